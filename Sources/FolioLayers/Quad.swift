@@ -1,0 +1,29 @@
+import FolioGeometry
+
+/// One corner of an evaluated quad.
+public struct QuadVertex: Sendable {
+    /// Homogeneous position in view points (send as clip-space after a viewport matrix);
+    /// the screen point is `(x/w, y/w)`.
+    public var clip: Vector4
+    /// The projected screen point, in view points.
+    public var point: Point
+    /// Pre-projection z of the corner in the 3D rendering context that depth-sorted it, in points.
+    public var depth: Double
+    /// The corner in the layer's own coordinates (within `bounds`), in points.
+    public var local: Point
+}
+
+/// A convex polygon of one layer's bounds, projected to the view, ready to draw.
+///
+/// Usually the layer's four corners `(minX,minY), (maxX,minY), (maxX,maxY), (minX,maxY)`;
+/// fewer or more when clipped at the eye plane or split by the depth sort.
+public struct Quad {
+    /// The layer this polygon draws.
+    public let layer: Layer
+    /// Where its corners lie in `LayerEvaluator.vertices`.
+    public var vertexRange: Range<Int>
+    /// Effective opacity: the product of the opacities from the layer up to the root.
+    public var opacity: Double
+    /// False when hidden, facing away while single-sided, behind the eye, or not finite.
+    public var isVisible: Bool
+}
