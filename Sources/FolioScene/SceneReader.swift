@@ -1,0 +1,169 @@
+import FolioGeometry
+import FolioLayers
+
+/// Walks a parsed scene, building layers and naming the exact path of anything wrong.
+struct SceneReader {
+    var layerCount = 0
+
+    static let layerKeys: Set<String> = [
+        "name", "kind", "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform",
+        "sublayerTransform", "opacity", "hidden", "doubleSided", "masksToBounds", "backgroundColor",
+        "colors", "locations", "startPoint", "endPoint", "sublayers",
+    ]
+
+    mutating func scene(_ json: JSONValue) throws(SceneError) -> Scene {
+        let object = try Self.object(json, "scene")
+        for key in object.keys where key != "size" && key != "layer" { throw .unknownKey(path: key) }
+        guard let sizeValue = object.values["size"] else { throw .missingKey(path: "size") }
+        let size = try Self.numbers(sizeValue, "size", count: 2)
+        for (i, v) in size.enumerated() where !(v > 0) {
+            throw .invalidValue(path: "size[\(i)]", value: Self.format(v), reason: "the view size must be positive")
+        }
+        guard let layerValue = object.values["layer"] else { throw .missingKey(path: "layer") }
+        let root = try layer(layerValue, "layer", depth: 1)
+        return Scene(size: Size(width: size[0], height: size[1]), root: root)
+    }
+
+    mutating func layer(_ json: JSONValue, _ path: String, depth: Int) throws(SceneError) -> Layer {
+        if depth > Layer.maximumDepth { throw .tooDeep(path: path, limit: Layer.maximumDepth) }
+        layerCount += 1
+        if layerCount > Scene.maximumLayers { throw .tooManyLayers(limit: Scene.maximumLayers) }
+        let object = try Self.object(json, path)
+        for key in object.keys where !Self.layerKeys.contains(key) { throw .unknownKey(path: "\(path).\(key)") }
+        let v = object.values
+        let kind = try v["kind"].map { value throws(SceneError) in try Self.string(value, "\(path).kind") } ?? "layer"
+        let layer: Layer
+        switch kind {
+        case "layer": layer = Layer()
+        case "transform": layer = TransformLayer()
+        case "gradient": layer = GradientLayer()
+        default:
+            throw .invalidValue(path: "\(path).kind", value: "\"\(kind)\"", reason: "must be \"layer\", \"transform\" or \"gradient\"")
+        }
+        if let n = v["name"] { layer.name = try Self.string(n, "\(path).name") }
+        if let b = v["bounds"] {
+            let r = try Self.numbers(b, "\(path).bounds", count: 4)
+            for i in 2...3 where r[i] < 0 {
+                throw .invalidValue(path: "\(path).bounds[\(i)]", value: Self.format(r[i]), reason: "a size cannot be negative")
+            }
+            layer.bounds = Rect(x: r[0], y: r[1], width: r[2], height: r[3])
+        }
+        if let p = v["position"] { layer.position = try Self.point(p, "\(path).position") }
+        if let p = v["anchorPoint"] { layer.anchorPoint = try Self.point(p, "\(path).anchorPoint") }
+        if let z = v["anchorPointZ"] { layer.anchorPointZ = try Self.number(z, "\(path).anchorPointZ") }
+        if let z = v["zPosition"] { layer.zPosition = try Self.number(z, "\(path).zPosition") }
+        if let t = v["transform"] { layer.transform = try Self.transform(t, "\(path).transform") }
+        if let t = v["sublayerTransform"] { layer.sublayerTransform = try Self.transform(t, "\(path).sublayerTransform") }
+        if let o = v["opacity"] {
+            let opacity = try Self.number(o, "\(path).opacity")
+            guard (0...1).contains(opacity) else {
+                throw .invalidValue(path: "\(path).opacity", value: Self.format(opacity), reason: "opacity must be in 0…1")
+            }
+            layer.opacity = opacity
+        }
+        if let h = v["hidden"] { layer.isHidden = try Self.bool(h, "\(path).hidden") }
+        if let d = v["doubleSided"] { layer.isDoubleSided = try Self.bool(d, "\(path).doubleSided") }
+        if let m = v["masksToBounds"] { layer.masksToBounds = try Self.bool(m, "\(path).masksToBounds") }
+        if let c = v["backgroundColor"] { layer.backgroundColor = try Self.color(c, "\(path).backgroundColor") }
+        if let gradient = layer as? GradientLayer {
+            try gradientKeys(gradient, v, path)
+        } else {
+            for key in ["colors", "locations", "startPoint", "endPoint"] where v[key] != nil {
+                throw .invalidValue(path: "\(path).\(key)", value: "…", reason: "only gradient layers take '\(key)'")
+            }
+        }
+        if let s = v["sublayers"] {
+            guard case let .array(items) = s else {
+                throw .wrongType(path: "\(path).sublayers", expected: "an array of layers", found: s.typeName)
+            }
+            for (i, item) in items.enumerated() {
+                let child = try layer(item, "\(path).sublayers[\(i)]", depth: depth + 1)
+                do { try layer.addSublayer(child) } catch {
+                    throw .invalidValue(path: "\(path).sublayers[\(i)]", value: "…", reason: "\(error)")
+                }
+            }
+        }
+        return layer
+    }
+
+    func gradientKeys(_ layer: GradientLayer, _ v: [String: JSONValue], _ path: String) throws(SceneError) {
+        if let c = v["colors"] {
+            guard case let .array(items) = c else { throw .wrongType(path: "\(path).colors", expected: "an array of colours", found: c.typeName) }
+            guard items.count <= 1024 else {
+                throw .invalidValue(path: "\(path).colors", value: "\(items.count) colours", reason: "at most 1024")
+            }
+            var colors: [Color] = []
+            for (i, item) in items.enumerated() { colors.append(try Self.color(item, "\(path).colors[\(i)]")) }
+            layer.colors = colors
+        }
+        if let l = v["locations"] {
+            guard case let .array(items) = l else { throw .wrongType(path: "\(path).locations", expected: "an array of numbers", found: l.typeName) }
+            layer.locations = try Self.numbers(l, "\(path).locations", count: items.count)
+            if layer.locations?.count != layer.colors.count {
+                throw .invalidValue(path: "\(path).locations", value: "\(items.count) locations",
+                                    reason: "needs one per colour (\(layer.colors.count))")
+            }
+        }
+        if let p = v["startPoint"] { layer.startPoint = try Self.point(p, "\(path).startPoint") }
+        if let p = v["endPoint"] { layer.endPoint = try Self.point(p, "\(path).endPoint") }
+    }
+
+    // MARK: Typed readers
+
+    static func object(_ json: JSONValue, _ path: String) throws(SceneError) -> (values: [String: JSONValue], keys: [String]) {
+        guard case let .object(values, keys) = json else { throw .wrongType(path: path, expected: "an object", found: json.typeName) }
+        return (values, keys.sorted())
+    }
+
+    static func number(_ json: JSONValue, _ path: String) throws(SceneError) -> Double {
+        guard case let .number(d) = json else { throw .wrongType(path: path, expected: "a number", found: json.typeName) }
+        guard d.isFinite else { throw .invalidValue(path: path, value: format(d), reason: "must be finite") }
+        return d
+    }
+
+    static func numbers(_ json: JSONValue, _ path: String, count: Int) throws(SceneError) -> [Double] {
+        guard case let .array(items) = json else {
+            throw .wrongType(path: path, expected: "an array of \(count) numbers", found: json.typeName)
+        }
+        guard items.count == count else {
+            throw .invalidValue(path: path, value: "\(items.count) numbers", reason: "needs exactly \(count)")
+        }
+        var result: [Double] = []
+        result.reserveCapacity(count)
+        for (i, item) in items.enumerated() { result.append(try number(item, "\(path)[\(i)]")) }
+        return result
+    }
+
+    static func point(_ json: JSONValue, _ path: String) throws(SceneError) -> Point {
+        let n = try numbers(json, path, count: 2)
+        return Point(x: n[0], y: n[1])
+    }
+
+    static func transform(_ json: JSONValue, _ path: String) throws(SceneError) -> Transform3D {
+        Transform3D(entries: try numbers(json, path, count: 16))!
+    }
+
+    static func string(_ json: JSONValue, _ path: String) throws(SceneError) -> String {
+        guard case let .string(s) = json else { throw .wrongType(path: path, expected: "a string", found: json.typeName) }
+        return s
+    }
+
+    static func bool(_ json: JSONValue, _ path: String) throws(SceneError) -> Bool {
+        guard case let .bool(b) = json else { throw .wrongType(path: path, expected: "true or false", found: json.typeName) }
+        return b
+    }
+
+    /// A colour as `[r, g, b]` or `[r, g, b, a]`, components 0…1.
+    static func color(_ json: JSONValue, _ path: String) throws(SceneError) -> Color {
+        guard case let .array(items) = json, items.count == 3 || items.count == 4 else {
+            throw .wrongType(path: path, expected: "[r, g, b] or [r, g, b, a] with components 0…1", found: json.typeName)
+        }
+        let c = try numbers(json, path, count: items.count)
+        for (i, x) in c.enumerated() where !(0...1).contains(x) {
+            throw .invalidValue(path: "\(path)[\(i)]", value: format(x), reason: "colour components are 0…1")
+        }
+        return Color(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
+    }
+
+    static func format(_ d: Double) -> String { "\(d)" }
+}
