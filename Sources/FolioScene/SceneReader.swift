@@ -77,7 +77,7 @@ struct SceneReader {
                 throw .wrongType(path: "\(path).sublayers", expected: "an array of layers", found: s.typeName)
             }
             for (i, item) in items.enumerated() {
-                let child = try layer(item, "\(path).sublayers[\(i)]", depth: depth + 1)
+                let child = try self.layer(item, "\(path).sublayers[\(i)]", depth: depth + 1)
                 do { try layer.addSublayer(child) } catch {
                     throw .invalidValue(path: "\(path).sublayers[\(i)]", value: "…", reason: "\(error)")
                 }
