@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FolioScene", targets: ["FolioScene"]),
         .library(name: "FolioMotion", targets: ["FolioMotion"]),
         .library(name: "FolioTransitions", targets: ["FolioTransitions"]),
+        .library(name: "FolioRender", targets: ["FolioRender"]),
         .executable(name: "folio", targets: ["folio"]),
     ],
     dependencies: [
@@ -23,10 +24,23 @@ let package = Package(
         .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers"]),
         .target(name: "FolioMotion"),
         .target(name: "FolioTransitions", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion"]),
+
+        // System libraries from Debian (apt providers) for the renderer.
+        .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
+        .systemLibrary(name: "CGLEW", pkgConfig: "glew", providers: [.apt(["libglew-dev"])]),
+        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .executableTarget(name: "EmbedShaders"),
+        .plugin(name: "EmbedShadersPlugin", capability: .buildTool(), dependencies: ["EmbedShaders"]),
+        .target(
+            name: "FolioRender",
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "CGL", "CGLEW", "CGLFW", "CPNG"],
+            plugins: ["EmbedShadersPlugin"]
+        ),
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioTransitions",
+                "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioTransitions", "FolioRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,5 +55,7 @@ let package = Package(
             dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions"]
         ),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
+        // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.
+        .testTarget(name: "FolioRenderTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioRender"]),
     ]
 )

@@ -19,6 +19,8 @@ public struct Rect: Hashable, Sendable {
     @inlinable public var maxX: Double { max(origin.x, origin.x + size.width) }
     @inlinable public var minY: Double { min(origin.y, origin.y + size.height) }
     @inlinable public var maxY: Double { max(origin.y, origin.y + size.height) }
+    @inlinable public var midX: Double { origin.x + size.width / 2 }
+    @inlinable public var midY: Double { origin.y + size.height / 2 }
     @inlinable public var width: Double { abs(size.width) }
     @inlinable public var height: Double { abs(size.height) }
 

@@ -69,6 +69,7 @@ public final class LayerEvaluator {
             polys[p].opacity *= groupOpacity
             if culled { polys[p].visible = false }
             for v in polys[p].range { pool[v].position = pool[v].position.applying(toContext) }
+            polys[p].basis = polys[p].basis.applying(toContext)
         }
     }
 
@@ -81,7 +82,7 @@ public final class LayerEvaluator {
             layerTable.append(layer)
             let start = appendCorners(of: b, through: nil)
             order.append(Int32(polys.count))
-            polys.append(WorkPoly(start: start, count: 4, layer: index, opacity: 1, visible: !invisible))
+            polys.append(WorkPoly(start: start, count: 4, layer: index, opacity: 1, visible: !invisible, basis: .identity))
         }
         guard !layer.sublayers.isEmpty else { return }
         let membersStart = order.count
@@ -90,7 +91,9 @@ public final class LayerEvaluator {
         sortContext(from: membersStart)
         // Flatten (F = diag(1,1,0,1)) into this layer's plane.
         for k in membersStart..<order.count {
-            for v in polys[Int(order[k])].range { pool[v].position.z = 0 }
+            let p = Int(order[k])
+            for v in polys[p].range { pool[v].position.z = 0 }
+            polys[p].basis.flatten()
         }
         if layer.masksToBounds && !b.isEmpty {
             // Linear in homogeneous coordinates: x − minX·w ≥ 0, maxX·w − x ≥ 0, and so on.
@@ -164,7 +167,7 @@ public final class LayerEvaluator {
             }
             if !finite { vertices.removeSubrange(start...) }
             quads.append(Quad(layer: layerTable[Int(p.layer)], vertexRange: start..<vertices.count,
-                              opacity: p.opacity, isVisible: p.visible && finite))
+                              opacity: p.opacity, isVisible: p.visible && finite, localToView: p.basis))
         }
     }
 }
@@ -190,6 +193,8 @@ struct WorkPoly {
     var layer: Int32
     var opacity: Double
     var visible: Bool
+    /// Layer-local `(x, y)` → current homogeneous position: `x·basis.x + y·basis.y + basis.origin`.
+    var basis: Homography
     var depthSet = false
     /// Its plane in post-projective context space `n·x + d = 0`, set while sorting.
     var plane = (nx: 0.0, ny: 0.0, nz: 0.0, d: 0.0)

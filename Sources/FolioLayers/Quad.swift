@@ -26,4 +26,7 @@ public struct Quad {
     public var opacity: Double
     /// False when hidden, facing away while single-sided, behind the eye, or not finite.
     public var isVisible: Bool
+    /// The exact map from the layer's own `(x, y)` (points) to homogeneous view coordinates;
+    /// lets a renderer place any point of the layer's plane (e.g. an antialiasing margin).
+    public var localToView: Homography
 }

@@ -31,6 +31,11 @@ public final class FlipTransition: Transition {
     /// The current geometric progress.
     public private(set) var progress: Double = 0
 
+    /// Whether the shadow layers draw (their opacities follow progress either way).
+    public var showsShadows = true {
+        didSet { for s in [facingShadow, revealShadow, frontShadow, backShadow] { s.isHidden = !showsShadows } }
+    }
+
     /// The source's half that stays.
     public let facing: Layer
     /// The source's half that turns.

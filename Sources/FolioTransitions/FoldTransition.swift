@@ -30,6 +30,11 @@ public final class FoldTransition: Transition {
     /// The current geometric progress.
     public private(set) var progress: Double = 0
 
+    /// Whether the shadow layers draw (their opacities follow progress either way).
+    public var showsShadows = true {
+        didSet { for s in [shadowA, shadowB, shadowC, shadowD] { s.isHidden = !showsShadows } }
+    }
+
     /// Panels A, B, C, D.
     public let panelA: Layer, panelB: Layer, panelC: Layer, panelD: Layer
     let joint1: TransformLayer, joint2: TransformLayer

@@ -17,6 +17,8 @@ public protocol Transition: AnyObject {
     func progress(atTime time: Double) throws(TransitionError) -> Double
     /// Every panel's projected rectangle at the current progress, in the effect's panel order.
     func panels() -> [PanelGeometry]
+    /// Whether the shadow layers draw (they still report their opacities when off).
+    var showsShadows: Bool { get set }
 }
 
 extension Transition {

@@ -1,0 +1,89 @@
+import ArgumentParser
+import FolioGeometry
+import FolioLayers
+import FolioTransitions
+
+/// The options that choose one frame of one effect, shared by `geometry` and `render`.
+struct EffectOptions: ParsableArguments {
+    /// The two effects.
+    enum Effect: String, ExpressibleByArgument, CaseIterable, Sendable { case fold, flip }
+
+    @Option(help: "fold or flip.")
+    var effect: Effect
+
+    @Option(help: "Comma-separated style names (fold: unfold, cubic, horizontal, solid-shadows; flip: backward, vertical, reverse).")
+    var style: String = ""
+
+    @Option(parsing: .unconditional, help: "View size in points, WxH.")
+    var size: String = "320x480"
+
+    @Option(parsing: .unconditional, help: "Pixels per point.")
+    var scale: Double = 1
+
+    @Option(parsing: .unconditional, help: "Geometric progress 0…1 (default 0.5).")
+    var progress: Double?
+
+    @Option(parsing: .unconditional, help: "Normalised time 0…1, through the effect's default timing.")
+    var time: Double?
+
+    @Option(parsing: .unconditional, help: "Perspective m34 (default −1/(4.666667·L/2)).")
+    var m34: Double?
+
+    @Option(parsing: .unconditional, help: "Flip only: the perspective pivot along the spine (0.5 centre, 1.5 below, −0.5 above).")
+    var viewpoint: Double?
+
+    func validate() throws {
+        if progress != nil && time != nil { throw ValidationError("give --progress or --time, not both") }
+        _ = try parsedSize()
+        switch effect {
+        case .fold:
+            _ = try Self.parseStyle(style, FoldStyle.names, effect: "fold")
+            if viewpoint != nil { throw ValidationError("--viewpoint applies to the flip only") }
+        case .flip:
+            _ = try Self.parseStyle(style, FlipStyle.names, effect: "flip")
+        }
+    }
+
+    /// Parses `WxH`.
+    func parsedSize() throws -> Size {
+        let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+            throw ValidationError("--size '\(size)' must look like 320x480")
+        }
+        return Size(width: w, height: h)
+    }
+
+    /// Parses a comma-separated style list against the effect's names.
+    static func parseStyle<S: OptionSet>(_ text: String, _ names: [(String, S)], effect: String) throws -> S where S.Element == S {
+        var result: S = []
+        for raw in text.split(separator: ",") {
+            let name = raw.trimmingCharacters(in: .whitespaces)
+            guard let style = names.first(where: { $0.0 == name })?.1 else {
+                throw ValidationError("unknown \(effect) style '\(name)'; expected one of: \(names.map(\.0).joined(separator: ", "))")
+            }
+            result.formUnion(style)
+        }
+        return result
+    }
+
+    /// Builds the transition and moves it to the requested progress or time.
+    func makeTransition(source: ContentHandle? = nil, destination: ContentHandle? = nil) throws -> any Transition {
+        let viewSize = try parsedSize()
+        do {
+            let transition: any Transition
+            switch effect {
+            case .fold:
+                transition = try FoldTransition(size: viewSize, scale: scale, style: try Self.parseStyle(style, FoldStyle.names, effect: "fold"),
+                                                m34: m34, source: source, destination: destination)
+            case .flip:
+                transition = try FlipTransition(size: viewSize, scale: scale, style: try Self.parseStyle(style, FlipStyle.names, effect: "flip"),
+                                                m34: m34, viewpoint: viewpoint ?? 0.5, source: source, destination: destination)
+            }
+            let p = try time.map { t throws(TransitionError) in try transition.progress(atTime: t) } ?? (progress ?? 0.5)
+            try transition.setProgress(p)
+            return transition
+        } catch let error as TransitionError {
+            throw CommandFailure(error)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import FolioGeometry
+import FolioLayers
+import FolioRender
+import FolioTransitions
+
+/// `folio sheet`: the headless main job — a numbered frame sequence of a fold and a flip and a
+/// contact sheet of both, written to a folder.
+public struct SheetCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "sheet",
+        abstract: "Render a fold and a flip as numbered frames plus a contact sheet.",
+        discussion: "Rows: fold, cubic fold, flip, vertical flip; columns: progress 0…1. Needs an X display; headless: 'xvfb-run -a'."
+    )
+
+    @Option(help: "Output folder (created if missing).")
+    var out: String = "out"
+
+    @Option(help: "Frames per row (progress steps, at least 2).")
+    var frames: Int = 7
+
+    @Option(parsing: .unconditional, help: "Frame size in points, WxH.")
+    var size: String = "240x320"
+
+    @Option(parsing: .unconditional, help: "Pixels per point.")
+    var scale: Double = 1
+
+    @Option(help: "Edge antialiasing: analytic, msaa, border or none.")
+    var aa: String = "analytic"
+
+    public init() {}
+
+    public func validate() throws {
+        guard (2...60).contains(frames) else { throw ValidationError("--frames \(frames) must be in 2…60") }
+        guard AntialiasingMode(rawValue: aa) != nil else { throw ValidationError("--aa '\(aa)' is not a mode") }
+    }
+
+    /// The rows of the sheet: a name and a transition factory.
+    static func rows(size: Size, scale: Double) throws(TransitionError) -> [(String, any Transition)] {
+        let (a, b) = (ContentHandle(1), ContentHandle(2))
+        return [
+            ("fold", try FoldTransition(size: size, scale: scale, source: a, destination: b)),
+            ("fold-cubic", try FoldTransition(size: size, scale: scale, style: .cubic, source: a, destination: b)),
+            ("flip", try FlipTransition(size: size, scale: scale, source: a, destination: b)),
+            ("flip-vertical", try FlipTransition(size: size, scale: scale, style: .vertical, source: a, destination: b)),
+        ]
+    }
+
+    /// Renders everything; returns the paths written, the contact sheet first.
+    public func write() throws -> [String] {
+        let parts = size.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+            throw ValidationError("--size '\(size)' must look like 240x320")
+        }
+        let viewSize = Size(width: w, height: h)
+        let folder = URL(fileURLWithPath: out)
+        let framesFolder = folder.appendingPathComponent("frames")
+        do {
+            try FileManager.default.createDirectory(at: framesFolder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure(RenderError.unwritableOutput(path: framesFolder.path, reason: "cannot create the folder"))
+        }
+        do {
+            let rows = try Self.rows(size: viewSize, scale: scale)
+            let offscreen = try OffscreenRenderer()
+            let (source, destination) = try RenderCommand.pages(from: nil, to: nil, size: viewSize, scale: scale)
+            offscreen.renderer.setImage(source, for: ContentHandle(1))
+            offscreen.renderer.setImage(destination, for: ContentHandle(2))
+            let pw = Int((w * scale).rounded()), ph = Int((h * scale).rounded()), gap = max(8, pw / 20)
+            var sheet = Image(width: frames * pw + (frames + 1) * gap, height: rows.count * ph + (rows.count + 1) * gap,
+                              fill: (46, 49, 56, 255))
+            var written: [String] = []
+            var number = 0
+            for (r, (name, transition)) in rows.enumerated() {
+                for i in 0..<frames {
+                    try transition.setProgress(Double(i) / Double(frames - 1))
+                    let frame = try offscreen.render(transition.root, size: viewSize, scale: scale,
+                                                     antialiasing: AntialiasingMode(rawValue: aa)!,
+                                                     background: Color(red: 0.18, green: 0.19, blue: 0.22))
+                    let path = framesFolder.appendingPathComponent(String(format: "%03d-%@-%02d.png", number, name, i)).path
+                    try frame.writePNG(path: path)
+                    written.append(path)
+                    number += 1
+                    sheet.blit(frame, x: gap + i * (pw + gap), y: gap + r * (ph + gap))
+                }
+            }
+            let sheetPath = folder.appendingPathComponent("contact-sheet.png").path
+            try sheet.writePNG(path: sheetPath)
+            return [sheetPath] + written
+        } catch let error as RenderError {
+            throw CommandFailure(error)
+        } catch let error as TransitionError {
+            throw CommandFailure(error)
+        }
+    }
+
+    public func run() throws {
+        let paths = try write()
+        print("contact sheet: \(paths[0])")
+        print("frames (\(paths.count - 1)): \((URL(fileURLWithPath: paths[1]).deletingLastPathComponent().path))/")
+    }
+}

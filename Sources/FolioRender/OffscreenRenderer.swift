@@ -1,0 +1,42 @@
+import CGL
+import FolioGeometry
+import FolioLayers
+
+/// Renders layer trees to images without showing a window (a hidden GLFW window supplies the
+/// context; on a machine without a display run under `xvfb-run -a`).
+public final class OffscreenRenderer {
+    /// The GL context.
+    public let context: GLContext
+    /// The drawing engine, with its textures.
+    public let renderer: QuadRenderer
+    let evaluator = LayerEvaluator()
+    var target: RenderTarget?
+
+    /// Creates the context and compiles the shaders.
+    public init() throws(RenderError) {
+        context = try GLContext()
+        renderer = try QuadRenderer()
+    }
+
+    /// Renders the tree under `root` into a `size × scale` pixel image over `background`.
+    public func render(_ root: Layer, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
+                       background: Color = .white) throws(RenderError) -> Image {
+        let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
+        guard w >= 1, h >= 1, w <= Double(Image.maximumSide), h <= Double(Image.maximumSide) else {
+            throw .invalidPixelSize(width: w, height: h, limit: Image.maximumSide)
+        }
+        let samples = antialiasing == .msaa ? 4 : 1
+        if target == nil || target!.width != Int(w) || target!.height != Int(h) || target!.samples != (samples > 1 ? target!.samples : 1)
+            || (samples > 1) != (target!.samples > 1) {
+            target = try RenderTarget(width: Int(w), height: Int(h), samples: samples)
+        }
+        let target = target!
+        context.makeCurrent()
+        target.bind()
+        renderer.clear(background)
+        renderer.antialiasing = antialiasing
+        evaluator.evaluate(root)
+        renderer.draw(evaluator, scale: scale, pixelWidth: target.width, pixelHeight: target.height)
+        return target.readImage()
+    }
+}

@@ -1,0 +1,92 @@
+import CGL
+
+/// An offscreen framebuffer of `width × height` pixels, optionally multisampled, that
+/// resolves (by blit) and reads back into an `Image`.
+public final class RenderTarget {
+    /// Size in pixels.
+    public let width: Int, height: Int
+    /// Samples per pixel (1 = not multisampled).
+    public let samples: Int
+    var drawFramebuffer: GLuint = 0, drawColor: GLuint = 0
+    var resolveFramebuffer: GLuint = 0, resolveColor: GLuint = 0
+    var readback: [UInt8] = []
+
+    /// Creates the framebuffer; the context must be current.
+    public init(width: Int, height: Int, samples: Int = 1) throws(RenderError) {
+        guard width > 0, height > 0, width <= Image.maximumSide, height <= Image.maximumSide else {
+            throw .invalidPixelSize(width: Double(width), height: Double(height), limit: Image.maximumSide)
+        }
+        self.width = width; self.height = height
+        var maxSamples: GLint = 1
+        glGetIntegerv(GLenum(GL_MAX_SAMPLES), &maxSamples)
+        self.samples = max(1, min(samples, Int(maxSamples)))
+        (resolveFramebuffer, resolveColor) = try Self.make(width, height, samples: 1)
+        if self.samples > 1 {
+            (drawFramebuffer, drawColor) = try Self.make(width, height, samples: self.samples)
+        } else {
+            (drawFramebuffer, drawColor) = (resolveFramebuffer, resolveColor)
+        }
+        readback = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    deinit {
+        if drawFramebuffer != resolveFramebuffer {
+            glDeleteFramebuffers(1, &drawFramebuffer)
+            glDeleteRenderbuffers(1, &drawColor)
+        }
+        glDeleteFramebuffers(1, &resolveFramebuffer)
+        glDeleteRenderbuffers(1, &resolveColor)
+    }
+
+    static func make(_ w: Int, _ h: Int, samples: Int) throws(RenderError) -> (GLuint, GLuint) {
+        var fbo: GLuint = 0, color: GLuint = 0
+        glGenFramebuffers(1, &fbo)
+        glGenRenderbuffers(1, &color)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), color)
+        if samples > 1 {
+            glRenderbufferStorageMultisample(GLenum(GL_RENDERBUFFER), GLsizei(samples), GLenum(GL_RGBA8), GLsizei(w), GLsizei(h))
+        } else {
+            glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(w), GLsizei(h))
+        }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), color)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw .framebufferIncomplete(status: status) }
+        return (fbo, color)
+    }
+
+    /// Binds the framebuffer to draw into.
+    public func bind() {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), drawFramebuffer)
+        glViewport(0, 0, GLsizei(width), GLsizei(height))
+    }
+
+    /// Resolves multisampling (a blit into the single-sample buffer) and reads the pixels back,
+    /// top row first.
+    public func readImage() -> Image {
+        if drawFramebuffer != resolveFramebuffer {
+            glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), drawFramebuffer)
+            glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), resolveFramebuffer)
+            glBlitFramebuffer(0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
+                              GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        }
+        glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), resolveFramebuffer)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        readback.withUnsafeMutableBytes { buffer in
+            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+        }
+        // GL's rows start at the bottom.
+        var image = Image(width: width, height: height)
+        let rowBytes = width * 4
+        image.pixels.withUnsafeMutableBytes { out in
+            readback.withUnsafeBytes { src in
+                for row in 0..<height {
+                    let from = src.baseAddress! + (height - 1 - row) * rowBytes
+                    (out.baseAddress! + row * rowBytes).copyMemory(from: from, byteCount: rowBytes)
+                }
+            }
+        }
+        bind()
+        return image
+    }
+}

@@ -1,0 +1,69 @@
+/// Built-in pages drawn procedurally: tinted paper, ruled lines, a margin, lines of "text",
+/// a folded corner to show orientation, and a large page number — easy to read in any pose.
+public enum SamplePages {
+    /// Page `number` (1-based) at `width × height` pixels.
+    public static func page(_ number: Int, width: Int, height: Int) -> Image {
+        let hues: [(Double, Double, Double)] = [
+            (0.98, 0.93, 0.80), (0.82, 0.92, 0.98), (0.88, 0.97, 0.84), (0.99, 0.85, 0.86),
+            (0.90, 0.86, 0.99), (0.99, 0.91, 0.78),
+        ]
+        let paper = hues[(max(number, 1) - 1) % hues.count]
+        let ink = (paper.0 * 0.35, paper.1 * 0.35, paper.2 * 0.45)
+        var image = Image(width: width, height: height, fill: (255, 255, 255, 255))
+        let unit = max(1, min(width, height) / 40)
+        let ruleSpacing = max(4, unit * 3)
+        let margin = max(2, width / 8)
+        func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+        for y in 0..<height {
+            for x in 0..<width {
+                var c = paper
+                if y > ruleSpacing * 2 && y % ruleSpacing == 0 { c = (0.62, 0.75, 0.92) }
+                if x == margin || x == margin + 1 { c = (0.93, 0.45, 0.45) }
+                // Lines of "text": grey bars between the rules, ragged on the right.
+                let line = y / ruleSpacing
+                let inLine = y % ruleSpacing
+                if line >= 3 && inLine > ruleSpacing / 3 && inLine < ruleSpacing - ruleSpacing / 4
+                    && x > margin + unit * 2 && x < width - unit * 3 - ((line * 37 + number * 11) % 7) * unit * 2 {
+                    c = (c.0 * 0.75, c.1 * 0.75, c.2 * 0.78)
+                }
+                // A frame, and a folded corner at the top right.
+                if x < unit || y < unit || x >= width - unit || y >= height - unit { c = ink }
+                let corner = width - x + y
+                if corner < width / 6 { c = corner < width / 6 - unit ? (paper.0 * 0.8, paper.1 * 0.8, paper.2 * 0.8) : ink }
+                image.setPixel(x, y, (byte(c.0), byte(c.1), byte(c.2), 255))
+            }
+        }
+        drawNumber(number, into: &image, color: (byte(ink.0), byte(ink.1), byte(ink.2), 255))
+        return image
+    }
+
+    /// A 5×7 bitmap font for the digits, one 5-bit row pattern per line.
+    static let digits: [[UInt8]] = [
+        [0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E], [0x04, 0x0C, 0x04, 0x04, 0x04, 0x04, 0x0E],
+        [0x0E, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1F], [0x1F, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0E],
+        [0x02, 0x06, 0x0A, 0x12, 0x1F, 0x02, 0x02], [0x1F, 0x10, 0x1E, 0x01, 0x01, 0x11, 0x0E],
+        [0x06, 0x08, 0x10, 0x1E, 0x11, 0x11, 0x0E], [0x1F, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08],
+        [0x0E, 0x11, 0x11, 0x0E, 0x11, 0x11, 0x0E], [0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C],
+    ]
+
+    /// Draws `number` large and centred.
+    static func drawNumber(_ number: Int, into image: inout Image, color: (UInt8, UInt8, UInt8, UInt8)) {
+        let text = Array(String(max(0, number)))
+        let cell = max(1, min(image.width / (6 * text.count + 2), image.height / 12))
+        let totalWidth = (6 * text.count - 1) * cell
+        let x0 = (image.width - totalWidth) / 2, y0 = (image.height - 7 * cell) / 2
+        for (k, ch) in text.enumerated() {
+            guard let d = ch.wholeNumberValue else { continue }
+            for row in 0..<7 {
+                for col in 0..<5 where digits[d][row] & (0x10 >> UInt8(col)) != 0 {
+                    for dy in 0..<cell {
+                        for dx in 0..<cell {
+                            let x = x0 + (k * 6 + col) * cell + dx, y = y0 + row * cell + dy
+                            if x >= 0 && x < image.width && y >= 0 && y < image.height { image.setPixel(x, y, color) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
