@@ -8,6 +8,12 @@ extension Image {
     ///   `RenderError.imageTooLarge` past `Image.maximumSide` per side.
     public static func readPNG(path: String) throws(RenderError) -> Image {
         guard FileManager.default.fileExists(atPath: path) else { throw .unreadableImage(path: path, reason: "no such file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadableImage(path: path, reason: "not readable") }
+        let signature = (try? handle.read(upToCount: 8)) ?? nil
+        try? handle.close()
+        guard signature == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw .unreadableImage(path: path, reason: "not a PNG file (bad signature)")
+        }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         guard png_image_begin_read_from_file(&image, path) != 0 else {

@@ -21,6 +21,14 @@ public final class OffscreenRenderer {
     /// Renders the tree under `root` into a `size × scale` pixel image over `background`.
     public func render(_ root: Layer, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
                        background: Color = .white) throws(RenderError) -> Image {
+        try draw(root, size: size, scale: scale, antialiasing: antialiasing, background: background)
+        return target!.readImage()
+    }
+
+    /// Draws the tree into the offscreen target without reading it back (for timing, or before
+    /// `readImage`).
+    public func draw(_ root: Layer, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
+                     background: Color = .white) throws(RenderError) {
         let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
         guard w >= 1, h >= 1, w <= Double(Image.maximumSide), h <= Double(Image.maximumSide) else {
             throw .invalidPixelSize(width: w, height: h, limit: Image.maximumSide)
@@ -37,6 +45,11 @@ public final class OffscreenRenderer {
         renderer.antialiasing = antialiasing
         evaluator.evaluate(root)
         renderer.draw(evaluator, scale: scale, pixelWidth: target.width, pixelHeight: target.height)
-        return target.readImage()
     }
+
+    /// Reads back the last drawn frame (resolving multisampling first).
+    public func readImage() -> Image? { target?.readImage() }
+
+    /// Blocks until the GL has finished all drawing (for timing).
+    public func finish() { glFinish() }
 }
