@@ -89,16 +89,18 @@ public struct BenchCommand: ParsableCommand {
 
         let evaluator = LayerEvaluator()
         let fold = try FoldTransition(size: Size(width: 320, height: 480), scale: 2)
+        let flip = try FlipTransition(size: Size(width: 320, height: 480), scale: 2)
+        // Progress walks 0…1 in steps that never repeat a pose; every step is valid, so a
+        // refused progress would be a bug, not something to skip.
         var p = 0.0
+        func step() -> Double { p += 0.013; if p > 1 { p -= 1 }; return p }
+        var failures = 0
         let foldFrame = Self.median(rounds: rounds, iterations: quick ? 2_000 : 20_000) {
-            p = p >= 0.99 ? 0.01 : p + 0.013
-            try? fold.setProgress(p)
+            do { try fold.setProgress(step()) } catch { failures += 1 }
             evaluator.evaluate(fold.root)
         }
-        let flip = try FlipTransition(size: Size(width: 320, height: 480), scale: 2)
         let flipFrame = Self.median(rounds: rounds, iterations: quick ? 2_000 : 20_000) {
-            p = p >= 0.99 ? 0.01 : p + 0.013
-            try? flip.setProgress(p)
+            do { try flip.setProgress(step()) } catch { failures += 1 }
             evaluator.evaluate(flip.root)
         }
 
@@ -109,7 +111,9 @@ public struct BenchCommand: ParsableCommand {
             var frame = 0
             let seconds = Self.median(rounds: quick ? 3 : 5, iterations: max(1, 2000 / count)) {
                 frame += 1
-                for (i, f) in folds.enumerated() { try? f.setProgress(Double((i + frame) % 100) / 100) }
+                for (i, f) in folds.enumerated() {
+                    do { try f.setProgress(Double((i + frame) % 100) / 100) } catch { failures += 1 }
+                }
                 tileEvaluator.evaluate(root)
             }
             tilesMs[String(count)] = seconds * 1e3
@@ -129,15 +133,18 @@ public struct BenchCommand: ParsableCommand {
                 var q = 0.0
                 try offscreen.draw(flip.root, size: size, scale: 1, antialiasing: mode)
                 offscreen.finish()
+                func next() -> Double { q += 0.037; if q > 1 { q -= 1 }; return q }
+                var renderError: Error?
                 let frame = Self.median(rounds: 5, iterations: 20) {
-                    q = q >= 0.95 ? 0.05 : q + 0.037
-                    try? flip.setProgress(q)
-                    try? offscreen.draw(flip.root, size: size, scale: 1, antialiasing: mode)
+                    do {
+                        try flip.setProgress(next())
+                        try offscreen.draw(flip.root, size: size, scale: 1, antialiasing: mode)
+                    } catch { renderError = error }
                     offscreen.finish()
                 }
+                if let renderError { throw CommandFailure(renderError) }
                 let cpu = Self.median(rounds: 5, iterations: 200) {
-                    q = q >= 0.95 ? 0.05 : q + 0.037
-                    try? flip.setProgress(q)
+                    do { try flip.setProgress(next()) } catch { failures += 1 }
                     cpuEvaluator.evaluate(flip.root)
                 }
                 renderFps[mode.rawValue] = 1 / frame
@@ -145,6 +152,7 @@ public struct BenchCommand: ParsableCommand {
             }
         }
         if sink == .infinity { print(sink) }
+        if failures > 0 { throw ValidationError("\(failures) benchmark steps were refused: a bug in the benchmark") }
         return Report(machine: Self.machine(), build: Self.isDebug ? "debug" : "release", concatNs: concat * 1e9, projectNs: project * 1e9,
                       foldFrameNs: foldFrame * 1e9, flipFrameNs: flipFrame * 1e9, tilesMs: tilesMs,
                       tiles10kMs: tilesMs["10000"] ?? .nan, renderFps: renderFps, renderCpuShare: cpuShare, renderer: rendererName)

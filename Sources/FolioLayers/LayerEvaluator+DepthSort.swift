@@ -10,14 +10,14 @@ struct BSPNode {
     var back: Int32 = -1
 }
 
-extension LayerEvaluator {
+extension EvaluationState {
     /// Sorts the context members `order[start...]` back to front.
     ///
     /// Works in post-projective space `(x/w, y/w, z/w)`, where every view ray is parallel to z
     /// and larger `z/w` is nearer the viewer, so a BSP tree traversed for a viewer at +z gives a
     /// correct painter's order. Polygons are first clipped at `w ≥ ε`; planes that intersect are
     /// split; coplanar polygons keep tree order. Invisible polygons move to the end untouched.
-    func sortContext(from start: Int) {
+    mutating func sortContext(from start: Int) {
         guard start < order.count else { return }
         scratch.removeAll(keepingCapacity: true)
         deferred.removeAll(keepingCapacity: true)
@@ -49,7 +49,7 @@ extension LayerEvaluator {
     }
 
     /// Builds a BSP tree of `scratch` and appends its back-to-front order to `order`.
-    func bspSort(tolerance eps: Double) {
+    mutating func bspSort(tolerance eps: Double) {
         nodes.removeAll(keepingCapacity: true)
         var degenerate = 0
         for k in scratch.indices {
@@ -87,7 +87,7 @@ extension LayerEvaluator {
     }
 
     /// Newell's plane of polygon `p` in post-projective space; false when it has no area.
-    func computePlane(_ p: Int) -> Bool {
+    mutating func computePlane(_ p: Int) -> Bool {
         let r = polys[p].range
         var nx = 0.0, ny = 0.0, nz = 0.0, cx = 0.0, cy = 0.0, cz = 0.0, extent = 0.0
         var previous = pool[r.upperBound - 1].position.divided
@@ -109,7 +109,7 @@ extension LayerEvaluator {
     }
 
     /// Inserts polygon `p` (and any pieces split from it) into the BSP tree.
-    func insert(_ p: Int32, tolerance eps: Double) {
+    mutating func insert(_ p: Int32, tolerance eps: Double) {
         if nodes.isEmpty {
             nodes.append(BSPNode(plane: polys[Int(p)].plane, first: p, last: p))
             return
@@ -166,7 +166,7 @@ extension LayerEvaluator {
     /// Splits polygon `p` by `plane` into a front and a back piece (new polygons sharing its
     /// plane, layer and opacity). New corners are placed where the homogeneous plane value
     /// `n·X + d·W` crosses zero, which keeps texture coordinates perspective-correct.
-    func split(_ p: Int, by plane: (nx: Double, ny: Double, nz: Double, d: Double), tolerance eps: Double) -> (Int32, Int32) {
+    mutating func split(_ p: Int, by plane: (nx: Double, ny: Double, nz: Double, d: Double), tolerance eps: Double) -> (Int32, Int32) {
         let source = polys[p]
         let r = source.range
         var pieces: (Int32, Int32) = (-1, -1)

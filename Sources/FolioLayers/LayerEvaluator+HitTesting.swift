@@ -25,6 +25,7 @@ extension LayerEvaluator {
     /// corner, barycentric weights in screen space, then perspective-correct (divide by w).
     func localPoint(_ point: Point, in quad: Quad) -> Point? {
         let r = quad.vertexRange
+        let vertices = state.vertices
         let a = vertices[r.lowerBound]
         for i in (r.lowerBound + 1)..<(r.upperBound - 1) {
             let b = vertices[i], c = vertices[i + 1]

@@ -11,11 +11,29 @@ import FolioGeometry
 /// The evaluator keeps its buffers between calls: once they have grown to a scene's size,
 /// evaluating that scene again allocates nothing.
 public final class LayerEvaluator {
-    /// The evaluated quads: visible ones in draw order, then the invisible ones.
-    public private(set) var quads: [Quad] = []
-    /// Corner storage for `quads` (see `Quad.vertexRange`).
-    public private(set) var vertices: [QuadVertex] = []
+    /// The buffers and the algorithm, in a struct so that the hot loops' accesses are checked
+    /// statically rather than by the runtime's exclusivity tracking on class properties.
+    var state = EvaluationState()
 
+    /// Creates an evaluator with empty buffers.
+    public init() {}
+
+    /// The evaluated quads: visible ones in draw order, then the invisible ones.
+    public var quads: [Quad] { state.quads }
+    /// Corner storage for `quads` (see `Quad.vertexRange`).
+    public var vertices: [QuadVertex] { state.vertices }
+
+    /// The corners of `quad`, in view points.
+    public func corners(of quad: Quad) -> ArraySlice<QuadVertex> { state.vertices[quad.vertexRange] }
+
+    /// Evaluates the tree under `root`; the root's superlayer space is the view (points).
+    public func evaluate(_ root: Layer) { state.evaluate(root) }
+}
+
+/// The evaluator's reusable buffers and the evaluation itself.
+struct EvaluationState {
+    var quads: [Quad] = []
+    var vertices: [QuadVertex] = []
     var pool: [WorkVertex] = []
     var polys: [WorkPoly] = []
     var layerTable: [Layer] = []
@@ -26,14 +44,7 @@ public final class LayerEvaluator {
     var insertStack: [(poly: Int32, node: Int32)] = []
     var emitStack: [(node: Int32, expanded: Bool)] = []
 
-    /// Creates an evaluator with empty buffers.
-    public init() {}
-
-    /// The corners of `quad`, in view points.
-    public func corners(of quad: Quad) -> ArraySlice<QuadVertex> { vertices[quad.vertexRange] }
-
-    /// Evaluates the tree under `root`; the root's superlayer space is the view (points).
-    public func evaluate(_ root: Layer) {
+    mutating func evaluate(_ root: Layer) {
         quads.removeAll(keepingCapacity: true)
         vertices.removeAll(keepingCapacity: true)
         pool.removeAll(keepingCapacity: true)
@@ -50,7 +61,7 @@ public final class LayerEvaluator {
 
     /// Adds `layer`'s polygons to the current context, mapped by `parent` (its superlayer's
     /// sublayer space → context space).
-    func collect(_ layer: Layer, into parent: Transform3D, opacity: Double, invisible: Bool) {
+    mutating func collect(_ layer: Layer, into parent: Transform3D, opacity: Double, invisible: Bool) {
         let toContext = layer.localTransform.concatenating(parent)
         let hidden = invisible || layer.isHidden
         let groupOpacity = opacity * layer.opacity
@@ -75,7 +86,7 @@ public final class LayerEvaluator {
 
     /// Appends `layer`'s planar group — its own polygon under its sorted, flattened sublayers —
     /// in the layer's own coordinates (z = 0).
-    func buildGroup(_ layer: Layer, invisible: Bool) {
+    mutating func buildGroup(_ layer: Layer, invisible: Bool) {
         let b = layer.bounds
         if !b.isEmpty {
             let index = Int32(layerTable.count)
@@ -110,7 +121,7 @@ public final class LayerEvaluator {
 
     /// Whether a single-sided layer's front faces away from the viewer under `m`
     /// (layer → context), judged by the winding of its projected corners where `w > 0`.
-    func facesAway(_ b: Rect, _ m: Transform3D) -> Bool {
+    mutating func facesAway(_ b: Rect, _ m: Transform3D) -> Bool {
         guard !b.isEmpty else { return false }
         let start = appendCorners(of: b, through: m)
         let kept = Projection.clip(&pool, start..<start + 4, against: .inFrontOfEye)
@@ -129,7 +140,7 @@ public final class LayerEvaluator {
 
     /// Appends the corners `(minX,minY), (maxX,minY), (maxX,maxY), (minX,maxY)` of `b` to the
     /// pool, mapped by `m` when given; returns the first index.
-    func appendCorners(of b: Rect, through m: Transform3D?) -> Int {
+    mutating func appendCorners(of b: Rect, through m: Transform3D?) -> Int {
         let start = pool.count
         func add(_ x: Double, _ y: Double) {
             let local = Vector4(x: x, y: y, z: 0, w: 1)
@@ -140,7 +151,7 @@ public final class LayerEvaluator {
     }
 
     /// Clips polygon `p` in place against `plane`; a polygon clipped away becomes invisible.
-    func clip(_ p: Int, against plane: ClipPlane) {
+    mutating func clip(_ p: Int, against plane: ClipPlane) {
         let range = polys[p].range
         if Projection.isInside(pool, range, plane) { return }
         let kept = Projection.clip(&pool, range, against: plane)
@@ -154,7 +165,7 @@ public final class LayerEvaluator {
 
     // MARK: Output
 
-    func emitQuads() {
+    mutating func emitQuads() {
         for k in order.indices {
             let p = polys[Int(order[k])]
             let start = vertices.count
