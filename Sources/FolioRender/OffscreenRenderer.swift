@@ -33,12 +33,14 @@ public final class OffscreenRenderer {
         guard w >= 1, h >= 1, w <= Double(Image.maximumSide), h <= Double(Image.maximumSide) else {
             throw .invalidPixelSize(width: w, height: h, limit: Image.maximumSide)
         }
-        let samples = antialiasing == .msaa ? 4 : 1
-        if target == nil || target!.width != Int(w) || target!.height != Int(h) || target!.samples != (samples > 1 ? target!.samples : 1)
-            || (samples > 1) != (target!.samples > 1) {
-            target = try RenderTarget(width: Int(w), height: Int(h), samples: samples)
+        let multisampled = antialiasing == .msaa
+        let target: RenderTarget
+        if let existing = self.target, existing.width == Int(w), existing.height == Int(h), (existing.samples > 1) == multisampled {
+            target = existing
+        } else {
+            target = try RenderTarget(width: Int(w), height: Int(h), samples: multisampled ? 4 : 1)
+            self.target = target
         }
-        let target = target!
         context.makeCurrent()
         target.bind()
         renderer.clear(background)
