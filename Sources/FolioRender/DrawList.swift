@@ -30,6 +30,8 @@ struct DrawList {
     var items: [DrawItem] = []
     var corners: [Corner] = []
     var scratch: [Corner] = []
+    /// The shared-edge hash: bucket heads, chain links and edge ends, indexed by corner.
+    var edgeHeads: [Int32] = [], edgeNext: [Int32] = [], edgeEnd: [Int32] = []
     /// Interleaved vertex data: clip x, y, z, w, then local x, y.
     var vertices: [Float] = []
 
@@ -122,28 +124,63 @@ struct DrawList {
         }
     }
 
-    /// Finds edges shared (in reverse) by two polygons, unfades them, and snaps the later
-    /// polygon's corners onto the earlier one's so both rasterize the same line.
+    /// Finds edges shared by two polygons, unfades them, and snaps the later polygon's corners
+    /// onto the earlier one's so both rasterize the same line.
+    ///
+    /// Edges are bucketed by their midpoint on a 1/256-pixel grid (a reused open hash), and
+    /// each edge is compared only with edges of earlier polygons in its 3×3 neighbourhood of
+    /// cells, so the cost grows linearly with the number of polygons.
     mutating func markSharedEdges() {
         let tolerance = 1e-6
         func same(_ a: Corner, _ b: Corner) -> Bool { abs(a.x - b.x) < tolerance && abs(a.y - b.y) < tolerance }
-        for j in items.indices.dropFirst() {
+        func next(_ a: Int, in r: Range<Int>) -> Int { a + 1 == r.upperBound ? r.lowerBound : a + 1 }
+        func cell(_ a: Corner, _ b: Corner) -> (Int, Int) {
+            let x = ((a.x + b.x) * 128).rounded(.down), y = ((a.y + b.y) * 128).rounded(.down)
+            // Far off-screen midpoints cannot occur (polygons are clipped to the window).
+            return (Int(max(-1e15, min(1e15, x))), Int(max(-1e15, min(1e15, y))))
+        }
+        var size = 16
+        while size < 2 * corners.count { size <<= 1 }
+        let mask = size - 1
+        func bucket(_ cx: Int, _ cy: Int) -> Int { ((cx &* 73_856_093) ^ (cy &* 19_349_663)) & mask }
+        edgeHeads.removeAll(keepingCapacity: true)
+        edgeHeads.append(contentsOf: repeatElement(-1, count: size))
+        edgeNext.removeAll(keepingCapacity: true)
+        edgeNext.append(contentsOf: repeatElement(-1, count: corners.count))
+        edgeEnd.removeAll(keepingCapacity: true)
+        edgeEnd.append(contentsOf: repeatElement(-1, count: corners.count))
+
+        for j in items.indices {
             let rj = items[j].corners
             for a in rj {
-                let b = a + 1 == rj.upperBound ? rj.lowerBound : a + 1
-                for i in 0..<j {
-                    let ri = items[i].corners
-                    for c in ri {
-                        let d = c + 1 == ri.upperBound ? ri.lowerBound : c + 1
-                        if same(corners[a], corners[d]) && same(corners[b], corners[c]) || same(corners[a], corners[c]) && same(corners[b], corners[d]) {
-                            corners[a].fades = false
-                            corners[c].fades = false
-                            let (ta, tb) = same(corners[a], corners[d]) ? (d, c) : (c, d)
-                            corners[a].x = corners[ta].x; corners[a].y = corners[ta].y; corners[a].w = corners[ta].w
-                            corners[b].x = corners[tb].x; corners[b].y = corners[tb].y; corners[b].w = corners[tb].w
+                let b = next(a, in: rj)
+                let (cx, cy) = cell(corners[a], corners[b])
+                for dy in -1...1 {
+                    for dx in -1...1 {
+                        var c = Int(edgeHeads[bucket(cx + dx, cy + dy)])
+                        while c >= 0 {
+                            let d = Int(edgeEnd[c])
+                            let reversed = same(corners[a], corners[d]) && same(corners[b], corners[c])
+                            if reversed || same(corners[a], corners[c]) && same(corners[b], corners[d]) {
+                                corners[a].fades = false
+                                corners[c].fades = false
+                                let (ta, tb) = reversed ? (d, c) : (c, d)
+                                corners[a].x = corners[ta].x; corners[a].y = corners[ta].y; corners[a].w = corners[ta].w
+                                corners[b].x = corners[tb].x; corners[b].y = corners[tb].y; corners[b].w = corners[tb].w
+                            }
+                            c = Int(edgeNext[c])
                         }
                     }
                 }
+            }
+            // Only now do this polygon's edges become candidates, for later polygons.
+            for a in rj {
+                let b = next(a, in: rj)
+                let (cx, cy) = cell(corners[a], corners[b])
+                let h = bucket(cx, cy)
+                edgeEnd[a] = Int32(b)
+                edgeNext[a] = edgeHeads[h]
+                edgeHeads[h] = Int32(a)
             }
         }
     }
