@@ -44,11 +44,14 @@ struct EffectOptions: ParsableArguments {
         }
     }
 
-    /// Parses `WxH`.
-    func parsedSize() throws -> Size {
-        let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    /// Parses `--size`.
+    func parsedSize() throws -> Size { try Self.parseSize(size) }
+
+    /// Parses `WxH` points; range checks are left to the transitions, which name the value.
+    static func parseSize(_ text: String) throws -> Size {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw ValidationError("--size '\(size)' must look like 320x480")
+            throw ValidationError("--size '\(text)' must look like 320x480")
         }
         return Size(width: w, height: h)
     }

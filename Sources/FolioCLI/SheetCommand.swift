@@ -34,6 +34,7 @@ public struct SheetCommand: ParsableCommand {
     public func validate() throws {
         guard (2...60).contains(frames) else { throw ValidationError("--frames \(frames) must be in 2…60") }
         guard AntialiasingMode(rawValue: aa) != nil else { throw ValidationError("--aa '\(aa)' is not a mode") }
+        _ = try EffectOptions.parseSize(size)
     }
 
     /// The rows of the sheet: a name and a transition factory.
@@ -49,11 +50,8 @@ public struct SheetCommand: ParsableCommand {
 
     /// Renders everything; returns the paths written, the contact sheet first.
     public func write() throws -> [String] {
-        let parts = size.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw ValidationError("--size '\(size)' must look like 240x320")
-        }
-        let viewSize = Size(width: w, height: h)
+        let viewSize = try EffectOptions.parseSize(size)
+        let (w, h) = (viewSize.width, viewSize.height)
         let folder = URL(fileURLWithPath: out)
         let framesFolder = folder.appendingPathComponent("frames")
         do {
