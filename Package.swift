@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "FolioGeometry"),
         .target(name: "FolioLayers", dependencies: ["FolioGeometry"]),
         .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers"]),
-        .target(name: "FolioMotion"),
+        .target(name: "FolioMotion", dependencies: ["FolioGeometry"]),
         .target(name: "FolioTransitions", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion"]),
 
         // System libraries from Debian (apt providers) for the renderer.
@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "FolioGeometryTests", dependencies: ["FolioGeometry"]),
         .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers"]),
         .testTarget(name: "FolioSceneTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioScene"]),
-        .testTarget(name: "FolioMotionTests", dependencies: ["FolioMotion"]),
+        .testTarget(name: "FolioMotionTests", dependencies: ["FolioGeometry", "FolioMotion"]),
         .testTarget(
             name: "FolioTransitionsTests",
             dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions"]

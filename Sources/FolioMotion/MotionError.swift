@@ -4,6 +4,12 @@ public enum MotionError: Error, Equatable, CustomStringConvertible {
     case invalidControlPoint(name: String, value: Double)
     /// A time or progress that is not finite.
     case nonFinite(name: String, value: Double)
+    /// A parameter outside its allowed range (`requirement` says which range).
+    case invalidParameter(name: String, value: Double, requirement: String)
+    /// Keyframe arrays that do not fit together (counts, order, range).
+    case invalidKeyframes(reason: String)
+    /// A host time earlier than the clock's last tick.
+    case timeWentBackwards(from: Double, to: Double)
 
     public var description: String {
         switch self {
@@ -11,6 +17,34 @@ public enum MotionError: Error, Equatable, CustomStringConvertible {
             return "timing control point \(name) = \(value) is invalid: x must be in 0…1 and y finite"
         case let .nonFinite(name, value):
             return "\(name) = \(value) is not a finite number"
+        case let .invalidParameter(name, value, requirement):
+            return "\(name) = \(value) is invalid: it must be \(requirement)"
+        case let .invalidKeyframes(reason):
+            return "invalid keyframes: \(reason)"
+        case let .timeWentBackwards(from, to):
+            return "clock time went backwards from \(from) s to \(to) s"
         }
+    }
+
+    /// Checks that `value` is finite.
+    static func finite(_ name: String, _ value: Double) throws(MotionError) -> Double {
+        guard value.isFinite else { throw .nonFinite(name: name, value: value) }
+        return value
+    }
+
+    /// Checks that `value` is finite and strictly positive.
+    static func positive(_ name: String, _ value: Double) throws(MotionError) -> Double {
+        guard value > 0, value.isFinite else {
+            throw .invalidParameter(name: name, value: value, requirement: "finite and > 0")
+        }
+        return value
+    }
+
+    /// Checks that `value` is finite and not negative.
+    static func nonNegative(_ name: String, _ value: Double) throws(MotionError) -> Double {
+        guard value >= 0, value.isFinite else {
+            throw .invalidParameter(name: name, value: value, requirement: "finite and ≥ 0")
+        }
+        return value
     }
 }
