@@ -30,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "CGLEW", pkgConfig: "glew", providers: [.apt(["libglew-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Interposes malloc and friends to count allocations per thread (folio bench).
+        .target(name: "CAllocationCounter"),
         .executableTarget(name: "EmbedShaders"),
         .plugin(name: "EmbedShadersPlugin", capability: .buildTool(), dependencies: ["EmbedShaders"]),
         .target(
@@ -41,6 +43,7 @@ let package = Package(
             name: "FolioCLI",
             dependencies: [
                 "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioTransitions", "FolioRender",
+                "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

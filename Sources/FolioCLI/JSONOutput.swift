@@ -13,4 +13,5 @@ enum JSONOutput {
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String
     init(_ error: some Error) { description = "\(error)" }
+    init(message: String) { description = message }
 }

@@ -103,6 +103,13 @@ public final class QuadRenderer {
     /// Draws the last evaluation of `evaluator` into the bound framebuffer of
     /// `pixelWidth × pixelHeight`, at `scale` pixels per view point.
     public func draw(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int) {
+        prepare(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        submit(evaluator, scale: scale)
+    }
+
+    /// Builds the draw list (clipping, shared edges, AA expansion) for the last evaluation of
+    /// `evaluator` without touching GL; `draw` is `prepare` then the GL submission.
+    public func prepare(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int) {
         let textures = self.textures
         list.build(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, mode: antialiasing) { quad in
             let b = quad.layer.bounds
@@ -111,6 +118,10 @@ public final class QuadRenderer {
             }
             return (scale, scale)
         }
+    }
+
+    /// Sends the prepared draw list to GL.
+    func submit(_ evaluator: LayerEvaluator, scale: Double) {
         guard !list.items.isEmpty else { return }
         glUseProgram(program.id)
         glBindVertexArray(vertexArray)

@@ -1,0 +1,208 @@
+import Foundation
+import FolioGeometry
+import FolioLayers
+import FolioMotion
+import FolioRender
+import FolioTransitions
+
+/// The measurements behind `folio bench`: medians of repeated timed rounds on one thread,
+/// plus real allocation counts per steady-state frame.
+struct Benchmarks {
+    /// Fewer repetitions, no rendering, tiles only up to 1,000.
+    var quick: Bool
+    /// Skip the GL measurements.
+    var render: Bool
+
+    /// The figures, as printed with `--json`.
+    struct Report: Encodable {
+        var machine: String
+        var build: String
+        var renderer: String?
+        var concatNs: Double
+        var projectNs: Double
+        var foldFrameNs: Double
+        var flipFrameNs: Double
+        /// Milliseconds per frame for each tile count.
+        var tilesMs: [String: Double]
+        var tiles10kMs: Double
+        /// Nanoseconds per tile at the largest count ÷ at 100 tiles (1 = perfectly linear).
+        var tilesScaling: Double
+        var springs10kMs: Double
+        /// Heap allocations per steady-state frame in Folio's own code: evaluation (fold, flip,
+        /// tiles, springs) and render preparation; −1 when the counter is unavailable.
+        var allocationsPerFrame: Double
+        /// The same, per path.
+        var allocations: [String: Double]
+        var allocationCounter: String
+        var renderFps: [String: Double]
+        var renderCpuShare: [String: Double]
+    }
+
+    /// Median seconds per call of `body`, over `rounds` timed rounds of `iterations` calls.
+    static func median(rounds: Int, iterations: Int, _ body: () -> Void) -> Double {
+        var samples: [Double] = []
+        for _ in 0..<rounds {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<iterations { body() }
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(iterations))
+        }
+        return samples.sorted()[samples.count / 2]
+    }
+
+    static func machine() -> String {
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { String($0.split(separator: ":", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+        return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+    }
+
+    static var isDebug: Bool {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// A root holding `count` fold tiles of 64×96 points.
+    static func tiles(_ count: Int) throws -> (Layer, [FoldTransition]) {
+        let columns = Int(Double(count).squareRoot().rounded(.up))
+        let root = Layer(name: "tiles")
+        root.bounds = Rect(x: 0, y: 0, width: Double(columns) * 64, height: Double(columns) * 96)
+        var folds: [FoldTransition] = []
+        folds.reserveCapacity(count)
+        for i in 0..<count {
+            let fold = try FoldTransition(size: Size(width: 64, height: 96))
+            fold.root.position = Point(x: Double(i % columns) * 64 + 32, y: Double(i / columns) * 96 + 48)
+            try root.addSublayer(fold.root)
+            folds.append(fold)
+        }
+        return (root, folds)
+    }
+
+    /// 10,000 springs of mixed regimes, each with its own start time.
+    static func springs(_ count: Int) throws -> SpringBatch {
+        let kinds = [try Spring(response: 0.4, dampingRatio: 0.7), Spring.snappy, try Spring(response: 0.5, dampingRatio: 1.6)]
+        var batch = SpringBatch(capacity: count)
+        for i in 0..<count {
+            batch.append(try kinds[i % 3].motion(from: Double(i % 17), velocity: Double(i % 5) - 2,
+                                                 to: Double(i % 11), start: Double(i % 13) * 0.01))
+        }
+        return batch
+    }
+
+    func run() throws -> Report {
+        let rounds = quick ? 3 : 9
+        var sink = 0.0
+        var failures = 0
+        let a = Transform3D(rotationDegrees: 30, x: 0, y: 1, z: 0).translated(x: 5, y: 6, z: 7)
+        var b = Transform3D.identity
+        b.m34 = -1.0 / 800
+        let concat = Self.median(rounds: rounds, iterations: 200_000) { b = a.concatenating(b); b.m44 = 1; sink += b.m11 }
+        var point = Vector3(x: 1, y: 2, z: 3)
+        let project = Self.median(rounds: rounds, iterations: 200_000) {
+            let p = point.applying(a).projected ?? .zero
+            point.x = p.x * 1e-9 + 1; sink += p.y
+        }
+
+        // Frames: progress walks 0…1 in steps that never repeat a pose; every step is valid,
+        // so a refused progress is a bug in the benchmark, counted and reported.
+        let evaluator = LayerEvaluator()
+        let fold = try FoldTransition(size: Size(width: 320, height: 480), scale: 2)
+        let flip = try FlipTransition(size: Size(width: 320, height: 480), scale: 2)
+        var p = 0.0
+        func step() -> Double { p += 0.013; if p > 1 { p -= 1 }; return p }
+        let foldFrame = { do { try fold.setProgress(step()) } catch { failures += 1 }; evaluator.evaluate(fold.root) }
+        let flipFrame = { do { try flip.setProgress(step()) } catch { failures += 1 }; evaluator.evaluate(flip.root) }
+        let frames = quick ? 2_000 : 20_000
+        let foldNs = Self.median(rounds: rounds, iterations: frames, foldFrame) * 1e9
+        let flipNs = Self.median(rounds: rounds, iterations: frames, flipFrame) * 1e9
+        var allocations: [String: Double] = [:]
+        let counting = AllocationCounter.isActive
+        if counting {
+            allocations["foldFrame"] = AllocationCounter.perCall(iterations: 1000, foldFrame)
+            allocations["flipFrame"] = AllocationCounter.perCall(iterations: 1000, flipFrame)
+        }
+
+        var tilesMs: [String: Double] = [:]
+        for count in quick ? [10, 100, 1000] : [10, 100, 1000, 10_000, 100_000] {
+            let (root, folds) = try Self.tiles(count)
+            let tileEvaluator = LayerEvaluator()
+            var frame = 0
+            let tilesFrame = {
+                frame += 1
+                for (i, f) in folds.enumerated() {
+                    do { try f.setProgress(Double((i + frame) % 100) / 100) } catch { failures += 1 }
+                }
+                tileEvaluator.evaluate(root)
+            }
+            let seconds = Self.median(rounds: count >= 100_000 ? 3 : (quick ? 3 : 5), iterations: max(1, 2000 / count), tilesFrame)
+            tilesMs[String(count)] = seconds * 1e3
+            if counting && count == 1000 { allocations["tiles1000Frame"] = AllocationCounter.perCall(warmUp: 5, iterations: 20, tilesFrame) }
+        }
+        let perTile = { (n: Int) in (tilesMs[String(n)] ?? .nan) / Double(n) }
+        let largest = tilesMs.keys.compactMap { Int($0) }.max() ?? 100
+
+        let batch = try Self.springs(10_000)
+        var values: [Double] = []
+        var time = 0.0
+        let springFrame = { time += 1.0 / 120; batch.evaluate(at: time, into: &values); sink += values[17] }
+        let springsMs = Self.median(rounds: rounds, iterations: quick ? 20 : 200, springFrame) * 1e3
+        if counting { allocations["springs10kFrame"] = AllocationCounter.perCall(iterations: 100, springFrame) }
+
+        var renderFps: [String: Double] = [:], cpuShare: [String: Double] = [:]
+        var rendererName: String?
+        if render && !quick {
+            let size = Size(width: 1280, height: 800)
+            let offscreen = try OffscreenRenderer()
+            rendererName = "\(offscreen.context.renderer), \(offscreen.context.version)"
+            let flip = try FlipTransition(size: size, source: ContentHandle(1), destination: ContentHandle(2))
+            offscreen.renderer.setImage(SamplePages.page(1, width: 1280, height: 800), for: ContentHandle(1))
+            offscreen.renderer.setImage(SamplePages.page(2, width: 1280, height: 800), for: ContentHandle(2))
+            let cpuEvaluator = LayerEvaluator()
+            var q = 0.0
+            func next() -> Double { q += 0.037; if q > 1 { q -= 1 }; return q }
+            var renderError: Error?
+            for mode in AntialiasingMode.allCases {
+                let renderFrame = {
+                    do {
+                        try flip.setProgress(next())
+                        try offscreen.draw(flip.root, size: size, scale: 1, antialiasing: mode)
+                    } catch { renderError = error }
+                    offscreen.finish()
+                }
+                renderFrame()
+                let frame = Self.median(rounds: 5, iterations: 20, renderFrame)
+                if let renderError { throw CommandFailure(renderError) }
+                let cpu = Self.median(rounds: 5, iterations: 200) {
+                    do { try flip.setProgress(next()) } catch { failures += 1 }
+                    cpuEvaluator.evaluate(flip.root)
+                }
+                renderFps[mode.rawValue] = 1 / frame
+                cpuShare[mode.rawValue] = min(1, cpu / frame)
+                if counting && mode == .analytic {
+                    // The whole frame on this thread, GL driver included (Mesa allocates inside
+                    // its draw calls; its worker threads are not counted).
+                    allocations["renderSubmission"] = AllocationCounter.perCall(warmUp: 10, iterations: 50, renderFrame)
+                    // Our part alone: evaluation plus building the draw list (no GL calls).
+                    allocations["renderPrepare"] = AllocationCounter.perCall(warmUp: 10, iterations: 50) {
+                        do { try flip.setProgress(next()) } catch { failures += 1 }
+                        cpuEvaluator.evaluate(flip.root)
+                        offscreen.renderer.prepare(cpuEvaluator, scale: 1, pixelWidth: 1280, pixelHeight: 800)
+                    }
+                }
+            }
+        }
+        if sink == .infinity { print(sink) }
+        if failures > 0 { throw CommandFailure(message: "\(failures) benchmark steps were refused: a bug in the benchmark") }
+        return Report(
+            machine: Self.machine(), build: Self.isDebug ? "debug" : "release", renderer: rendererName,
+            concatNs: concat * 1e9, projectNs: project * 1e9, foldFrameNs: foldNs, flipFrameNs: flipNs,
+            tilesMs: tilesMs, tiles10kMs: tilesMs["10000"] ?? -1,
+            tilesScaling: perTile(largest) / perTile(100), springs10kMs: springsMs,
+            allocationsPerFrame: counting ? allocations.filter { $0.key != "renderSubmission" }.values.reduce(0, +) : -1,
+            allocations: allocations,
+            allocationCounter: counting ? "interposed malloc, this thread" : "unavailable",
+            renderFps: renderFps, renderCpuShare: cpuShare)
+    }
+}
