@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "FolioTransitions", targets: ["FolioTransitions"]),
         .library(name: "FolioRender", targets: ["FolioRender"]),
         .executable(name: "folio", targets: ["folio"]),
+        .executable(name: "folio-demo", targets: ["FolioDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,6 +49,15 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "folio", dependencies: ["FolioCLI"]),
+        // The interactive window (GLFW): drag, wheel and keys drive the transitions.
+        .executableTarget(
+            name: "FolioDemo",
+            dependencies: [
+                "FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioRender", "CGLFW",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/FolioDemo"
+        ),
 
         .testTarget(name: "FolioGeometryTests", dependencies: ["FolioGeometry"]),
         .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers"]),
@@ -59,6 +69,8 @@ let package = Package(
         ),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
         // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.
+        // Drives the real demo window with xdotool under Xvfb (needs the folio-demo product built).
+        .testTarget(name: "FolioDemoTests", dependencies: ["FolioGeometry", "FolioTransitions", "FolioRender", "FolioDemo"]),
         .testTarget(name: "FolioRenderTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioRender"]),
     ]
 )

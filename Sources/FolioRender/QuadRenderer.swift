@@ -10,6 +10,12 @@ import FolioLayers
 public final class QuadRenderer {
     /// The edge antialiasing mode.
     public var antialiasing: AntialiasingMode = .analytic
+    /// Debug view: draw only the triangle edges of every polygon, in `debugColor`.
+    public var wireframe = false
+    /// Debug view: outline every drawn polygon (layer quads after clipping and BSP splits).
+    public var showsLayerBorders = false
+    /// The colour of the debug outlines.
+    public var debugColor = Color(red: 1, green: 0.45, blue: 0, alpha: 1)
 
     let program: ShaderProgram
     var vertexArray: GLuint = 0
@@ -142,8 +148,13 @@ public final class QuadRenderer {
         glUniform1i(locations.mode, modeValue)
         glUniform1i(locations.texture, 0)
         glActiveTexture(GLenum(GL_TEXTURE0))
-        for item in list.items {
-            drawItem(item, evaluator, scale: scale)
+        if wireframe {
+            drawOutlines(GLenum(GL_TRIANGLE_FAN))
+        } else {
+            for item in list.items {
+                drawItem(item, evaluator, scale: scale)
+            }
+            if showsLayerBorders { drawOutlines(GLenum(GL_LINE_LOOP)) }
         }
         glBindVertexArray(0)
     }
@@ -218,6 +229,29 @@ public final class QuadRenderer {
             glUniform1i(locations.overlayCount, 0)
         }
         glDrawArrays(GLenum(GL_TRIANGLE_FAN), GLint(item.vertices.lowerBound), GLsizei(item.vertices.count))
+    }
+
+    /// Draws every item's polygon as lines in `debugColor`: its outline (`GL_LINE_LOOP`) or
+    /// its triangles (`GL_TRIANGLE_FAN` in line polygon mode).
+    func drawOutlines(_ primitive: GLenum) {
+        let c = debugColor
+        glUniform1i(locations.mode, 0)
+        glUniform1i(locations.edgeCount, 0)
+        glUniform1i(locations.hasTexture, 0)
+        glUniform1i(locations.gradientCount, 0)
+        glUniform1i(locations.overlayCount, 0)
+        glUniform1f(locations.opacity, 1)
+        glUniform4f(locations.background, Float(c.red * c.alpha), Float(c.green * c.alpha), Float(c.blue * c.alpha), Float(c.alpha))
+        if primitive == GLenum(GL_TRIANGLE_FAN) { glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_LINE)) }
+        for item in list.items where item.vertices.count >= 4 {
+            if primitive == GLenum(GL_LINE_LOOP) {
+                // The fan's centre comes first and its outline repeats the first corner last.
+                glDrawArrays(primitive, GLint(item.vertices.lowerBound + 1), GLsizei(item.vertices.count - 2))
+            } else {
+                glDrawArrays(primitive, GLint(item.vertices.lowerBound), GLsizei(item.vertices.count))
+            }
+        }
+        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
     }
 
     func setStops(_ colors: some Collection<Color>, _ stops: [Double]?, axis: (Point, Point),

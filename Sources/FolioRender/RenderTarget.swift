@@ -71,21 +71,7 @@ public final class RenderTarget {
                               GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         }
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), resolveFramebuffer)
-        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        readback.withUnsafeMutableBytes { buffer in
-            glReadPixels(0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
-        }
-        // GL's rows start at the bottom.
-        var image = Image(width: width, height: height)
-        let rowBytes = width * 4
-        image.pixels.withUnsafeMutableBytes { out in
-            readback.withUnsafeBytes { src in
-                for row in 0..<height {
-                    let from = src.baseAddress! + (height - 1 - row) * rowBytes
-                    (out.baseAddress! + row * rowBytes).copyMemory(from: from, byteCount: rowBytes)
-                }
-            }
-        }
+        let image = Image.readPixels(width: width, height: height, scratch: &readback)
         bind()
         return image
     }

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import FolioRender
+
+/// `folio-demo`: flip and fold pages with the mouse and keyboard in an OpenGL window.
+@main
+struct FolioDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "folio-demo",
+        abstract: "Flip and fold pages in an OpenGL window (drag, wheel, arrow keys; h for help).",
+        discussion: "Needs an X display (headless: 'xvfb-run -a'). Keys:\n" + KeyBindings.list.map { "  \($0.keys): \($0.action)" }.joined(separator: "\n")
+    )
+
+    @Option(help: "A folder of PNG pages, in name order (default: the built-in pages).")
+    var pages: String?
+
+    @Option(help: "Window size in points, WxH (default: the page's natural size plus a margin).")
+    var size: String?
+
+    @Option(help: "Starting effect: flip or fold.")
+    var effect: String = "flip"
+
+    @Option(help: "Run this many frames, then exit (for tests and documentation).")
+    var frames: Int?
+
+    @Option(help: "Save the last frame here as PNG; 'p' saves numbered shots next to it.")
+    var screenshot: String?
+
+    func parsedSize() throws -> (Int, Int)? {
+        guard let size else { return nil }
+        let parts = size.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (64...8192).contains(w), (64...8192).contains(h) else {
+            throw ValidationError("--size '\(size)' must be WxH with whole numbers in 64…8192")
+        }
+        return (w, h)
+    }
+
+    func validate() throws {
+        guard DemoSettings.Effect(rawValue: effect) != nil else { throw ValidationError("--effect '\(effect)' must be flip or fold") }
+        if let frames, frames < 1 { throw ValidationError("--frames \(frames) must be at least 1") }
+        _ = try parsedSize()
+    }
+
+    func run() throws {
+        do {
+            let app = try DemoApp(pages: pages, windowSize: try parsedSize(), effect: DemoSettings.Effect(rawValue: effect)!,
+                                  screenshot: screenshot)
+            try app.run(frames: frames)
+        } catch let error as RenderError {
+            // One clear line and exit code 1, never a stack trace.
+            DemoApp.warn("\(error)")
+            throw ExitCode(1)
+        }
+    }
+}
