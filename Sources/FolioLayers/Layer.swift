@@ -29,7 +29,7 @@ public class Layer {
     public var transform: Transform3D = .identity
     /// A transform applied to the sublayers, pivoting on this layer's anchor point.
     public var sublayerTransform: Transform3D = .identity
-    /// Opacity 0…1; multiplies into every quad of the subtree.
+    /// Opacity 0…1 (clamped when evaluated; NaN counts as 0); multiplies into every quad of the subtree.
     public var opacity: Double = 1
     /// Hidden layers and their subtrees draw nothing (their quads are reported not visible).
     public var isHidden = false

@@ -64,7 +64,9 @@ struct EvaluationState {
     mutating func collect(_ layer: Layer, into parent: Transform3D, opacity: Double, invisible: Bool) {
         let toContext = layer.localTransform.concatenating(parent)
         let hidden = invisible || layer.isHidden
-        let groupOpacity = opacity * layer.opacity
+        // Like CALayer: opacity is clamped to 0…1, and NaN draws as transparent.
+        let own = layer.opacity
+        let groupOpacity = opacity * (own >= 0 ? min(own, 1) : 0)
         if layer.kind == .transform {
             // No flattening: the sublayers join this same context, in 3D.
             let sub = layer.pivotedSublayerTransform

@@ -56,7 +56,7 @@ public final class FlipTransition: Transition {
                 timing: TimingFunction = .easeInEaseOut, duration: Double = 0.5,
                 source: ContentHandle? = nil, destination: ContentHandle? = nil) throws(TransitionError) {
         try checkedGeometry(size: size, scale: scale)
-        guard viewpoint.isFinite else { throw .invalidViewpoint(viewpoint) }
+        guard TransitionLimits.viewpoints.contains(viewpoint) else { throw .invalidViewpoint(viewpoint) }
         guard duration > 0, duration.isFinite else { throw .invalidDuration(duration) }
         let vertical = style.contains(.vertical)
         let across = vertical ? size.height : size.width

@@ -19,5 +19,9 @@ public enum Perspective {
                 m34: m34,
                 reason: "it puts the eye at z = \(eye) points, at or inside the page, which reaches z = \(depths.lowerBound)…\(depths.upperBound)")
         }
+        let wHigh = max(1 + m34 * depths.lowerBound, 1 + m34 * depths.upperBound)
+        if !(wHigh <= 100) {
+            throw .invalidPerspective(m34: m34, reason: "it is so strong that the page shrinks over 100× at depth \(depths.lowerBound)…\(depths.upperBound) points")
+        }
     }
 }

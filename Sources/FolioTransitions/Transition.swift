@@ -55,10 +55,23 @@ extension Transition {
     }
 }
 
+/// The views a transition accepts: every side at least one pixel and at most
+/// `maximumSide` points, at 0.001…1000 pixels per point (beyond these, coordinates lose the
+/// precision the seams need).
+public enum TransitionLimits {
+    /// Largest view side, in points.
+    public static let maximumSide = 1e7
+    /// Accepted pixels per point.
+    public static let scales: ClosedRange<Double> = 0.001...1000
+    /// Accepted flip viewpoints, in units of the spine's length.
+    public static let viewpoints: ClosedRange<Double> = -1000...1000
+}
+
 /// Validates a view size and scale.
 func checkedGeometry(size: Size, scale: Double) throws(TransitionError) {
-    guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+    guard TransitionLimits.scales.contains(scale) else { throw .invalidScale(scale) }
+    guard size.width >= 1 / scale, size.height >= 1 / scale,
+          size.width <= TransitionLimits.maximumSide, size.height <= TransitionLimits.maximumSide else {
         throw .invalidSize(width: size.width, height: size.height)
     }
-    guard scale > 0, scale.isFinite else { throw .invalidScale(scale) }
 }

@@ -1,8 +1,8 @@
 /// Why a transition parameter was refused; each case names the bad value.
 public enum TransitionError: Error, Equatable, CustomStringConvertible {
-    /// A view size that is not finite and positive.
+    /// A view size that is not finite, under one pixel, or beyond `TransitionLimits.maximumSide`.
     case invalidSize(width: Double, height: Double)
-    /// A scale (pixels per point) that is not finite and positive.
+    /// A scale (pixels per point) outside `TransitionLimits.scales`.
     case invalidScale(Double)
     /// Progress outside 0…1 or not finite (never clamped silently).
     case progressOutOfRange(Double)
@@ -10,19 +10,20 @@ public enum TransitionError: Error, Equatable, CustomStringConvertible {
     case timeOutOfRange(Double)
     /// A perspective that is not finite or puts the eye at or inside the page.
     case invalidPerspective(m34: Double, reason: String)
-    /// A viewpoint that is not finite.
+    /// A viewpoint outside `TransitionLimits.viewpoints`.
     case invalidViewpoint(Double)
     /// A duration that is not finite and positive.
     case invalidDuration(Double)
 
     public var description: String {
         switch self {
-        case let .invalidSize(w, h): return "view size \(w)x\(h) must be finite and positive"
-        case let .invalidScale(s): return "scale \(s) must be finite and positive (pixels per point)"
+        case let .invalidSize(w, h):
+            return "view size \(w)x\(h) must be finite, at least one pixel and at most \(TransitionLimits.maximumSide) points per side"
+        case let .invalidScale(s): return "scale \(s) must be in 0.001...1000 (pixels per point)"
         case let .progressOutOfRange(p): return "progress \(p) must be a number in 0...1"
         case let .timeOutOfRange(t): return "time \(t) must be a number in 0...1 (normalised)"
         case let .invalidPerspective(m34, reason): return "m34 \(m34) is invalid: \(reason)"
-        case let .invalidViewpoint(v): return "viewpoint \(v) must be a finite number"
+        case let .invalidViewpoint(v): return "viewpoint \(v) must be a number in -1000...1000 (spine lengths)"
         case let .invalidDuration(d): return "duration \(d) must be finite and positive (seconds)"
         }
     }
