@@ -57,4 +57,41 @@ final class ImageIOTests: XCTestCase {
             }
         }
     }
+
+    func testSeededMutationsOfAPNGNeverCrashTheLoader() throws {
+        let good = folder.appendingPathComponent("mutate-source.png")
+        try SamplePages.page(2, width: 24, height: 16).writePNG(path: good.path)
+        let original = [UInt8](try Data(contentsOf: good))
+        var state: UInt64 = 0x9_F00D
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        var loaded = 0, refused = 0
+        let path = folder.appendingPathComponent("mutant.png").path
+        for _ in 0..<2000 {
+            var bytes = original
+            for _ in 0..<(1 + next(6)) {
+                switch next(4) {
+                case 0: bytes[next(bytes.count)] ^= UInt8(1 << next(8))
+                case 1: bytes[next(bytes.count)] = UInt8(next(256))
+                case 2: bytes.insert(UInt8(next(256)), at: next(bytes.count))
+                default: if bytes.count > 1 { bytes.remove(at: next(bytes.count)) }
+                }
+            }
+            // Now and then claim an enormous size in the header (IHDR width at byte 16).
+            if next(10) == 0 && bytes.count > 24 { bytes[16] = 0x7F; bytes[17] = 0xFF }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            do {
+                let image = try Image.readPNG(path: path)
+                XCTAssertTrue(image.width > 0 && image.width <= Image.maximumSide && image.height > 0 && image.height <= Image.maximumSide)
+                XCTAssertEqual(image.pixels.count, image.width * image.height * 4)
+                loaded += 1
+            } catch {
+                XCTAssertFalse("\(error)".isEmpty)
+                refused += 1
+            }
+        }
+        XCTAssertGreaterThan(refused, 1000, "mutations should mostly be caught (loaded \(loaded))")
+    }
 }

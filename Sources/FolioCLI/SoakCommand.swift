@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import FolioGeometry
+import FolioLayers
+import FolioRender
+import FolioTransitions
+
+/// `folio soak`: renders many frames offscreen and checks that memory stays flat.
+public struct SoakCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "soak",
+        abstract: "Render many offscreen frames (fold and flip, every AA mode) and report resident memory.",
+        discussion: "Exits 1 if resident memory grows by more than --limit MiB after the warm-up. Needs an X display; headless: 'xvfb-run -a'."
+    )
+
+    @Option(help: "Frames to render.")
+    var frames: Int = 100_000
+
+    @Option(help: "Allowed growth of resident memory after the warm-up, in MiB.")
+    var limit: Double = 8
+
+    @Option(parsing: .unconditional, help: "Frame size in points, WxH.")
+    var size: String = "96x128"
+
+    @Flag(help: "Print the figures as JSON.")
+    var json = false
+
+    public init() {}
+
+    public func validate() throws {
+        guard frames >= 100 else { throw ValidationError("--frames \(frames) must be at least 100") }
+        guard limit > 0, limit.isFinite else { throw ValidationError("--limit \(limit) must be a positive number of MiB") }
+        _ = try EffectOptions.parseSize(size)
+    }
+
+    /// Resident set size of this process, in MiB (from /proc/self/statm).
+    static func residentMiB() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return .nan }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return .nan }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+
+    /// The figures, as printed with `--json`.
+    public struct Report: Encodable {
+        var frames: Int
+        var seconds: Double
+        /// Resident MiB after the warm-up (a tenth of the frames, at least 1,000) and at each later tenth.
+        var residentMiB: [Double]
+        var growthMiB: Double
+    }
+
+    public func report() throws -> Report {
+        let viewSize = try EffectOptions.parseSize(size)
+        let offscreen = try OffscreenRenderer()
+        let (a, b) = (ContentHandle(1), ContentHandle(2))
+        offscreen.renderer.setImage(SamplePages.page(1, width: Int(viewSize.width), height: Int(viewSize.height)), for: a)
+        offscreen.renderer.setImage(SamplePages.page(2, width: Int(viewSize.width), height: Int(viewSize.height)), for: b)
+        let effects: [any Transition] = [
+            try FoldTransition(size: viewSize, style: .cubic, source: a, destination: b),
+            try FlipTransition(size: viewSize, source: a, destination: b),
+        ]
+        let modes = AntialiasingMode.allCases
+        // Warm-up: the driver settles its caches (shader variants, framebuffers for each AA mode).
+        let warmUp = max(1000, frames / 10)
+        var samples: [Double] = []
+        let start = Date()
+        for frame in 0..<frames {
+            let effect = effects[frame % 2]
+            try effect.setProgress(Double(frame % 97) / 96)
+            try offscreen.draw(effect.root, size: viewSize, scale: 1, antialiasing: modes[(frame / 2) % modes.count])
+            if frame % 64 == 0 { offscreen.finish() }
+            if frame + 1 == warmUp || (frame + 1 > warmUp && (frame + 1) % max(1, frames / 10) == 0) {
+                offscreen.finish()
+                samples.append(Self.residentMiB())
+            }
+        }
+        offscreen.finish()
+        let growth = (samples.last ?? 0) - (samples.first ?? 0)
+        return Report(frames: frames, seconds: Date().timeIntervalSince(start), residentMiB: samples, growthMiB: growth)
+    }
+
+    public func run() throws {
+        let r: Report
+        do { r = try report() } catch let error as RenderError { throw CommandFailure(error) }
+        if json {
+            print(try JSONOutput.string(r))
+        } else {
+            let list = r.residentMiB.map { String(format: "%.1f", $0) }.joined(separator: " ")
+            print("soak: \(r.frames) frames in \(String(format: "%.1f", r.seconds)) s; resident MiB after warm-up, then each tenth: \(list)")
+            print("soak: growth after warm-up \(String(format: "%.2f", r.growthMiB)) MiB (limit \(limit))")
+        }
+        guard r.growthMiB <= limit else {
+            throw CommandFailure(message: "soak: resident memory grew by \(r.growthMiB) MiB over \(r.frames) frames (limit \(limit) MiB)")
+        }
+    }
+}
