@@ -59,13 +59,15 @@ let package = Package(
             path: "Examples/FolioDemo"
         ),
 
-        .testTarget(name: "FolioGeometryTests", dependencies: ["FolioGeometry"]),
-        .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers"]),
+        // Seeded random numbers shared by the property and fuzz tests.
+        .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport"),
+        .testTarget(name: "FolioGeometryTests", dependencies: ["FolioGeometry", "FolioTestSupport"]),
+        .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTestSupport"]),
         .testTarget(name: "FolioSceneTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioScene"]),
         .testTarget(name: "FolioMotionTests", dependencies: ["FolioGeometry", "FolioMotion"]),
         .testTarget(
             name: "FolioTransitionsTests",
-            dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions"]
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioTestSupport"]
         ),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
         // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.

@@ -1,4 +1,5 @@
 import Testing
+import FolioTestSupport
 import FolioGeometry
 
 /// Algebraic properties over seeded random transforms (translations, scales, rotations, perspective).

@@ -1,4 +1,5 @@
 import Testing
+import FolioTestSupport
 import FolioGeometry
 @testable import FolioLayers
 

@@ -1,4 +1,5 @@
 import Testing
+import FolioTestSupport
 import FolioGeometry
 import FolioLayers
 @testable import FolioTransitions
