@@ -54,6 +54,7 @@ let package = Package(
             name: "FolioDemo",
             dependencies: [
                 "FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioRender", "CGLFW",
+                "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/FolioDemo"

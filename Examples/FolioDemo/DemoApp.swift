@@ -1,4 +1,5 @@
 @preconcurrency import CGLFW
+import CAllocationCounter
 import Foundation
 import FolioGeometry
 import FolioLayers
@@ -30,7 +31,9 @@ final class DemoApp {
 
     private var pointer = Point(x: 0, y: 0)
     private var frameTimes = (last: 0.0, sum: 0.0, count: 0, shownAt: 0.0)
-    private var shownSummary = ""
+    /// What the hint bar shows now; its text is rebuilt only when these change (a frame
+    /// that changes nothing builds no strings).
+    private var shownHint: (page: Int, settings: DemoSettings, width: Int)?
 
     init(pages folder: String?, windowSize: (Int, Int)?, effect: DemoSettings.Effect, screenshot: String?) throws {
         book = Book(folder: folder)
@@ -85,6 +88,7 @@ final class DemoApp {
 
     /// Places the page and the text for the current window size.
     private func layout() {
+        surface.updateSize()
         let (w, h) = surface.windowSize
         stage.bounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
         stage.position = Point(x: Double(w) / 2, y: Double(h) / 2)
@@ -184,10 +188,12 @@ final class DemoApp {
 
     /// Runs until the window closes, or for `frames` frames; saves the screenshot at the end
     /// when one was asked for.
-    func run(frames: Int?) throws {
+    func run(frames: Int?, countAllocations: Bool = false) throws {
         var frame = 0
+        var allocationsAtHalf: UInt64 = 0
         while !surface.shouldClose {
             if let frames, frame >= frames { break }
+            if let frames, frame == frames / 2 { allocationsAtHalf = folio_allocations_this_thread() }
             glfwPollEvents()
             let now = glfwGetTime()
             try clock.tick(to: now)
@@ -209,6 +215,11 @@ final class DemoApp {
                 try saveScreenshot(final: last)
             }
             surface.present()
+        }
+        if countAllocations, let frames, frames >= 2 {
+            let counted = frames - frames / 2
+            let perFrame = Double(folio_allocations_this_thread() - allocationsAtHalf) / Double(counted)
+            print("folio-demo: \(perFrame) heap allocations per frame over the last \(counted) frames (main thread, GL driver included)")
         }
         if frames == nil, screenshotPath != nil {
             // Closed by the user: still leave the last frame where it was asked for.
@@ -249,10 +260,11 @@ final class DemoApp {
     }
 
     private func updateText(now: Double) {
-        let summary = "h: help   page \(turner.page + 1)/\(book.count)   " + settings.summary
-        if summary != shownSummary {
-            shownSummary = summary
-            setText(hint, Self.hintHandle, Self.wrap(summary, columns: (surface.windowSize.width - 12) / BitmapFont.advance))
+        let width = surface.windowSize.width
+        if shownHint.map({ $0.page != turner.page || $0.settings != settings || $0.width != width }) ?? true {
+            shownHint = (turner.page, settings, width)
+            let summary = "h: help   page \(turner.page + 1)/\(book.count)   " + settings.summary
+            setText(hint, Self.hintHandle, Self.wrap(summary, columns: (width - 12) / BitmapFont.advance))
             layout()
         }
         readout.isHidden = !settings.frameTime

@@ -2,7 +2,7 @@ import FolioRender
 import FolioTransitions
 
 /// Everything a key can toggle in the demo.
-struct DemoSettings {
+struct DemoSettings: Equatable {
     /// Which effect turns the pages.
     enum Effect: String, CaseIterable { case flip, fold }
 

@@ -26,6 +26,9 @@ struct FolioDemo: ParsableCommand {
     @Option(help: "Save the last frame here as PNG; 'p' saves numbered shots next to it.")
     var screenshot: String?
 
+    @Flag(help: "With --frames: print the heap allocations per frame over the second half (main thread, GL driver included).")
+    var countAllocations = false
+
     func parsedSize() throws -> (Int, Int)? {
         guard let size else { return nil }
         let parts = size.lowercased().split(separator: "x")
@@ -38,6 +41,7 @@ struct FolioDemo: ParsableCommand {
     func validate() throws {
         guard DemoSettings.Effect(rawValue: effect) != nil else { throw ValidationError("--effect '\(effect)' must be flip or fold") }
         if let frames, frames < 1 { throw ValidationError("--frames \(frames) must be at least 1") }
+        if countAllocations && frames == nil { throw ValidationError("--count-allocations needs --frames") }
         _ = try parsedSize()
     }
 
@@ -45,7 +49,7 @@ struct FolioDemo: ParsableCommand {
         do {
             let app = try DemoApp(pages: pages, windowSize: try parsedSize(), effect: DemoSettings.Effect(rawValue: effect)!,
                                   screenshot: screenshot)
-            try app.run(frames: frames)
+            try app.run(frames: frames, countAllocations: countAllocations)
         } catch let error as RenderError {
             // One clear line and exit code 1, never a stack trace.
             DemoApp.warn("\(error)")

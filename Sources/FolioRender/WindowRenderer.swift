@@ -25,26 +25,27 @@ public final class WindowRenderer {
         context.makeCurrent()
         glfwSwapInterval(1)
         renderer = try QuadRenderer()
+        updateSize()
     }
 
-    /// The window's size in screen coordinates (points).
-    public var windowSize: (width: Int, height: Int) {
-        var w: Int32 = 0, h: Int32 = 0
-        glfwGetWindowSize(context.window, &w, &h)
-        return (Int(w), Int(h))
-    }
-
-    /// The framebuffer's size in pixels.
-    public var framebufferSize: (width: Int, height: Int) {
-        var w: Int32 = 0, h: Int32 = 0
-        glfwGetFramebufferSize(context.window, &w, &h)
-        return (Int(w), Int(h))
-    }
+    /// The window's size in screen coordinates (points), as of the last `updateSize()`.
+    public private(set) var windowSize: (width: Int, height: Int) = (0, 0)
+    /// The framebuffer's size in pixels, as of the last `updateSize()`.
+    public private(set) var framebufferSize: (width: Int, height: Int) = (0, 0)
 
     /// Pixels per point (1 on ordinary displays, 2 on HiDPI ones).
     public var scale: Double {
-        let (w, _) = windowSize, (fw, _) = framebufferSize
-        return w > 0 && fw > 0 ? Double(fw) / Double(w) : 1
+        windowSize.width > 0 && framebufferSize.width > 0 ? Double(framebufferSize.width) / Double(windowSize.width) : 1
+    }
+
+    /// Re-reads the window and framebuffer sizes; call it from the window's resize callbacks.
+    /// (Each query is a round trip to the X server that allocates, so frames use the cache.)
+    public func updateSize() {
+        var w: Int32 = 0, h: Int32 = 0
+        glfwGetWindowSize(context.window, &w, &h)
+        windowSize = (Int(w), Int(h))
+        glfwGetFramebufferSize(context.window, &w, &h)
+        framebufferSize = (Int(w), Int(h))
     }
 
     /// Whether the user asked the window to close.
