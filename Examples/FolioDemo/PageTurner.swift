@@ -136,11 +136,19 @@ final class PageTurner {
 
     // MARK: Pointer
 
-    /// The pointer's coordinate across the flip's spine, and the spine's.
-    private func across(_ p: Point) -> Double {
-        if let flip = transition as? FlipTransition { return flip.style.contains(.vertical) ? p.y : p.x }
-        return settings.alternateOrientation ? p.y : p.x
+    /// Whether the effect's motion runs along y: a vertical flip, or a fold with a horizontal
+    /// hinge (the default fold).
+    private var movesAlongY: Bool {
+        if let flip = transition as? FlipTransition { return flip.style.contains(.vertical) }
+        if let fold = transition as? FoldTransition { return !fold.style.contains(.horizontal) }
+        return false
     }
+
+    /// The pointer's coordinate along the effect's motion (across the spine or hinge).
+    private func across(_ p: Point) -> Double { movesAlongY ? p.y : p.x }
+
+    /// The page's extent along the effect's motion, in points.
+    private var acrossExtent: Double { movesAlongY ? pageSize.height : pageSize.width }
 
     func press(at p: Point) {
         guard grab == nil else { return }
@@ -207,7 +215,7 @@ final class PageTurner {
         if let flip = transition as? FlipTransition {
             progress = flip.progress(forPointerOffset: across(p) - flip.spinePosition, radius: g.radius) + g.offset
         } else if let fold = transition as? FoldTransition {
-            let along = fold.style.contains(.horizontal) ? p.x - g.start.x : p.y - g.start.y
+            let along = across(p) - across(g.start)
             let sign: Double = forward != settings.rightToLeft ? 1 : -1
             progress = fold.progress(forHingeOffset: g.hinge + sign * along)
         } else {
@@ -223,9 +231,7 @@ final class PageTurner {
         grab = nil
         if !g.moved && clock.time - g.startTime < 0.4 * clock.timeScale + 0.3 {
             // A click: the page edges turn the page; elsewhere, let go where it was.
-            let extent = transition is FlipTransition && (transition as! FlipTransition).style.contains(.vertical) || (transition is FoldTransition && !settings.alternateOrientation)
-                ? pageSize.height : pageSize.width
-            let position = across(p) / extent
+            let position = across(p) / acrossExtent
             if g.decided { _ = try? driver.endDrag() }
             if !isTurning || driver.progress.modelValue == 0 {
                 if position > 1 - Self.edgeMargin { turn(forward: !settings.rightToLeft); return }
