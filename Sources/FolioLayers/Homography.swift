@@ -2,7 +2,7 @@ import FolioGeometry
 
 /// A plane-to-space map: a layer-local point `(x, y)` goes to the homogeneous point
 /// `x·x + y·y + origin` (three rows of the layer's 4×4 matrix, z = 0 dropped).
-public struct Homography: Sendable, Equatable {
+public struct Homography: Sendable, Equatable, BitwiseCopyable {
     /// The image of the local x axis direction.
     public var x: Vector4
     /// The image of the local y axis direction.

@@ -13,43 +13,59 @@ public class Layer {
     /// The deepest tree `addSublayer` accepts (root = depth 1).
     public static let maximumDepth = 64
 
+    // The stored properties are `final` (direct access from other modules, no vtable call) and
+    // `@exclusivity(unchecked)`: the evaluator reads a dozen of them per layer per frame, and the
+    // runtime's dynamic access tracking cost more than the rest of the tree walk. They are plain
+    // values with no accessors that could overlap, so the static checks are enough.
+
     /// A name for diagnostics and for the quads it produces.
-    public var name: String
+    @exclusivity(unchecked) public final var name: String
     /// The layer's own coordinate space and content rectangle, in points.
-    public var bounds: Rect = .zero
+    @exclusivity(unchecked) public final var bounds: Rect = .zero
     /// Where the anchor point sits in the superlayer's coordinates, in points.
-    public var position: Point = .zero
+    @exclusivity(unchecked) public final var position: Point = .zero
     /// The pivot in unit coordinates of `bounds` (0.5, 0.5 = centre).
-    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    @exclusivity(unchecked) public final var anchorPoint = Point(x: 0.5, y: 0.5)
     /// The pivot's z, in points.
-    public var anchorPointZ: Double = 0
+    @exclusivity(unchecked) public final var anchorPointZ: Double = 0
     /// Offset along z in the superlayer, in points (toward the viewer when positive).
-    public var zPosition: Double = 0
+    @exclusivity(unchecked) public final var zPosition: Double = 0
     /// The layer's transform about its anchor point.
-    public var transform: Transform3D = .identity
+    @exclusivity(unchecked) public final var transform: Transform3D = .identity {
+        didSet { transformIsIdentity = transform.isIdentity }
+    }
     /// A transform applied to the sublayers, pivoting on this layer's anchor point.
-    public var sublayerTransform: Transform3D = .identity
+    @exclusivity(unchecked) public final var sublayerTransform: Transform3D = .identity {
+        didSet { sublayerTransformIsIdentity = sublayerTransform.isIdentity }
+    }
+    /// Kept with the matrices so that the evaluator's common case costs one test, not sixteen.
+    @exclusivity(unchecked) final var transformIsIdentity = true
+    @exclusivity(unchecked) final var sublayerTransformIsIdentity = true
     /// Opacity 0…1 (clamped when evaluated; NaN counts as 0); multiplies into every quad of the subtree.
-    public var opacity: Double = 1
+    @exclusivity(unchecked) public final var opacity: Double = 1
     /// Hidden layers and their subtrees draw nothing (their quads are reported not visible).
-    public var isHidden = false
+    @exclusivity(unchecked) public final var isHidden = false
     /// When false the layer is hidden whenever its back faces the viewer.
-    public var isDoubleSided = true
+    @exclusivity(unchecked) public final var isDoubleSided = true
     /// Clips the sublayers to `bounds` (flattening layers only).
-    public var masksToBounds = false
+    @exclusivity(unchecked) public final var masksToBounds = false
     /// The image drawn over `bounds`, or nil.
-    public var contents: ContentHandle?
+    @exclusivity(unchecked) public final var contents: ContentHandle?
     /// The part of `contents` shown, in unit coordinates of the image (default all of it).
-    public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    @exclusivity(unchecked) public final var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
     /// A fill colour under the contents, or nil for none.
-    public var backgroundColor: Color?
+    @exclusivity(unchecked) public final var backgroundColor: Color?
 
     /// The compositing kind; fixed by the class.
     public let kind: Kind
     /// The sublayers, back to front in tree order.
-    public private(set) var sublayers: [Layer] = []
+    @exclusivity(unchecked) public private(set) final var sublayers: [Layer] = []
     /// The layer this one is a sublayer of.
-    public private(set) weak var superlayer: Layer?
+    ///
+    /// Not `weak`: a weak reference gives the parent a side table, which sends every retain and
+    /// release of it down the runtime's slow path. The parent clears this in `deinit` and
+    /// `removeFromSuperlayer` does on detaching, so it never dangles.
+    public private(set) final unowned(unsafe) var superlayer: Layer?
 
     /// Creates a flattening layer.
     public convenience init(name: String = "") { self.init(name: name, kind: .layer) }
@@ -57,6 +73,10 @@ public class Layer {
     init(name: String, kind: Kind) {
         self.name = name
         self.kind = kind
+    }
+
+    deinit {
+        for s in sublayers { s.superlayer = nil }
     }
 
     /// Whether this layer flattens its sublayers into its plane (every kind but `.transform`).
@@ -77,7 +97,7 @@ public class Layer {
 
     /// The sublayer transform pivoting on the anchor: `T(−anchor) · sublayerTransform · T(anchor)`.
     public var pivotedSublayerTransform: Transform3D {
-        if sublayerTransform.isIdentity { return .identity }
+        if sublayerTransformIsIdentity { return .identity }
         let a = anchor
         return sublayerTransform.translated(x: -a.x, y: -a.y, z: -a.z).appendingTranslation(x: a.x, y: a.y, z: a.z)
     }

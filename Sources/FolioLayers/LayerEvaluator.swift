@@ -13,10 +13,12 @@ import FolioGeometry
 public final class LayerEvaluator {
     /// The buffers and the algorithm, in a struct so that the hot loops' accesses are checked
     /// statically rather than by the runtime's exclusivity tracking on class properties.
-    var state = EvaluationState()
+    @exclusivity(unchecked) var state = EvaluationState()
 
     /// Creates an evaluator with empty buffers.
     public init() {}
+
+    deinit { state.release() }
 
     /// The evaluated quads: visible ones in draw order, then the invisible ones.
     public var quads: [Quad] { state.quads }
@@ -31,30 +33,59 @@ public final class LayerEvaluator {
 }
 
 /// The evaluator's reusable buffers and the evaluation itself.
+///
+/// A polygon is kept as its corners in the layer's own coordinates plus one `Homography` from
+/// those to the current space. Going up a level maps the homography (three rows), never the
+/// corners, and clipping works on the corners in 2D: a homogeneous plane test through the
+/// homography is an affine function of the local point. Positions are computed only where a
+/// depth sort needs them and once more for the output.
 struct EvaluationState {
     var quads: [Quad] = []
     var vertices: [QuadVertex] = []
-    var pool: [WorkVertex] = []
-    var polys: [WorkPoly] = []
-    var layerTable: [Layer] = []
-    var order: [Int32] = []
-    var scratch: [Int32] = []
-    var deferred: [Int32] = []
-    var nodes: [BSPNode] = []
-    var insertStack: [(poly: Int32, node: Int32)] = []
-    var emitStack: [(node: Int32, expanded: Bool)] = []
+    /// The layers behind `WorkPoly.layer`; entries are replaced only when they change, so a
+    /// steady scene costs no reference counting here.
+    var layers: [Layer] = []
+    /// `layers` by identity, compared without touching reference counts.
+    var layerIDs = EvaluationBuffer<ObjectIdentifier>()
+    var layerCount = 0
+    /// The identity of each quad's layer, parallel to `quads`.
+    var quadLayerIDs = EvaluationBuffer<ObjectIdentifier>()
+    /// Polygon corners in their layers' coordinates (points).
+    var locals = EvaluationBuffer<Point>()
+    var polys = EvaluationBuffer<WorkPoly>()
+    /// Polygon indices in draw order; each context rewrites its own tail.
+    var order = EvaluationBuffer<Int32>()
+    /// The planar groups of the contexts being built, innermost last.
+    var members = EvaluationBuffer<ContextMember>()
+    // Scratch for one depth sort at a time.
+    var post = EvaluationBuffer<PostVertex>()
+    var sorted = EvaluationBuffer<Int32>()
+    var deferred = EvaluationBuffer<Int32>()
+    var nodes = EvaluationBuffer<BSPNode>()
+    var insertStack = EvaluationBuffer<InsertStep>()
+    var emitStack = EvaluationBuffer<EmitStep>()
+
+    func release() {
+        layerIDs.release(); quadLayerIDs.release()
+        locals.release(); polys.release(); order.release(); members.release(); post.release()
+        sorted.release(); deferred.release(); nodes.release(); insertStack.release(); emitStack.release()
+    }
 
     mutating func evaluate(_ root: Layer) {
-        quads.removeAll(keepingCapacity: true)
-        vertices.removeAll(keepingCapacity: true)
-        pool.removeAll(keepingCapacity: true)
-        polys.removeAll(keepingCapacity: true)
-        layerTable.removeAll(keepingCapacity: true)
-        order.removeAll(keepingCapacity: true)
+        locals.count = 0
+        polys.count = 0
+        order.count = 0
+        members.count = 0
+        layerCount = 0
 
         collect(root, into: .identity, opacity: 1, invisible: false)
-        sortContext(from: 0)
+        sortContext(orderStart: 0, memberStart: 0)
         emitQuads()
+        // Let go of layers that are no longer in the tree.
+        if layers.count > layerCount {
+            layers.removeLast(layers.count - layerCount)
+            layerIDs.count = layerCount
+        }
     }
 
     // MARK: Tree walk
@@ -62,157 +93,337 @@ struct EvaluationState {
     /// Adds `layer`'s polygons to the current context, mapped by `parent` (its superlayer's
     /// sublayer space → context space).
     mutating func collect(_ layer: Layer, into parent: Transform3D, opacity: Double, invisible: Bool) {
-        let toContext = layer.localTransform.concatenating(parent)
+        let toContext: Transform3D
+        if layer.transformIsIdentity {
+            // Local = T(position − anchor): only the last row of `parent` changes.
+            let a = layer.anchor
+            toContext = parent.translated(x: layer.position.x - a.x, y: layer.position.y - a.y, z: layer.zPosition - a.z)
+        } else {
+            toContext = layer.localTransform.concatenating(parent)
+        }
         let hidden = invisible || layer.isHidden
         // Like CALayer: opacity is clamped to 0…1, and NaN draws as transparent.
         let own = layer.opacity
         let groupOpacity = opacity * (own >= 0 ? min(own, 1) : 0)
         if layer.kind == .transform {
             // No flattening: the sublayers join this same context, in 3D.
-            let sub = layer.pivotedSublayerTransform
-            let m = sub.isIdentity ? toContext : sub.concatenating(toContext)
+            let m = layer.sublayerTransformIsIdentity ? toContext : layer.pivotedSublayerTransform.concatenating(toContext)
             for s in layer.sublayers { collect(s, into: m, opacity: groupOpacity, invisible: hidden) }
             return
         }
         let start = order.count
-        buildGroup(layer, invisible: hidden)
-        let culled = !hidden && !layer.isDoubleSided && facesAway(layer.bounds, toContext)
-        for k in start..<order.count {
+        let hasOwnPolygon = buildGroup(layer, invisible: hidden)
+        guard order.count > start else { return }
+        // The layer's plane z = 0 in the context: rows 1, 2 and 4 of the matrix.
+        let frame = Homography(
+            x: Vector4(x: toContext.m11, y: toContext.m12, z: toContext.m13, w: toContext.m14),
+            y: Vector4(x: toContext.m21, y: toContext.m22, z: toContext.m23, w: toContext.m24),
+            origin: Vector4(x: toContext.m41, y: toContext.m42, z: toContext.m43, w: toContext.m44))
+        let culled = !hidden && !layer.isDoubleSided && Self.facesAway(layer.bounds, frame)
+        var k = start
+        if hasOwnPolygon {
+            // Its own polygon maps by the identity so far: the frame is its homography.
+            let p = Int(order[k])
+            polys[p].basis = frame
+            polys[p].opacity = groupOpacity
+            if culled { polys[p].visible = false }
+            k += 1
+        }
+        let keepsW = toContext.m14 == 0 && toContext.m24 == 0 && toContext.m34 == 0 && toContext.m44 == 1
+        while k < order.count {
             let p = Int(order[k])
             polys[p].opacity *= groupOpacity
             if culled { polys[p].visible = false }
-            for v in polys[p].range { pool[v].position = pool[v].position.applying(toContext) }
             polys[p].basis = polys[p].basis.applying(toContext)
+            if !keepsW { polys[p].inFront = false }
+            k += 1
         }
+        members.append(ContextMember(orderStart: Int32(start), orderEnd: Int32(order.count), frame: frame))
     }
 
     /// Appends `layer`'s planar group — its own polygon under its sorted, flattened sublayers —
-    /// in the layer's own coordinates (z = 0).
-    mutating func buildGroup(_ layer: Layer, invisible: Bool) {
+    /// in the layer's own coordinates (z = 0); returns whether the layer has a polygon of its own.
+    mutating func buildGroup(_ layer: Layer, invisible: Bool) -> Bool {
         let b = layer.bounds
-        if !b.isEmpty {
-            let index = Int32(layerTable.count)
-            layerTable.append(layer)
-            let start = appendCorners(of: b, through: nil)
+        let hasOwnPolygon = !b.isEmpty
+        if hasOwnPolygon {
+            let start = locals.count
+            locals.append(Point(x: b.minX, y: b.minY))
+            locals.append(Point(x: b.maxX, y: b.minY))
+            locals.append(Point(x: b.maxX, y: b.maxY))
+            locals.append(Point(x: b.minX, y: b.maxY))
             order.append(Int32(polys.count))
-            polys.append(WorkPoly(start: start, count: 4, layer: index, opacity: 1, visible: !invisible, basis: .identity))
+            polys.append(WorkPoly(basis: .identity, start: Int32(start), count: 4, layer: register(layer),
+                                  opacity: 1, visible: !invisible))
         }
-        guard !layer.sublayers.isEmpty else { return }
+        let sublayers = layer.sublayers
+        guard !sublayers.isEmpty else { return hasOwnPolygon }
         let membersStart = order.count
+        let memberMark = members.count
         let sub = layer.pivotedSublayerTransform
-        for s in layer.sublayers { collect(s, into: sub, opacity: 1, invisible: invisible) }
-        sortContext(from: membersStart)
+        for s in sublayers { collect(s, into: sub, opacity: 1, invisible: invisible) }
+        sortContext(orderStart: membersStart, memberStart: memberMark)
         // Flatten (F = diag(1,1,0,1)) into this layer's plane.
-        for k in membersStart..<order.count {
-            let p = Int(order[k])
-            for v in polys[p].range { pool[v].position.z = 0 }
-            polys[p].basis.flatten()
-        }
-        if layer.masksToBounds && !b.isEmpty {
-            // Linear in homogeneous coordinates: x − minX·w ≥ 0, maxX·w − x ≥ 0, and so on.
+        for k in membersStart..<order.count { polys[order[k]].basis.flatten() }
+        if layer.masksToBounds && hasOwnPolygon {
             for k in membersStart..<order.count {
                 let p = Int(order[k])
-                guard polys[p].visible else { continue }
-                clip(p, against: ClipPlane(a: 1, b: 0, c: 0, d: -b.minX))
-                if polys[p].visible { clip(p, against: ClipPlane(a: -1, b: 0, c: 0, d: b.maxX)) }
-                if polys[p].visible { clip(p, against: ClipPlane(a: 0, b: 1, c: 0, d: -b.minY)) }
-                if polys[p].visible { clip(p, against: ClipPlane(a: 0, b: -1, c: 0, d: b.maxY)) }
+                if polys[p].visible { clip(p, toRect: b) }
             }
         }
+        return hasOwnPolygon
     }
 
-    /// Whether a single-sided layer's front faces away from the viewer under `m`
-    /// (layer → context), judged by the winding of its projected corners where `w > 0`.
-    mutating func facesAway(_ b: Rect, _ m: Transform3D) -> Bool {
+    /// The index of `layer` in `layers`, reusing the entry left by the previous evaluation.
+    mutating func register(_ layer: Layer) -> Int32 {
+        let i = layerCount
+        layerCount += 1
+        let id = ObjectIdentifier(layer)
+        if i < layerIDs.count {
+            if layerIDs[i] != id {
+                layers[i] = layer
+                layerIDs[i] = id
+            }
+        } else {
+            layers.append(layer)
+            layerIDs.append(id)
+        }
+        return Int32(i)
+    }
+
+    /// Whether a single-sided layer's front faces away from the viewer under `frame`
+    /// (its plane in the context).
+    ///
+    /// The projected winding of any part of the plane in front of the eye has the sign of the
+    /// determinant of the frame's (x, y, w) columns: the Jacobian of `(X/W, Y/W)` is `det/W³`.
+    /// A layer entirely behind the eye has no winding and is not culled.
+    static func facesAway(_ b: Rect, _ frame: Homography) -> Bool {
         guard !b.isEmpty else { return false }
-        let start = appendCorners(of: b, through: m)
-        let kept = Projection.clip(&pool, start..<start + 4, against: .inFrontOfEye)
-        var area = 0.0
-        if !kept.isEmpty {
-            var previous = pool[kept.upperBound - 1].position.projected ?? .zero
-            for i in kept {
-                let p = pool[i].position.projected ?? .zero
-                area += previous.x * p.y - p.x * previous.y
-                previous = p
+        let (x, y, o) = (frame.x, frame.y, frame.origin)
+        func w(_ lx: Double, _ ly: Double) -> Double { lx * x.w + ly * y.w + o.w }
+        let nearest = max(w(b.minX, b.minY), w(b.maxX, b.minY), w(b.maxX, b.maxY), w(b.minX, b.maxY))
+        guard nearest >= Projection.minimumW else { return false }
+        let det = x.x * (y.y * o.w - y.w * o.y) - x.y * (y.x * o.w - y.w * o.x) + x.w * (y.x * o.y - y.y * o.x)
+        return det < 0
+    }
+
+    // MARK: Clipping
+
+    /// Clips polygon `p` to the half-plane `f(local) ≥ 0`; a polygon clipped away becomes
+    /// invisible and keeps its corners.
+    ///
+    /// A corner within `tolerance` of the line counts as on it: kept, and never the end of a
+    /// cut. Without that, a panel edge lying exactly on a mask edge, computed through a
+    /// perspective that cancels to 1e-14, would gain a second corner next to the first.
+    mutating func clip(_ p: Int, keeping f: AffineFunction, tolerance: Double = 0) {
+        let start = Int(polys[p].start), end = start + Int(polys[p].count)
+        var inside = true
+        for v in start..<end where f.side(of: locals[v], tolerance: tolerance) < 0 { inside = false; break }
+        if inside { return }
+        let newStart = locals.count
+        var previous = locals[end - 1]
+        var previousValue = f(previous)
+        var previousSide = f.side(of: previous, tolerance: tolerance)
+        for v in start..<end {
+            let current = locals[v]
+            let value = f(current)
+            let side = f.side(of: current, tolerance: tolerance)
+            if side * previousSide < 0 {
+                // The crossing: the plane value is affine along the edge (perspective-correct).
+                let t = previousValue / (previousValue - value)
+                locals.append(Point(x: previous.x + (current.x - previous.x) * t, y: previous.y + (current.y - previous.y) * t))
             }
+            if side >= 0 { locals.append(current) }
+            previous = current
+            previousValue = value
+            previousSide = side
         }
-        pool.removeSubrange(start...)
-        return area < 0
-    }
-
-    /// Appends the corners `(minX,minY), (maxX,minY), (maxX,maxY), (minX,maxY)` of `b` to the
-    /// pool, mapped by `m` when given; returns the first index.
-    mutating func appendCorners(of b: Rect, through m: Transform3D?) -> Int {
-        let start = pool.count
-        func add(_ x: Double, _ y: Double) {
-            let local = Vector4(x: x, y: y, z: 0, w: 1)
-            pool.append(WorkVertex(position: m.map { local.applying($0) } ?? local, local: Point(x: x, y: y), depth: 0))
-        }
-        add(b.minX, b.minY); add(b.maxX, b.minY); add(b.maxX, b.maxY); add(b.minX, b.maxY)
-        return start
-    }
-
-    /// Clips polygon `p` in place against `plane`; a polygon clipped away becomes invisible.
-    mutating func clip(_ p: Int, against plane: ClipPlane) {
-        let range = polys[p].range
-        if Projection.isInside(pool, range, plane) { return }
-        let kept = Projection.clip(&pool, range, against: plane)
-        if kept.isEmpty {
+        let kept = locals.count - newStart
+        if kept < 3 {
+            locals.count = newStart
             polys[p].visible = false
         } else {
-            polys[p].start = kept.lowerBound
-            polys[p].count = kept.count
+            polys[p].start = Int32(newStart)
+            polys[p].count = Int32(kept)
         }
+    }
+
+    /// Clips polygon `p` at `w ≥ Projection.minimumW`; not finite → invisible.
+    mutating func clipInFrontOfEye(_ p: Int) {
+        if polys[p].inFront { return }
+        let b = polys[p].basis
+        guard b.isFinite else { polys[p].visible = false; return }
+        polys[p].inFront = true
+        // Affine and in front: the common case inside a context without perspective.
+        if b.x.w == 0 && b.y.w == 0 && b.origin.w >= Projection.minimumW { return }
+        clip(p, keeping: AffineFunction(a: b.x.w, b: b.y.w, c: b.origin.w - Projection.minimumW))
+    }
+
+    /// Clips polygon `p` (flattened into a layer's plane) to `r`:
+    /// `x − minX·w ≥ 0`, `maxX·w − x ≥ 0`, `y − minY·w ≥ 0`, `maxY·w − y ≥ 0`.
+    mutating func clip(_ p: Int, toRect r: Rect) {
+        let b = polys[p].basis
+        // Rounding scale of `x − minX·w` and the like: the rectangle's coordinates (w ≈ 1).
+        let tolerance = 1e-12 * (abs(r.minX) + abs(r.maxX) + abs(r.minY) + abs(r.maxY))
+        // Wholly inside, the usual case: one pass over the corners instead of four.
+        let start = Int(polys[p].start)
+        var inside = true
+        for v in start..<start + Int(polys[p].count) {
+            let h = b.apply(locals[v])
+            if !(h.x - r.minX * h.w >= -tolerance && r.maxX * h.w - h.x >= -tolerance
+                && h.y - r.minY * h.w >= -tolerance && r.maxY * h.w - h.y >= -tolerance) {
+                inside = false
+                break
+            }
+        }
+        if inside { return }
+        clip(p, keeping: b.component(Vector4(x: 1, y: 0, z: 0, w: -r.minX)), tolerance: tolerance)
+        if polys[p].visible { clip(p, keeping: b.component(Vector4(x: -1, y: 0, z: 0, w: r.maxX)), tolerance: tolerance) }
+        if polys[p].visible { clip(p, keeping: b.component(Vector4(x: 0, y: 1, z: 0, w: -r.minY)), tolerance: tolerance) }
+        if polys[p].visible { clip(p, keeping: b.component(Vector4(x: 0, y: -1, z: 0, w: r.maxY)), tolerance: tolerance) }
     }
 
     // MARK: Output
 
+    /// Writes `quads` and `vertices` from `order`, visible polygons first.
     mutating func emitQuads() {
-        for k in order.indices {
-            let p = polys[Int(order[k])]
-            let start = vertices.count
-            var finite = true
-            for v in p.range {
-                let w = pool[v]
-                let point = Point(x: w.position.x / w.position.w, y: w.position.y / w.position.w)
-                if !(w.position.w > 0 && point.isFinite && w.depth.isFinite) { finite = false; break }
-                vertices.append(QuadVertex(clip: w.position, point: point, depth: w.depth, local: w.local))
-            }
-            if !finite { vertices.removeSubrange(start...) }
-            quads.append(Quad(layer: layerTable[Int(p.layer)], vertexRange: start..<vertices.count,
-                              opacity: p.opacity, isVisible: p.visible && finite, localToView: p.basis))
+        var upperBound = 0
+        for k in 0..<order.count { upperBound += Int(polys[order[k]].count) }
+        var out: [QuadVertex] = []
+        swap(&out, &vertices)
+        if out.count < upperBound {
+            out.append(contentsOf: repeatElement(QuadVertex.zero, count: upperBound - out.count))
         }
+        // Pass 1: corners, in order; a polygon with a corner that does not project (w ≤ 0 or
+        // not finite) keeps no corners and becomes invisible.
+        var written = 0
+        out.withUnsafeMutableBufferPointer { buffer in
+            let v = buffer.baseAddress!
+            for k in 0..<order.count {
+                let p = Int(order[k])
+                let poly = polys[p]
+                let start = written
+                var finite = true
+                for i in Int(poly.start)..<Int(poly.start + poly.count) {
+                    let local = locals[i]
+                    let clip = poly.basis.apply(local)
+                    let point = Point(x: clip.x / clip.w, y: clip.y / clip.w)
+                    let depth = poly.depthRow(local)
+                    guard clip.w > 0 && clip.isFinite && point.isFinite && depth.isFinite && local.isFinite else {
+                        finite = false
+                        break
+                    }
+                    v[written] = QuadVertex(clip: clip, point: point, depth: depth, local: local)
+                    written += 1
+                }
+                if !finite { written = start }
+                polys[p].start = Int32(start)
+                polys[p].count = Int32(written - start)
+                polys[p].visible = poly.visible && finite
+            }
+        }
+        if out.count > written { out.removeLast(out.count - written) }
+        swap(&out, &vertices)
+
+        // Pass 2: the quads, visible ones first (pass 1 may have found more invisible ones).
+        let n = order.count
+        var quadsOut: [Quad] = []
+        swap(&quadsOut, &quads)
+        if quadsOut.count > n { quadsOut.removeLast(quadsOut.count - n) }
+        while quadsOut.count < n {
+            quadsOut.append(Quad(layer: layers[0], vertexRange: 0..<0, opacity: 0, isVisible: false, localToView: .identity))
+            quadLayerIDs.append(layerIDs[0])
+        }
+        quadLayerIDs.count = n
+        quadsOut.withUnsafeMutableBufferPointer { q in
+            var i = 0
+            for pass in 0..<2 {
+                for k in 0..<n {
+                    let poly = polys[order[k]]
+                    guard poly.visible == (pass == 0) else { continue }
+                    let id = layerIDs[poly.layer]
+                    if quadLayerIDs[i] != id {
+                        q[i].layer = layers[Int(poly.layer)]
+                        quadLayerIDs[i] = id
+                    }
+                    q[i].vertexRange = Int(poly.start)..<Int(poly.start + poly.count)
+                    q[i].opacity = poly.opacity
+                    q[i].isVisible = poly.visible
+                    q[i].localToView = poly.basis
+                    i += 1
+                }
+            }
+        }
+        swap(&quadsOut, &quads)
     }
 }
 
-/// A polygon vertex while evaluating: homogeneous position in the current space, the layer-local
-/// point it came from, and its depth once a context has sorted it.
-struct WorkVertex: ClipVertex {
-    var position: Vector4
-    var local: Point
-    var depth: Double
-
-    func interpolated(to o: WorkVertex, by t: Double) -> WorkVertex {
-        WorkVertex(position: position.interpolated(to: o.position, by: t),
-                   local: Point(x: local.x + (o.local.x - local.x) * t, y: local.y + (o.local.y - local.y) * t),
-                   depth: depth + (o.depth - depth) * t)
-    }
-}
-
-/// A polygon while evaluating: a range of the vertex pool plus what it draws.
+/// A polygon while evaluating: its corners in layer coordinates plus the map to the current space.
 struct WorkPoly {
-    var start: Int
-    var count: Int
+    /// Layer-local `(x, y)` → current homogeneous position.
+    var basis: Homography
+    /// The pre-projection z in the first context that sorted it, as a function of the local point.
+    var depthRow = AffineFunction(a: 0, b: 0, c: 0)
+    /// Its corners: `locals[start ..< start + count]`.
+    var start: Int32
+    var count: Int32
     var layer: Int32
+    /// The next polygon in a BSP list.
+    var next: Int32 = -1
     var opacity: Double
     var visible: Bool
-    /// Layer-local `(x, y)` → current homogeneous position: `x·basis.x + y·basis.y + basis.origin`.
-    var basis: Homography
     var depthSet = false
-    /// Its plane in post-projective context space `n·x + d = 0`, set while sorting.
-    var plane = (nx: 0.0, ny: 0.0, nz: 0.0, d: 0.0)
-    /// The next polygon in a BSP node's coplanar list.
-    var next: Int32 = -1
+    /// Already clipped at `w ≥ ε`, and mapped since only by matrices that keep w.
+    var inFront = false
+}
 
-    var range: Range<Int> { start..<start + count }
+/// An affine function of a layer-local point: `a·x + b·y + c`.
+struct AffineFunction {
+    var a: Double, b: Double, c: Double
+
+    @inline(__always)
+    func callAsFunction(_ p: Point) -> Double { a * p.x + b * p.y + c }
+
+    /// 1 inside, −1 outside, 0 within `tolerance` of `f = 0` (not a number counts as outside).
+    @inline(__always)
+    func side(of p: Point, tolerance: Double) -> Double {
+        let value = a * p.x + b * p.y + c
+        if value > tolerance { return 1 }
+        return value >= -tolerance ? 0 : -1
+    }
+}
+
+/// One flattening layer's group within a context being built: a run of `order` whose polygons
+/// all lie in the plane `frame` maps z = 0 to.
+struct ContextMember {
+    var orderStart: Int32
+    var orderEnd: Int32
+    var frame: Homography
+    /// Its visible polygons, linked through `WorkPoly.next` while sorting.
+    var first: Int32 = -1
+    var last: Int32 = -1
+}
+
+extension Homography {
+    /// The linear functional `f` (with constant `e`) on homogeneous points, composed with this
+    /// map: an affine function of the local point.
+    @inline(__always)
+    func component(_ f: Vector4, plus e: Double = 0) -> AffineFunction {
+        AffineFunction(a: f.x * x.x + f.y * x.y + f.z * x.z + f.w * x.w,
+                       b: f.x * y.x + f.y * y.y + f.z * y.z + f.w * y.w,
+                       c: f.x * origin.x + f.y * origin.y + f.z * origin.z + f.w * origin.w + e)
+    }
+
+    /// The homogeneous z of the image, as a function of the local point.
+    var zRow: AffineFunction { AffineFunction(a: x.z, b: y.z, c: origin.z) }
+
+    /// Whether every image lies in the plane z = 0.
+    var liesInZeroPlane: Bool { x.z == 0 && y.z == 0 && origin.z == 0 }
+
+    /// Whether every entry is finite.
+    var isFinite: Bool { x.isFinite && y.isFinite && origin.isFinite }
+}
+
+extension QuadVertex {
+    static let zero = QuadVertex(clip: Vector4(x: 0, y: 0, z: 0, w: 1), point: .zero, depth: 0, local: .zero)
 }

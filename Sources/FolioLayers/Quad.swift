@@ -19,7 +19,7 @@ public struct QuadVertex: Sendable {
 /// fewer or more when clipped at the eye plane or split by the depth sort.
 public struct Quad {
     /// The layer this polygon draws.
-    public let layer: Layer
+    public internal(set) var layer: Layer
     /// Where its corners lie in `LayerEvaluator.vertices`.
     public var vertexRange: Range<Int>
     /// Effective opacity: the product of the opacities from the layer up to the root.

@@ -29,7 +29,7 @@ public final class FlipTransition: Transition {
     /// The root layer: the view, with the perspective in its sublayer transform.
     public let root: Layer
     /// The current geometric progress.
-    public private(set) var progress: Double = 0
+    @exclusivity(unchecked) public private(set) var progress: Double = 0
 
     /// Whether the shadow layers draw (their opacities follow progress either way).
     public var showsShadows = true {
@@ -141,20 +141,21 @@ public final class FlipTransition: Transition {
         progress = try Self.checkedProgress(p)
         let phi = angle
         let vertical = style.contains(.vertical), backward = style.contains(.backward)
-        /// Rotation that lifts a page lying on the trailing side of the spine toward the viewer
-        /// by `degrees` (negated for pages on the leading side).
-        func lift(_ degrees: Double, trailingSide: Bool) -> Transform3D {
-            let d = trailingSide ? degrees : -degrees
-            return vertical ? Transform3D(rotationDegrees: d, x: 1, y: 0, z: 0) : Transform3D(rotationDegrees: -d, x: 0, y: 1, z: 0)
+        let (sinP, cosP) = Angle.sinCos(degrees: phi)
+        /// Rotation (by its sine and cosine) that lifts a page lying on the trailing side of the
+        /// spine toward the viewer (negated for pages on the leading side).
+        func lift(sin s: Double, cos c: Double, trailingSide: Bool) -> Transform3D {
+            let sd = trailingSide ? s : -s
+            return vertical ? Transform3D(rotationSine: sd, cosine: c, x: 1, y: 0, z: 0)
+                : Transform3D(rotationSine: -sd, cosine: c, x: 0, y: 1, z: 0)
         }
         // Forward: the front lies on the trailing side and lifts by φ; the back lies on the
-        // leading side, lifted by 180° − φ.
-        front.transform = lift(phi, trailingSide: !backward)
-        back.transform = lift(180 - phi, trailingSide: backward)
+        // leading side, lifted by 180° − φ (sine unchanged, cosine negated).
+        front.transform = lift(sin: sinP, cos: cosP, trailingSide: !backward)
+        back.transform = lift(sin: sinP, cos: -cosP, trailingSide: backward)
         front.isHidden = phi > 90
         back.isHidden = phi < 90
 
-        let cosP = Angle.sinCos(degrees: phi).cos
         let covered = !style.contains(.reverse)
         revealShadow.opacity = covered && phi < 90 ? cosP / 3 : 0
         // sin(φ − 90°) = −cos φ.

@@ -28,7 +28,7 @@ public final class FoldTransition: Transition {
     /// The root layer: the view, with the perspective in its sublayer transform.
     public let root: Layer
     /// The current geometric progress.
-    public private(set) var progress: Double = 0
+    @exclusivity(unchecked) public private(set) var progress: Double = 0
 
     /// Whether the shadow layers draw (their opacities follow progress either way).
     public var showsShadows = true {
@@ -160,22 +160,24 @@ public final class FoldTransition: Transition {
         let theta = angle
         let (sinT, cosT) = Angle.sinCos(degrees: theta)
         let u = split.leading
-        /// A rotation that folds a panel hanging from its leading edge away from the viewer for
-        /// negative angles: about x when vertical, about y (sign mirrored) when horizontal.
-        func hinge(_ degrees: Double) -> Transform3D {
-            horizontal ? Transform3D(rotationDegrees: -degrees, x: 0, y: 1, z: 0)
-                : Transform3D(rotationDegrees: degrees, x: 1, y: 0, z: 0)
+        /// A rotation (given by its sine and cosine) that folds a panel hanging from its leading
+        /// edge away from the viewer for negative angles: about x when vertical, about y (sign
+        /// mirrored) when horizontal. One sine and cosine serve every joint: −θ, 2θ and ±90°.
+        func hinge(sin s: Double, cos c: Double) -> Transform3D {
+            horizontal ? Transform3D(rotationSine: -s, cosine: c, x: 0, y: 1, z: 0)
+                : Transform3D(rotationSine: s, cosine: c, x: 1, y: 0, z: 0)
         }
         let hingeOffset = u - u * cosT
         joint1.position = horizontal ? Point(x: hingeOffset, y: extentAlong / 2) : Point(x: extentAlong / 2, y: hingeOffset)
-        joint1.transform = hinge(-theta)
-        joint2.transform = hinge(2 * theta)
+        joint1.transform = hinge(sin: -sinT, cos: cosT)
+        // sin 2θ = 2·sinθ·cosθ, cos 2θ = cos²θ − sin²θ: exact at 0° and 90° like the rest.
+        joint2.transform = hinge(sin: 2 * sinT * cosT, cos: cosT * cosT - sinT * sinT)
         if style.contains(.cubic) {
-            panelA.transform = hinge(90)
-            panelD.transform = hinge(-90)
+            panelA.transform = hinge(sin: 1, cos: 0)
+            panelD.transform = hinge(sin: -1, cos: 0)
         } else {
-            panelA.transform = hinge(theta)
-            panelD.transform = hinge(-theta)
+            panelA.transform = hinge(sin: sinT, cos: cosT)
+            panelD.transform = hinge(sin: -sinT, cos: cosT)
         }
         let fold = 0.25 * (1 - cosT)
         shadowB.opacity = fold

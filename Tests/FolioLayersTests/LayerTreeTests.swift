@@ -48,8 +48,8 @@ import FolioGeometry
         }
         let e = LayerEvaluator()
         e.evaluate(root)
-        let capacities = (e.quads.capacity, e.vertices.capacity, e.state.pool.capacity, e.state.polys.capacity, e.state.nodes.capacity)
+        let capacities = (e.quads.capacity, e.vertices.capacity, e.state.locals.capacity, e.state.polys.capacity, e.state.nodes.capacity)
         for _ in 0..<10 { e.evaluate(root) }
-        #expect(capacities == (e.quads.capacity, e.vertices.capacity, e.state.pool.capacity, e.state.polys.capacity, e.state.nodes.capacity))
+        #expect(capacities == (e.quads.capacity, e.vertices.capacity, e.state.locals.capacity, e.state.polys.capacity, e.state.nodes.capacity))
     }
 }
