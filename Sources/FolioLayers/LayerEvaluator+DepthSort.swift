@@ -13,6 +13,10 @@ struct PostPlane {
 /// context sorts.
 struct PostVertex {
     var x: Double, y: Double, z: Double, w: Double
+
+    /// How far from a plane still counts as on it: 1e-9 of the point's size (at least 1e-9).
+    @inline(__always)
+    var tolerance: Double { 1e-9 * max(1, abs(x), abs(y), abs(z)) }
 }
 
 /// A BSP node: a splitting plane and the coplanar polygons lying in it, in tree order (a list
@@ -102,26 +106,24 @@ extension EvaluationState {
         deferred.count = 0
         nodes.count = 0
         post.resize(to: locals.count)
-        // Cache the visible corners in post-projective space and link each member's visible
-        // polygons; the tolerance scales with the context's extent.
-        var extent = 1.0
+        // Link each member's visible polygons; their corners go to post-projective space only
+        // when a plane test first needs them (the first member's never do unless split).
         for m in memberStart..<members.count {
             var first: Int32 = -1, last: Int32 = -1
             for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) {
                 let p = order[k]
-                if polys[p].visible && !cachePostVertices(Int(p), extent: &extent) { polys[p].visible = false }
                 guard polys[p].visible else { deferred.append(p); continue }
                 polys[p].next = -1
+                polys[p].postReady = false
                 if last >= 0 { polys[last].next = p } else { first = p }
                 last = p
             }
             members[m].first = first
             members[m].last = last
         }
-        let eps = 1e-9 * extent
         for m in memberStart..<members.count where members[m].first >= 0 {
             if let plane = Self.postPlane(of: members[m].frame) {
-                insert(BSPItem(first: members[m].first, last: members[m].last, plane: plane), tolerance: eps)
+                insert(BSPItem(first: members[m].first, last: members[m].last, plane: plane))
             } else {
                 // The layer's plane collapses to a line or point: no area to order, drawn first.
                 appendList(from: members[m].first)
@@ -158,18 +160,19 @@ extension EvaluationState {
         }
     }
 
-    /// Fills `post` for polygon `p`'s corners and widens `extent`; false when a corner is not finite.
-    mutating func cachePostVertices(_ p: Int, extent: inout Double) -> Bool {
+    /// Fills `post` for polygon `p`'s corners, once per sort. A corner that is not finite there
+    /// (w within rounding of 0 after clipping) makes the polygon invisible; it stays in the
+    /// tree's lists and emission leaves it out of the visible quads.
+    mutating func preparePost(_ p: Int) {
+        if polys[p].postReady { return }
+        polys[p].postReady = true
         let basis = polys[p].basis
         let start = Int(polys[p].start), end = start + Int(polys[p].count)
         for v in start..<end {
             let q = Self.postVertex(basis.apply(locals[v]))
-            let m = max(abs(q.x), abs(q.y), abs(q.z))
-            guard m.isFinite else { return false }
-            extent = max(extent, m)
+            if !(q.x * 0 + q.y * 0 + q.z * 0 == 0) { polys[p].visible = false }
             post[v] = q
         }
-        return true
     }
 
     @inline(__always)
@@ -202,11 +205,11 @@ extension EvaluationState {
     }
 
     /// How many corners of the polygons in the list from `first` lie in front of and behind `plane`.
-    func classify(list first: Int32, against plane: PostPlane, tolerance eps: Double) -> (front: Int, back: Int) {
+    mutating func classify(list first: Int32, against plane: PostPlane) -> (front: Int, back: Int) {
         var front = 0, back = 0
         var p = first
         while p >= 0 {
-            let (f, b) = classify(polygon: Int(p), against: plane, tolerance: eps)
+            let (f, b) = classify(polygon: Int(p), against: plane)
             front += f
             back += b
             p = polys[p].next
@@ -214,19 +217,23 @@ extension EvaluationState {
         return (front, back)
     }
 
+    /// How many of polygon `p`'s corners lie in front of and behind `plane`, beyond rounding.
     @inline(__always)
-    func classify(polygon p: Int, against plane: PostPlane, tolerance eps: Double) -> (front: Int, back: Int) {
+    mutating func classify(polygon p: Int, against plane: PostPlane) -> (front: Int, back: Int) {
+        preparePost(p)
         var front = 0, back = 0
         let start = Int(polys[p].start)
         for v in start..<start + Int(polys[p].count) {
-            let s = plane.distance(post[v])
+            let q = post[v]
+            let s = plane.distance(q)
+            let eps = q.tolerance
             if s > eps { front += 1 } else if s < -eps { back += 1 }
         }
         return (front, back)
     }
 
     /// Inserts an item (and any pieces split from it) into the BSP tree.
-    mutating func insert(_ item: BSPItem, tolerance eps: Double) {
+    mutating func insert(_ item: BSPItem) {
         if nodes.count == 0 {
             nodes.append(BSPNode(plane: item.plane, first: item.first, last: item.last))
             return
@@ -239,7 +246,7 @@ extension EvaluationState {
             var n = step.node
             while true {
                 let plane = nodes[n].plane
-                let (front, back) = classify(list: item.first, against: plane, tolerance: eps)
+                let (front, back) = classify(list: item.first, against: plane)
                 if front == 0 && back == 0 {
                     // Coplanar: after the node's polygons, in tree order.
                     polys[nodes[n].last].next = item.first
@@ -252,7 +259,7 @@ extension EvaluationState {
                     attach(item, to: n, front: back == 0)
                     break
                 }
-                let (f, b) = split(item, by: plane, tolerance: eps)
+                let (f, b) = split(item, by: plane)
                 place(f, under: n, front: true)
                 place(b, under: n, front: false)
                 break
@@ -279,7 +286,7 @@ extension EvaluationState {
 
     /// Splits an item that straddles `plane` into its front and back parts, polygon by polygon,
     /// keeping tree order on each side.
-    mutating func split(_ item: BSPItem, by plane: PostPlane, tolerance eps: Double) -> (BSPItem, BSPItem) {
+    mutating func split(_ item: BSPItem, by plane: PostPlane) -> (BSPItem, BSPItem) {
         var front = BSPItem(first: -1, last: -1, plane: item.plane)
         var back = front
         func add(_ p: Int32, to list: inout BSPItem) {
@@ -290,14 +297,14 @@ extension EvaluationState {
         while p >= 0 {
             let next = polys[p].next
             polys[p].next = -1
-            let (f, b) = classify(polygon: Int(p), against: plane, tolerance: eps)
+            let (f, b) = classify(polygon: Int(p), against: plane)
             if b == 0 {
                 add(p, to: &front)
             } else if f == 0 {
                 add(p, to: &back)
             } else {
-                add(splitPolygon(Int(p), by: plane, side: 1, tolerance: eps), to: &front)
-                add(splitPolygon(Int(p), by: plane, side: -1, tolerance: eps), to: &back)
+                add(splitPolygon(Int(p), by: plane, side: 1), to: &front)
+                add(splitPolygon(Int(p), by: plane, side: -1), to: &back)
             }
             p = next
         }
@@ -308,7 +315,7 @@ extension EvaluationState {
     /// polygon sharing its map, layer and opacity. New corners sit where the homogeneous plane
     /// value `w·distance` crosses zero: it is linear along the edge, which keeps texture
     /// coordinates perspective-correct.
-    mutating func splitPolygon(_ p: Int, by plane: PostPlane, side: Double, tolerance eps: Double) -> Int32 {
+    mutating func splitPolygon(_ p: Int, by plane: PostPlane, side: Double) -> Int32 {
         let source = polys[p]
         let first = Int(source.start), end = first + Int(source.count)
         let start = locals.count
@@ -317,11 +324,12 @@ extension EvaluationState {
             let a = post[i], b = post[j]
             let da = plane.distance(a), db = plane.distance(b)
             let sa = side * da, sb = side * db
-            if sa >= -eps {
+            let ea = a.tolerance, eb = b.tolerance
+            if sa >= -ea {
                 locals.append(locals[i])
                 post.append(a)
             }
-            if (sa > eps && sb < -eps) || (sa < -eps && sb > eps) {
+            if (sa > ea && sb < -eb) || (sa < -ea && sb > eb) {
                 let fa = da * a.w, fb = db * b.w
                 let t = fa / (fa - fb)
                 let la = locals[i], lb = locals[j]

@@ -256,7 +256,12 @@ struct EvaluationState {
         polys[p].inFront = true
         // Affine and in front: the common case inside a context without perspective.
         if b.x.w == 0 && b.y.w == 0 && b.origin.w >= Projection.minimumW { return }
-        clip(p, keeping: AffineFunction(a: b.x.w, b: b.y.w, c: b.origin.w - Projection.minimumW))
+        let w = AffineFunction(a: b.x.w, b: b.y.w, c: b.origin.w - Projection.minimumW)
+        let start = Int(polys[p].start)
+        for v in start..<start + Int(polys[p].count) where !(w(locals[v]) >= 0) {
+            clip(p, keeping: w)
+            return
+        }
     }
 
     /// Clips polygon `p` (flattened into a layer's plane) to `r`:
@@ -265,22 +270,24 @@ struct EvaluationState {
         let b = polys[p].basis
         // Rounding scale of `x − minX·w` and the like: the rectangle's coordinates (w ≈ 1).
         let tolerance = 1e-12 * (abs(r.minX) + abs(r.maxX) + abs(r.minY) + abs(r.maxY))
-        // Wholly inside, the usual case: one pass over the corners instead of four.
+        let fx0 = b.component(Vector4(x: 1, y: 0, z: 0, w: -r.minX))
+        let fx1 = b.component(Vector4(x: -1, y: 0, z: 0, w: r.maxX))
+        let fy0 = b.component(Vector4(x: 0, y: 1, z: 0, w: -r.minY))
+        let fy1 = b.component(Vector4(x: 0, y: -1, z: 0, w: r.maxY))
+        // One pass finds the edges some corner lies beyond; usually none, often one.
+        var outside = 0
         let start = Int(polys[p].start)
-        var inside = true
         for v in start..<start + Int(polys[p].count) {
-            let h = b.apply(locals[v])
-            if !(h.x - r.minX * h.w >= -tolerance && r.maxX * h.w - h.x >= -tolerance
-                && h.y - r.minY * h.w >= -tolerance && r.maxY * h.w - h.y >= -tolerance) {
-                inside = false
-                break
-            }
+            let l = locals[v]
+            if !(fx0(l) >= -tolerance) { outside |= 1 }
+            if !(fx1(l) >= -tolerance) { outside |= 2 }
+            if !(fy0(l) >= -tolerance) { outside |= 4 }
+            if !(fy1(l) >= -tolerance) { outside |= 8 }
         }
-        if inside { return }
-        clip(p, keeping: b.component(Vector4(x: 1, y: 0, z: 0, w: -r.minX)), tolerance: tolerance)
-        if polys[p].visible { clip(p, keeping: b.component(Vector4(x: -1, y: 0, z: 0, w: r.maxX)), tolerance: tolerance) }
-        if polys[p].visible { clip(p, keeping: b.component(Vector4(x: 0, y: 1, z: 0, w: -r.minY)), tolerance: tolerance) }
-        if polys[p].visible { clip(p, keeping: b.component(Vector4(x: 0, y: -1, z: 0, w: r.maxY)), tolerance: tolerance) }
+        if outside & 1 != 0 { clip(p, keeping: fx0, tolerance: tolerance) }
+        if outside & 2 != 0 && polys[p].visible { clip(p, keeping: fx1, tolerance: tolerance) }
+        if outside & 4 != 0 && polys[p].visible { clip(p, keeping: fy0, tolerance: tolerance) }
+        if outside & 8 != 0 && polys[p].visible { clip(p, keeping: fy1, tolerance: tolerance) }
     }
 
     // MARK: Output
@@ -300,16 +307,20 @@ struct EvaluationState {
         out.withUnsafeMutableBufferPointer { buffer in
             let v = buffer.baseAddress!
             for k in 0..<order.count {
-                let p = Int(order[k])
-                let poly = polys[p]
+                let poly = polys.base + Int(order[k])
+                let basis = poly.pointee.basis, depthRow = poly.pointee.depthRow
+                let first = Int(poly.pointee.start), end = first + Int(poly.pointee.count)
                 let start = written
                 var finite = true
-                for i in Int(poly.start)..<Int(poly.start + poly.count) {
+                for i in first..<end {
                     let local = locals[i]
-                    let clip = poly.basis.apply(local)
+                    let clip = basis.apply(local)
                     let point = Point(x: clip.x / clip.w, y: clip.y / clip.w)
-                    let depth = poly.depthRow(local)
-                    guard clip.w > 0 && clip.isFinite && point.isFinite && depth.isFinite && local.isFinite else {
+                    let depth = depthRow(local)
+                    // x·0 is 0 for every finite x and NaN otherwise: one test for nine values.
+                    let zero = (clip.x * 0 + clip.y * 0) + (clip.z * 0 + clip.w * 0) + (point.x * 0 + point.y * 0)
+                        + (depth * 0 + local.x * 0 + local.y * 0)
+                    guard clip.w > 0 && zero == 0 else {
                         finite = false
                         break
                     }
@@ -317,9 +328,9 @@ struct EvaluationState {
                     written += 1
                 }
                 if !finite { written = start }
-                polys[p].start = Int32(start)
-                polys[p].count = Int32(written - start)
-                polys[p].visible = poly.visible && finite
+                poly.pointee.start = Int32(start)
+                poly.pointee.count = Int32(written - start)
+                poly.pointee.visible = poly.pointee.visible && finite
             }
         }
         if out.count > written { out.removeLast(out.count - written) }
@@ -339,7 +350,7 @@ struct EvaluationState {
             var i = 0
             for pass in 0..<2 {
                 for k in 0..<n {
-                    let poly = polys[order[k]]
+                    let poly = UnsafePointer(polys.base + Int(order[k])).pointee
                     guard poly.visible == (pass == 0) else { continue }
                     let id = layerIDs[poly.layer]
                     if quadLayerIDs[i] != id {
@@ -375,6 +386,8 @@ struct WorkPoly {
     var depthSet = false
     /// Already clipped at `w ≥ ε`, and mapped since only by matrices that keep w.
     var inFront = false
+    /// Its corners are in `post` (only while a context sorts).
+    var postReady = false
 }
 
 /// An affine function of a layer-local point: `a·x + b·y + c`.
