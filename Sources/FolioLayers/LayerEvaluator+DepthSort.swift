@@ -13,10 +13,14 @@ struct PostPlane {
 /// context sorts.
 struct PostVertex {
     var x: Double, y: Double, z: Double, w: Double
-
     /// How far from a plane still counts as on it: 1e-9 of the point's size (at least 1e-9).
+    var tolerance: Double
+
     @inline(__always)
-    var tolerance: Double { 1e-9 * max(1, abs(x), abs(y), abs(z)) }
+    init(x: Double, y: Double, z: Double, w: Double) {
+        self.x = x; self.y = y; self.z = z; self.w = w
+        tolerance = 1e-9 * max(1, abs(x), abs(y), abs(z))
+    }
 }
 
 /// A BSP node: a splitting plane and the coplanar polygons lying in it, in tree order (a list

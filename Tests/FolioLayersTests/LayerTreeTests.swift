@@ -52,4 +52,40 @@ import FolioGeometry
         for _ in 0..<10 { e.evaluate(root) }
         #expect(capacities == (e.quads.capacity, e.vertices.capacity, e.state.locals.capacity, e.state.polys.capacity, e.state.nodes.capacity))
     }
+
+    @Test func droppingASuperlayerClearsItsSublayersBackReference() throws {
+        let child = Layer(name: "child")
+        do {
+            let parent = Layer(name: "parent")
+            try parent.addSublayer(child)
+            #expect(child.superlayer === parent)
+        }
+        // The back reference is not weak (for speed); the parent clears it as it goes.
+        #expect(child.superlayer == nil)
+        #expect(child.depth == 1)
+    }
+
+    @Test func aReusedEvaluatorMatchesAFreshOne() throws {
+        // The evaluator rewrites its quads in place and keeps layer references between calls;
+        // alternating different trees must give exactly what a new evaluator gives.
+        let a = DepthOrderTests.root()
+        let b = Layer(name: "b")
+        b.bounds = Rect(x: 0, y: 0, width: 50, height: 30)
+        for i in 0..<3 {
+            try a.addSublayer(DepthOrderTests.plane("a\(i)") {
+                $0.transform = Transform3D(rotationDegrees: Double(i) * 40 - 40, x: 1, y: 1, z: 0)
+            })
+        }
+        let reused = LayerEvaluator()
+        for root in [a, b, a, b, b, a] {
+            reused.evaluate(root)
+            let fresh = LayerEvaluator()
+            fresh.evaluate(root)
+            #expect(reused.quads.count == fresh.quads.count)
+            for (q, f) in zip(reused.quads, fresh.quads) {
+                #expect(q.layer === f.layer && q.isVisible == f.isVisible && q.opacity == f.opacity)
+                #expect(reused.corners(of: q).map(\.point) == fresh.corners(of: f).map(\.point))
+            }
+        }
+    }
 }

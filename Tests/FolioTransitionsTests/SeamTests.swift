@@ -126,4 +126,27 @@ import FolioLayers
             }
         }
     }
+
+    @Test func panelsLyingOnTheViewEdgeGainNoSliverCorners() throws {
+        // A panel edge on the masking view's edge, computed through the perspective, lands
+        // 1e-14 pt to either side of it. The clip must treat that as on the edge: a cut there
+        // leaves two corners 1e-14 apart, a zero-length edge the renderer cannot antialias.
+        for (w, h, s) in [(320.0, 480.0, 1.0), (321, 479, 2), (1024, 768, 1)] {
+            for style: FoldStyle in [[], .horizontal] {
+                let fold = try FoldTransition(size: Size(width: w, height: h), scale: s, style: style)
+                let e = LayerEvaluator()
+                for i in 0...Self.steps {
+                    try fold.setProgress(Double(i) / Double(Self.steps))
+                    e.evaluate(fold.root)
+                    for quad in e.quads where quad.isVisible {
+                        let corners = Array(e.corners(of: quad))
+                        for k in corners.indices {
+                            let gap = corners[k].point.distance(to: corners[(k + 1) % corners.count].point)
+                            #expect(gap > 1e-6, "\(quad.layer.name) at \(w)x\(h)@\(s) \(style.rawValue) p=\(fold.progress): edge of \(gap) pt")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
