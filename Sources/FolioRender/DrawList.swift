@@ -55,6 +55,7 @@ struct DrawList {
                 corners.append(Corner(x: v.point.x * scale, y: height - v.point.y * scale, w: v.clip.w, local: v.local, fades: true))
             }
             clipToViewport(start, width: Double(pixelWidth), height: height)
+            dropNearDuplicates(start)
             if corners.count - start >= 3 { items.append(DrawItem(quadIndex: index, corners: start..<corners.count)) }
             else { corners.removeSubrange(start...) }
         }
@@ -81,6 +82,28 @@ struct DrawList {
         let a = e.corners(of: quad), b = e.corners(of: base)
         for (p, q) in zip(a, b) where p.point.distance(to: q.point) > 1e-9 { return false }
         return true
+    }
+
+    /// Removes corners of the polygon at `start…` that sit on the previous one (within 1e-6
+    /// px): a near-zero edge has no direction to push an antialiasing margin along.
+    mutating func dropNearDuplicates(_ start: Int) {
+        var kept = start
+        for i in start..<corners.count {
+            let c = corners[i]
+            if kept > start {
+                let p = corners[kept - 1]
+                if abs(c.x - p.x) <= 1e-6 && abs(c.y - p.y) <= 1e-6 { continue }
+            }
+            corners[kept] = c
+            kept += 1
+        }
+        // The closing edge, last back to first.
+        while kept - start > 1 {
+            let first = corners[start], last = corners[kept - 1]
+            guard abs(first.x - last.x) <= 1e-6 && abs(first.y - last.y) <= 1e-6 else { break }
+            kept -= 1
+        }
+        corners.removeSubrange(kept...)
     }
 
     /// Cuts the polygon at `start…` to the window plus a margin, so nothing sent is huge; the
