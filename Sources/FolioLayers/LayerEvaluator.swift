@@ -256,12 +256,7 @@ struct EvaluationState {
         polys[p].inFront = true
         // Affine and in front: the common case inside a context without perspective.
         if b.x.w == 0 && b.y.w == 0 && b.origin.w >= Projection.minimumW { return }
-        let w = AffineFunction(a: b.x.w, b: b.y.w, c: b.origin.w - Projection.minimumW)
-        let start = Int(polys[p].start)
-        for v in start..<start + Int(polys[p].count) where !(w(locals[v]) >= 0) {
-            clip(p, keeping: w)
-            return
-        }
+        clip(p, keeping: AffineFunction(a: b.x.w, b: b.y.w, c: b.origin.w - Projection.minimumW))
     }
 
     /// Clips polygon `p` (flattened into a layer's plane) to `r`:
