@@ -13,16 +13,23 @@ let package = Package(
         .library(name: "FolioMotion", targets: ["FolioMotion"]),
         .library(name: "FolioTransitions", targets: ["FolioTransitions"]),
         .library(name: "FolioRender", targets: ["FolioRender"]),
+        // The GL and GLFW bindings are products because an app that embeds FolioRender calls
+        // GL and GLFW itself (its window, its textures, its framebuffers). GLEW, libpng and
+        // libwebp stay private to the renderer: no public API mentions them.
+        .library(name: "CGL", targets: ["CGL"]),
+        .library(name: "CGLFW", targets: ["CGLFW"]),
         .executable(name: "folio", targets: ["folio"]),
         .executable(name: "folio-demo", targets: ["FolioDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation` (DocC); resolves offline like the parser.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .target(name: "FolioGeometry"),
         .target(name: "FolioLayers", dependencies: ["FolioGeometry"]),
-        .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers"]),
+        .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions"]),
         .target(name: "FolioMotion", dependencies: ["FolioGeometry"]),
         .target(name: "FolioTransitions", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion"]),
 
@@ -31,13 +38,15 @@ let package = Package(
         .systemLibrary(name: "CGLEW", pkgConfig: "glew", providers: [.apt(["libglew-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // libwebp's animation encoder (WebPAnimEncoder, in libwebpmux) for animated previews.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // Interposes malloc and friends to count allocations per thread (folio bench).
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "EmbedShaders"),
         .plugin(name: "EmbedShadersPlugin", capability: .buildTool(), dependencies: ["EmbedShaders"]),
         .target(
             name: "FolioRender",
-            dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "CGL", "CGLEW", "CGLFW", "CPNG"],
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "CGL", "CGLEW", "CGLFW", "CPNG", "CWebP"],
             plugins: ["EmbedShadersPlugin"]
         ),
         .target(

@@ -25,6 +25,8 @@ uniform vec4 uBackground;        // premultiplied
 uniform bool uHasTexture;
 uniform sampler2D uTexture;      // premultiplied RGBA, rows top to bottom
 uniform vec4 uContentsRect;      // unit rectangle of the image shown (xy origin, zw size)
+uniform bool uTextureStraightAlpha; // an app's texture with straight alpha: premultiply on sampling
+uniform bool uTextureFlipped;    // an app's texture whose first row is the image's bottom row
 
 uniform int uGradientCount;      // the layer's own gradient (gradient layers)
 uniform vec4 uGradientColors[MAX_STOPS];
@@ -94,7 +96,10 @@ void main() {
     vec2 unit = (vLocal - uBounds.xy) / uBounds.zw;
     vec4 color = uBackground;
     if (uHasTexture) {
-        vec4 texel = texture(uTexture, uContentsRect.xy + unit * uContentsRect.zw);
+        vec2 uv = uContentsRect.xy + unit * uContentsRect.zw;
+        if (uTextureFlipped) uv.y = 1.0 - uv.y;
+        vec4 texel = texture(uTexture, uv);
+        if (uTextureStraightAlpha) texel.rgb *= texel.a;
         color = texel + color * (1.0 - texel.a);
     }
     if (uGradientCount > 0) {

@@ -8,7 +8,8 @@ import FolioRender
 import FolioTransitions
 
 /// The demo window: GLFW input → `PageTurner` → layer tree → `WindowRenderer`, once per
-/// display refresh.
+/// display refresh. GLFW and GL want the main thread: `@MainActor`.
+@MainActor
 final class DemoApp {
     let surface: WindowRenderer
     let book: Book
@@ -107,13 +108,14 @@ final class DemoApp {
     private func installCallbacks() {
         let window = surface.context.window
         glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
-        glfwSetCursorPosCallback(window) { w, x, y in DemoApp.of(w)?.pointerMoved(x, y) }
-        glfwSetMouseButtonCallback(window) { w, button, action, _ in DemoApp.of(w)?.mouseButton(button, action) }
-        glfwSetScrollCallback(window) { w, _, dy in DemoApp.of(w)?.turner.scroll(by: -dy) }
-        glfwSetKeyCallback(window) { w, key, _, action, _ in DemoApp.of(w)?.key(key, action) }
-        glfwSetCharCallback(window) { w, codepoint in DemoApp.of(w)?.character(codepoint) }
-        glfwSetFramebufferSizeCallback(window) { w, _, _ in DemoApp.of(w)?.layout() }
-        glfwSetWindowSizeCallback(window) { w, _, _ in DemoApp.of(w)?.layout() }
+        // GLFW calls back on the main thread, from glfwPollEvents.
+        glfwSetCursorPosCallback(window) { w, x, y in MainActor.assumeIsolated { DemoApp.of(w)?.pointerMoved(x, y) } }
+        glfwSetMouseButtonCallback(window) { w, button, action, _ in MainActor.assumeIsolated { DemoApp.of(w)?.mouseButton(button, action) } }
+        glfwSetScrollCallback(window) { w, _, dy in MainActor.assumeIsolated { DemoApp.of(w)?.turner.scroll(by: -dy) } }
+        glfwSetKeyCallback(window) { w, key, _, action, _ in MainActor.assumeIsolated { DemoApp.of(w)?.key(key, action) } }
+        glfwSetCharCallback(window) { w, codepoint in MainActor.assumeIsolated { DemoApp.of(w)?.character(codepoint) } }
+        glfwSetFramebufferSizeCallback(window) { w, _, _ in MainActor.assumeIsolated { DemoApp.of(w)?.layout() } }
+        glfwSetWindowSizeCallback(window) { w, _, _ in MainActor.assumeIsolated { DemoApp.of(w)?.layout() } }
     }
 
     private static func of(_ window: OpaquePointer?) -> DemoApp? {

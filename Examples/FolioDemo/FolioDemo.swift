@@ -46,6 +46,11 @@ struct FolioDemo: ParsableCommand {
     }
 
     func run() throws {
+        // GLFW and GL want the main thread, where a command's `run` is called.
+        try MainActor.assumeIsolated { try runOnMainThread() }
+    }
+
+    @MainActor func runOnMainThread() throws {
         do {
             let app = try DemoApp(pages: pages, windowSize: try parsedSize(), effect: DemoSettings.Effect(rawValue: effect)!,
                                   screenshot: screenshot)

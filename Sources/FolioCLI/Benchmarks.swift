@@ -152,7 +152,8 @@ struct Benchmarks {
 
         var renderFps: [String: Double] = [:], cpuShare: [String: Double] = [:]
         var rendererName: String?
-        if render && !quick {
+        // GL is main-thread only; the command runs there (the quick run never renders).
+        if render && !quick { try MainActor.assumeIsolated {
             let size = Size(width: 1280, height: 800)
             let offscreen = try OffscreenRenderer()
             rendererName = "\(offscreen.context.renderer), \(offscreen.context.version)"
@@ -192,7 +193,7 @@ struct Benchmarks {
                     }
                 }
             }
-        }
+        } }
         if sink == .infinity { print(sink) }
         if failures > 0 { throw CommandFailure(message: "\(failures) benchmark steps were refused: a bug in the benchmark") }
         return Report(

@@ -51,7 +51,7 @@ public struct RenderCommand: ParsableCommand {
     }
 
     /// Renders the frame and returns it.
-    public func image() throws -> Image {
+    @MainActor public func image() throws -> Image {
         let transition = try options.makeTransition(source: ContentHandle(1), destination: ContentHandle(2))
         transition.showsShadows = !noShadows
         let size = try options.parsedSize()
@@ -78,7 +78,9 @@ public struct RenderCommand: ParsableCommand {
     }
 
     public func run() throws {
-        let frame = try image()
+        // GL is main-thread only, and a command's `run` is called on the main thread.
+        nonisolated(unsafe) let command = self // only ever used on this (the main) thread
+        let frame = try MainActor.assumeIsolated { try command.image() }
         do { try frame.writePNG(path: out) } catch { throw CommandFailure(error) }
         print(out)
     }

@@ -49,7 +49,7 @@ public struct SheetCommand: ParsableCommand {
     }
 
     /// Renders everything; returns the paths written, the contact sheet first.
-    public func write() throws -> [String] {
+    @MainActor public func write() throws -> [String] {
         let viewSize = try EffectOptions.parseSize(size)
         let (w, h) = (viewSize.width, viewSize.height)
         let folder = URL(fileURLWithPath: out)
@@ -94,7 +94,8 @@ public struct SheetCommand: ParsableCommand {
     }
 
     public func run() throws {
-        let paths = try write()
+        nonisolated(unsafe) let command = self // GL is main-thread only, and `run` is called there
+        let paths = try MainActor.assumeIsolated { try command.write() }
         print("contact sheet: \(paths[0])")
         print("frames (\(paths.count - 1)): \((URL(fileURLWithPath: paths[1]).deletingLastPathComponent().path))/")
     }

@@ -42,7 +42,7 @@ public struct SoakCommand: ParsableCommand {
     }
 
     /// The figures, as printed with `--json`.
-    public struct Report: Encodable {
+    public struct Report: Encodable, Sendable {
         var frames: Int
         var seconds: Double
         /// Resident MiB after the warm-up (a tenth of the frames, at least 1,000) and at each later tenth.
@@ -50,7 +50,7 @@ public struct SoakCommand: ParsableCommand {
         var growthMiB: Double
     }
 
-    public func report() throws -> Report {
+    @MainActor public func report() throws -> Report {
         let viewSize = try EffectOptions.parseSize(size)
         let offscreen = try OffscreenRenderer()
         let (a, b) = (ContentHandle(1), ContentHandle(2))
@@ -82,7 +82,8 @@ public struct SoakCommand: ParsableCommand {
 
     public func run() throws {
         let r: Report
-        do { r = try report() } catch let error as RenderError { throw CommandFailure(error) }
+        nonisolated(unsafe) let command = self // GL is main-thread only, and `run` is called there
+        do { r = try MainActor.assumeIsolated { try command.report() } } catch let error as RenderError { throw CommandFailure(error) }
         if json {
             print(try JSONOutput.string(r))
         } else {

@@ -2,18 +2,28 @@
 import CGL
 import CGLEW
 
-/// An OpenGL 3.3 core context in a GLFW window (hidden for offscreen work).
+/// An OpenGL 3.3 core context and the GLFW window that owns it: one Folio creates (hidden for
+/// offscreen work), or the app's own, adopted.
 ///
-/// GLFW wants the main thread; create and use a context there.
+/// GLFW and GL want the main thread, so the type is `@MainActor`.
+@MainActor
 public final class GLContext {
-    /// The GLFW window that owns the context.
+    /// The GLFW window that owns the context (`GLFWwindow *`).
     public let window: OpaquePointer
     /// The driver's `GL_VERSION` string.
     public let version: String
     /// The driver's `GL_RENDERER` string.
     public let renderer: String
+    /// Whether Folio created the window, and destroys it with this object; an adopted window is
+    /// the app's and is left alone.
+    public let ownsWindow: Bool
 
-    /// Creates a context; `visible` windows are `width × height` screen coordinates.
+    /// Creates a window with a fresh context and makes it current; `visible` windows are
+    /// `width × height` screen coordinates.
+    ///
+    /// - Parameter samples: multisample count of the default framebuffer (0: none).
+    /// - Throws: `RenderError.noDisplay` when GLFW cannot start (no X display),
+    ///   `.contextCreation` when no 3.3 core context can be made, `.glVersionTooOld`.
     public init(width: Int = 64, height: Int = 64, visible: Bool = false, title: String = "Folio", samples: Int32 = 0) throws(RenderError) {
         glfwSetErrorCallback { _, description in
             GLContext.lastError = description.map { String(cString: $0) } ?? "unknown GLFW error"
@@ -31,29 +41,60 @@ public final class GLContext {
         guard let w = glfwCreateWindow(Int32(max(1, width)), Int32(max(1, height)), title, nil, nil) else {
             throw .contextCreation(reason: GLContext.lastError ?? "glfwCreateWindow failed")
         }
-        window = w
         glfwMakeContextCurrent(w)
-        folio_glew_init_experimental()
-        // On EGL contexts glewInit reports GLEW_ERROR_NO_GLX_DISPLAY though every pointer
-        // loads; GL calls go through CGL anyway, so only a missing core version matters.
-        _ = glewInit()
-        version = glGetString(GLenum(GL_VERSION)).map { String(cString: $0) } ?? "unknown"
-        renderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown"
-        var major: GLint = 0, minor: GLint = 0
-        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
-        glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
-        guard major > 3 || (major == 3 && minor >= 3) else {
+        do {
+            (version, renderer) = try Self.checkCurrentContext()
+        } catch {
             glfwDestroyWindow(w)
-            throw .glVersionTooOld(found: version)
+            throw error
         }
+        window = w
+        ownsWindow = true
     }
 
-    deinit {
-        glfwDestroyWindow(window)
+    /// Adopts the app's GLFW window: makes its context current and checks that it is OpenGL 3.3
+    /// core or newer. The window stays the app's (never destroyed here); GLFW's error callback
+    /// and the window's hints and swap interval are left as the app set them.
+    ///
+    /// - Parameter window: a `GLFWwindow *` with an OpenGL context.
+    /// - Throws: `RenderError.glVersionTooOld` for an older context.
+    public init(adopting window: OpaquePointer) throws(RenderError) {
+        glfwMakeContextCurrent(window)
+        (version, renderer) = try Self.checkCurrentContext()
+        self.window = window
+        ownsWindow = false
+    }
+
+    /// Adopts the GLFW window whose context is current on this thread.
+    ///
+    /// - Throws: `RenderError.noCurrentContext` when none is; `.glVersionTooOld`.
+    public static func current() throws(RenderError) -> GLContext {
+        guard let window = glfwGetCurrentContext() else { throw .noCurrentContext }
+        return try GLContext(adopting: window)
+    }
+
+    isolated deinit {
+        if ownsWindow { glfwDestroyWindow(window) }
     }
 
     /// Makes this context current on the calling thread.
     public func makeCurrent() { glfwMakeContextCurrent(window) }
+
+    /// Loads GLEW's pointers for the current context and reads its version; refuses anything
+    /// older than 3.3.
+    static func checkCurrentContext() throws(RenderError) -> (version: String, renderer: String) {
+        folio_glew_init_experimental()
+        // On EGL contexts glewInit reports GLEW_ERROR_NO_GLX_DISPLAY though every pointer
+        // loads; GL calls go through CGL anyway, so only a missing core version matters.
+        _ = glewInit()
+        let version = glGetString(GLenum(GL_VERSION)).map { String(cString: $0) } ?? "unknown"
+        let renderer = glGetString(GLenum(GL_RENDERER)).map { String(cString: $0) } ?? "unknown"
+        var major: GLint = 0, minor: GLint = 0
+        glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
+        glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
+        guard major > 3 || (major == 3 && minor >= 3) else { throw .glVersionTooOld(found: version) }
+        return (version, renderer)
+    }
 
     nonisolated(unsafe) static var lastError: String?
 }

@@ -2,8 +2,11 @@ import CGL
 import FolioGeometry
 import FolioLayers
 
-/// Renders layer trees to images without showing a window (a hidden GLFW window supplies the
-/// context; on a machine without a display run under `xvfb-run -a`).
+/// Renders layer trees to images without showing a window, in a framebuffer of its own: in a
+/// hidden GLFW window's context it creates (on a machine without a display run under
+/// `xvfb-run -a`), or in the app's context, adopted (the app's GL state is left as it was).
+/// Main thread only (`@MainActor`).
+@MainActor
 public final class OffscreenRenderer {
     /// The GL context.
     public let context: GLContext
@@ -12,9 +15,21 @@ public final class OffscreenRenderer {
     let evaluator = LayerEvaluator()
     var target: RenderTarget?
 
-    /// Creates the context and compiles the shaders.
+    /// Creates a hidden window's context and compiles the shaders.
+    ///
+    /// - Throws: `RenderError.noDisplay`, `.contextCreation`, `.glVersionTooOld`, or a shader error.
     public init() throws(RenderError) {
         context = try GLContext()
+        renderer = try QuadRenderer()
+    }
+
+    /// Renders in an existing context — one Folio made, or the app's (`GLContext(adopting:)`,
+    /// `GLContext.current()`) — which it makes current.
+    ///
+    /// - Throws: a shader error.
+    public init(context: GLContext) throws(RenderError) {
+        self.context = context
+        context.makeCurrent()
         renderer = try QuadRenderer()
     }
 
@@ -22,7 +37,7 @@ public final class OffscreenRenderer {
     public func render(_ root: Layer, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
                        background: Color = .white) throws(RenderError) -> Image {
         try draw(root, size: size, scale: scale, antialiasing: antialiasing, background: background)
-        return target!.readImage()
+        return readImage()!
     }
 
     /// Draws the tree into the offscreen target without reading it back (for timing, or before
@@ -42,15 +57,21 @@ public final class OffscreenRenderer {
             self.target = target
         }
         context.makeCurrent()
-        target.bind()
-        renderer.clear(background)
+        renderer.clear(background, viewport: Viewport(width: target.width, height: target.height), framebuffer: target.drawFramebuffer)
         renderer.antialiasing = antialiasing
         evaluator.evaluate(root)
-        renderer.draw(evaluator, scale: scale, pixelWidth: target.width, pixelHeight: target.height)
+        renderer.draw(evaluator, scale: scale, into: target)
     }
 
-    /// Reads back the last drawn frame (resolving multisampling first).
-    public func readImage() -> Image? { target?.readImage() }
+    /// Reads back the last drawn frame (resolving multisampling first), leaving the context's
+    /// framebuffer bindings, viewport and pixel-pack state as they were.
+    public func readImage() -> Image? {
+        guard let target else { return nil }
+        let saved = GLStateSnapshot(capturing: [.framebuffer, .readback])
+        defer { saved.restore() }
+        GLStateSnapshot.prepareReadback()
+        return target.readImage()
+    }
 
     /// Blocks until the GL has finished all drawing (for timing).
     public func finish() { glFinish() }

@@ -6,7 +6,40 @@ import FolioLayers
 /// chosen edge antialiasing. Page images upload once and are reused across frames; per-frame
 /// work reuses its buffers, so steady-state frames allocate nothing.
 ///
-/// The GL context must be current whenever a method is called.
+/// ## Drawing into an app's own context
+///
+/// A renderer lives in the GL 3.3 core context that was current when it was created (its
+/// vertex array is a container object, which contexts do not share) and must be used with that
+/// context current, on the main thread. It draws wherever it is told:
+///
+/// - ``draw(_:scale:)``: into the framebuffer and viewport the app has bound — the default
+///   framebuffer or an app FBO, at any origin and size;
+/// - ``draw(_:scale:viewport:framebuffer:)``: into a viewport the app names, in the bound
+///   framebuffer or one it names;
+/// - ``draw(_:scale:into:)``: into a ``RenderTarget``.
+///
+/// The view (points, origin top-left) fills the viewport at `scale` pixels per point.
+///
+/// ## The GL-state contract
+///
+/// With ``restoresGLState`` on (the default) every call leaves the GL state exactly as it found
+/// it. `draw` changes, and puts back: the program, vertex array, `GL_ARRAY_BUFFER` binding,
+/// active texture unit, unit 0's `GL_TEXTURE_2D` and sampler bindings, blending (enable,
+/// functions, equations), depth test, face culling, polygon mode, the draw and read
+/// framebuffer bindings and the viewport. Texture uploads also put back the pixel-unpack state
+/// (`GL_PIXEL_UNPACK_BUFFER` binding, alignment, row length, skips). `clear` with a viewport
+/// puts back the scissor test and box.
+///
+/// What `draw` needs and does not touch: the scissor test, stencil test, colour write mask and
+/// `GL_FRAMEBUFFER_SRGB` apply to its output as the app left them (so an app can scissor or
+/// stencil Folio's drawing); rasterizer discard and logic ops must be off. It never reads or
+/// writes depth or stencil buffers and never clears unless asked.
+///
+/// With ``restoresGLState`` off, `draw` skips the snapshot and leaves what it changed as it set
+/// it (its own program, vertex array and buffer, blending `ONE, ONE_MINUS_SRC_ALPHA` with
+/// `FUNC_ADD`, depth test and culling off, polygon mode `FILL`, texture unit 0 active, the
+/// viewport it drew into).
+@MainActor
 public final class QuadRenderer {
     /// The edge antialiasing mode.
     public var antialiasing: AntialiasingMode = .analytic
@@ -16,29 +49,54 @@ public final class QuadRenderer {
     public var showsLayerBorders = false
     /// The colour of the debug outlines.
     public var debugColor = Color(red: 1, green: 0.45, blue: 0, alpha: 1)
+    /// Whether each call saves the GL state it changes and restores it before returning (see
+    /// the type's GL-state contract). Turn it off only when nothing else draws in the context.
+    public var restoresGLState = true
 
     let program: ShaderProgram
     var vertexArray: GLuint = 0
     var buffer: GLuint = 0
     var bufferCapacity = 0
-    var textures: [ContentHandle: (id: GLuint, width: Int, height: Int)] = [:]
+    var textures: [ContentHandle: Texture] = [:]
     var list = DrawList()
     var edgeData = [Float](repeating: 0, count: 4 * QuadRenderer.maxEdges)
     var stopColors = [Float](repeating: 0, count: 4 * QuadRenderer.maxStops)
     var stopLocations = [Float](repeating: 0, count: QuadRenderer.maxStops)
     let locations: Locations
+    /// The framebuffer pixel of the viewport's bottom-left corner during a submission:
+    /// `gl_FragCoord` counts from the framebuffer's corner, the draw list from the viewport's.
+    var viewportOrigin = (x: 0.0, y: 0.0)
 
     static let maxEdges = 12
     static let maxStops = 8
 
+    /// A texture the renderer samples for a content handle.
+    struct Texture {
+        var id: GLuint
+        var width: Int, height: Int
+        /// False for an app texture holding straight alpha: the shader premultiplies.
+        var premultiplied: Bool
+        var origin: TextureOrigin
+        /// Whether the renderer created it (and deletes it); app textures are only borrowed.
+        var owned: Bool
+    }
+
     struct Locations {
         let mode, edgeCount, edges, bounds, texelsPerPoint, opacity, background, hasTexture, texture, contentsRect: GLint
+        let textureStraightAlpha, textureFlipped: GLint
         let gradientCount, gradientColors, gradientLocations, gradientAxis: GLint
         let overlayCount, overlayColors, overlayLocations, overlayAxis, overlayOpacity: GLint
     }
 
-    /// Compiles the shaders and sets up buffers; the context must be current.
+    /// Compiles the shaders and sets up buffers in the current context (leaving its bindings as
+    /// they were).
+    ///
+    /// - Throws: `RenderError.shaderCompile` or `.shaderLink` with the driver's log.
     public init() throws(RenderError) {
+        var saved: GLint = 0
+        glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &saved)
+        var savedBuffer: GLint = 0
+        glGetIntegerv(GLenum(GL_ARRAY_BUFFER_BINDING), &savedBuffer)
         program = try ShaderProgram(vertex: ShaderSource.quadVert, fragment: ShaderSource.quadFrag,
                                     names: ("Shaders/quad.vert", "Shaders/quad.frag"))
         let p = program
@@ -46,7 +104,8 @@ public final class QuadRenderer {
             mode: p.uniform("uMode"), edgeCount: p.uniform("uEdgeCount"), edges: p.uniform("uEdges"),
             bounds: p.uniform("uBounds"), texelsPerPoint: p.uniform("uTexelsPerPoint"), opacity: p.uniform("uOpacity"),
             background: p.uniform("uBackground"), hasTexture: p.uniform("uHasTexture"), texture: p.uniform("uTexture"),
-            contentsRect: p.uniform("uContentsRect"), gradientCount: p.uniform("uGradientCount"),
+            contentsRect: p.uniform("uContentsRect"), textureStraightAlpha: p.uniform("uTextureStraightAlpha"),
+            textureFlipped: p.uniform("uTextureFlipped"), gradientCount: p.uniform("uGradientCount"),
             gradientColors: p.uniform("uGradientColors"), gradientLocations: p.uniform("uGradientLocations"),
             gradientAxis: p.uniform("uGradientAxis"), overlayCount: p.uniform("uOverlayCount"),
             overlayColors: p.uniform("uOverlayColors"), overlayLocations: p.uniform("uOverlayLocations"),
@@ -60,61 +119,79 @@ public final class QuadRenderer {
         glVertexAttribPointer(0, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
         glEnableVertexAttribArray(1)
         glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 4 * MemoryLayout<Float>.size))
-        glBindVertexArray(0)
+        glBindVertexArray(GLuint(saved))
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(savedBuffer))
     }
 
-    deinit {
-        for t in textures.values { var id = t.id; glDeleteTextures(1, &id) }
+    isolated deinit {
+        for t in textures.values where t.owned { var id = t.id; glDeleteTextures(1, &id) }
         glDeleteBuffers(1, &buffer)
         glDeleteVertexArrays(1, &vertexArray)
     }
 
-    /// Uploads `image` (straight alpha) as the texture for `handle`, premultiplied and mipmapped;
-    /// replaces any earlier image for that handle.
-    public func setImage(_ image: Image, for handle: ContentHandle) {
-        removeImage(for: handle)
-        var premultiplied = image.pixels
-        for i in stride(from: 0, to: premultiplied.count, by: 4) {
-            let a = UInt32(premultiplied[i + 3])
-            if a == 255 { continue }
-            for c in 0..<3 { premultiplied[i + c] = UInt8((UInt32(premultiplied[i + c]) * a + 127) / 255) }
-        }
-        var id: GLuint = 0
-        glGenTextures(1, &id)
-        glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-        premultiplied.withUnsafeBytes { raw in
-            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
-                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
-        }
-        glGenerateMipmap(GLenum(GL_TEXTURE_2D))
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        textures[handle] = (id, image.width, image.height)
-    }
+    // MARK: Clearing
 
-    /// Deletes the texture for `handle`, if any.
-    public func removeImage(for handle: ContentHandle) {
-        if let t = textures.removeValue(forKey: handle) { var id = t.id; glDeleteTextures(1, &id) }
-    }
-
-    /// Clears the bound framebuffer to `color` (straight alpha).
+    /// Clears the bound framebuffer to `color` (straight alpha) — all of it, or what the app's
+    /// scissor box leaves.
     public func clear(_ color: Color) {
         glClearColor(Float(color.red * color.alpha), Float(color.green * color.alpha), Float(color.blue * color.alpha), Float(color.alpha))
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
-    /// Draws the last evaluation of `evaluator` into the bound framebuffer of
-    /// `pixelWidth × pixelHeight`, at `scale` pixels per view point.
-    public func draw(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int) {
-        prepare(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    /// Clears only `viewport` of `framebuffer` (nil: the bound one) to `color` (straight alpha),
+    /// through a scissor box; restores the scissor state and framebuffer binding.
+    public func clear(_ color: Color, viewport: Viewport, framebuffer: UInt32? = nil) {
+        let saved = restoresGLState ? GLStateSnapshot(capturing: [.scissor, .framebuffer]) : nil
+        if let framebuffer { glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer) }
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(GLint(viewport.x), GLint(viewport.y), GLsizei(max(0, viewport.width)), GLsizei(max(0, viewport.height)))
+        clear(color)
+        saved?.restore()
+    }
+
+    // MARK: Drawing
+
+    /// Draws the last evaluation of `evaluator` into the framebuffer and viewport the app has
+    /// bound, at `scale` pixels per view point (the view's top-left corner on the viewport's).
+    /// Nothing is drawn when the bound viewport is empty.
+    public func draw(_ evaluator: LayerEvaluator, scale: Double) {
+        var box: (GLint, GLint, GLint, GLint) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &box) { glGetIntegerv(GLenum(GL_VIEWPORT), $0.baseAddress!.assumingMemoryBound(to: GLint.self)) }
+        let viewport = Viewport(x: Int(box.0), y: Int(box.1), width: Int(box.2), height: Int(box.3))
+        draw(evaluator, scale: scale, viewport: viewport, framebuffer: nil)
+    }
+
+    /// Draws the last evaluation of `evaluator` into `viewport` of `framebuffer` (nil: the bound
+    /// draw framebuffer; 0: the default framebuffer), at `scale` pixels per view point.
+    /// Nothing is drawn into an empty viewport.
+    public func draw(_ evaluator: LayerEvaluator, scale: Double, viewport: Viewport, framebuffer: UInt32? = nil) {
+        guard !viewport.isEmpty, scale > 0, scale.isFinite else { return }
+        prepare(evaluator, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height)
+        guard !list.items.isEmpty else { return }
+        let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer]) : nil
+        if let framebuffer { glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer) }
+        glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
+        viewportOrigin = (Double(viewport.x), Double(viewport.y))
         submit(evaluator, scale: scale)
+        saved?.restore()
+    }
+
+    /// Draws the last evaluation of `evaluator` over the whole of `target`, at `scale` pixels
+    /// per view point (the app's framebuffer binding and viewport are restored afterwards).
+    public func draw(_ evaluator: LayerEvaluator, scale: Double, into target: RenderTarget) {
+        draw(evaluator, scale: scale, viewport: Viewport(width: target.width, height: target.height),
+             framebuffer: target.drawFramebuffer)
+    }
+
+    /// Draws the last evaluation of `evaluator` into the bound framebuffer's
+    /// `pixelWidth × pixelHeight` viewport at the origin, at `scale` pixels per view point.
+    public func draw(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int) {
+        draw(evaluator, scale: scale, viewport: Viewport(width: pixelWidth, height: pixelHeight), framebuffer: nil)
     }
 
     /// Builds the draw list (clipping, shared edges, AA expansion) for the last evaluation of
-    /// `evaluator` without touching GL; `draw` is `prepare` then the GL submission.
+    /// `evaluator` in a `pixelWidth × pixelHeight` viewport without touching GL; `draw` is
+    /// `prepare` then the GL submission.
     public func prepare(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int) {
         let textures = self.textures
         list.build(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, mode: antialiasing) { quad in
@@ -126,7 +203,7 @@ public final class QuadRenderer {
         }
     }
 
-    /// Sends the prepared draw list to GL.
+    /// Sends the prepared draw list to GL, in the bound framebuffer and viewport.
     func submit(_ evaluator: LayerEvaluator, scale: Double) {
         guard !list.items.isEmpty else { return }
         glUseProgram(program.id)
@@ -142,12 +219,16 @@ public final class QuadRenderer {
         }
         glEnable(GLenum(GL_BLEND))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glBlendEquation(GLenum(GL_FUNC_ADD))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
+        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
         let modeValue: GLint = switch antialiasing { case .none: 0; case .analytic: 1; case .msaa: 2; case .border: 3 }
         glUniform1i(locations.mode, modeValue)
         glUniform1i(locations.texture, 0)
         glActiveTexture(GLenum(GL_TEXTURE0))
+        // An app's sampler object on unit 0 would override the textures' own filtering.
+        glBindSampler(0, 0)
         if wireframe {
             drawOutlines(GLenum(GL_TRIANGLE_FAN))
         } else {
@@ -163,7 +244,8 @@ public final class QuadRenderer {
         let quad = e.quads[item.quadIndex]
         let layer = quad.layer
         let gradient = (layer as? GradientLayer)
-        let hasTexture = layer.contents.flatMap { textures[$0] } != nil
+        let texture = layer.contents.flatMap { textures[$0] }
+        let hasTexture = texture != nil
         let overlay = item.overlayQuadIndex.map { e.quads[$0] }
         guard hasTexture || layer.backgroundColor != nil || gradient != nil || overlay != nil else { return }
         guard quad.opacity > 0 else { return }
@@ -186,7 +268,9 @@ public final class QuadRenderer {
             let nx = -sign * dy / length, ny = sign * dx / length
             edgeData[4 * count] = Float(nx)
             edgeData[4 * count + 1] = Float(ny)
-            edgeData[4 * count + 2] = Float(-(nx * a.x + ny * a.y))
+            // In framebuffer pixels, where gl_FragCoord counts from.
+            let (ax, ay) = (a.x + viewportOrigin.x, a.y + viewportOrigin.y)
+            edgeData[4 * count + 2] = Float(-(nx * ax + ny * ay))
             edgeData[4 * count + 3] = a.fades ? 1 : 0
             count += 1
         }
@@ -196,8 +280,10 @@ public final class QuadRenderer {
         let b = layer.bounds
         glUniform4f(locations.bounds, Float(b.minX), Float(b.minY), Float(b.width), Float(b.height))
         var texels = (scale, scale)
-        if let handle = layer.contents, let t = textures[handle] {
+        if let t = texture {
             glBindTexture(GLenum(GL_TEXTURE_2D), t.id)
+            glUniform1i(locations.textureStraightAlpha, t.premultiplied ? 0 : 1)
+            glUniform1i(locations.textureFlipped, t.origin == .bottomLeft ? 1 : 0)
             let cr = layer.contentsRect
             glUniform4f(locations.contentsRect, Float(cr.origin.x), Float(cr.origin.y), Float(cr.size.width), Float(cr.size.height))
             texels = (Double(t.width) * cr.width / max(b.width, 1e-9), Double(t.height) * cr.height / max(b.height, 1e-9))

@@ -1,7 +1,8 @@
 import CGL
 
 /// An offscreen framebuffer of `width × height` pixels, optionally multisampled, that
-/// resolves (by blit) and reads back into an `Image`.
+/// resolves (by blit) and reads back into an `Image`. Main thread only (`@MainActor`).
+@MainActor
 public final class RenderTarget {
     /// Size in pixels.
     public let width: Int, height: Int
@@ -29,7 +30,10 @@ public final class RenderTarget {
         readback = [UInt8](repeating: 0, count: width * height * 4)
     }
 
-    deinit {
+    /// The GL name of the framebuffer drawing goes into (multisampled when `samples > 1`).
+    public var framebuffer: UInt32 { drawFramebuffer }
+
+    isolated deinit {
         if drawFramebuffer != resolveFramebuffer {
             glDeleteFramebuffers(1, &drawFramebuffer)
             glDeleteRenderbuffers(1, &drawColor)

@@ -3,10 +3,12 @@ import CGL
 import FolioGeometry
 import FolioLayers
 
-/// Draws layer trees into a visible, resizable GLFW window with vsync (the demo's surface).
+/// Draws layer trees into a GLFW window: a visible, resizable one it opens with vsync (the
+/// demo's surface), or the app's own, adopted.
 ///
 /// Sizes come in two units: the window in screen coordinates (points) and its framebuffer in
-/// pixels; their ratio is the HiDPI scale. Use from the main thread.
+/// pixels; their ratio is the HiDPI scale. Main thread only (`@MainActor`).
+@MainActor
 public final class WindowRenderer {
     /// The GL context and its window.
     public let context: GLContext
@@ -24,6 +26,16 @@ public final class WindowRenderer {
         context = try GLContext(width: width, height: height, visible: true, title: title)
         context.makeCurrent()
         glfwSwapInterval(1)
+        renderer = try QuadRenderer()
+        updateSize()
+    }
+
+    /// Draws into the app's GLFW window: adopts its context (see `GLContext.init(adopting:)`)
+    /// and leaves its callbacks, swap interval and hints alone.
+    ///
+    /// - Throws: `RenderError.glVersionTooOld`, or a shader error.
+    public init(adopting window: OpaquePointer) throws(RenderError) {
+        context = try GLContext(adopting: window)
         renderer = try QuadRenderer()
         updateSize()
     }
@@ -54,22 +66,24 @@ public final class WindowRenderer {
         set { glfwSetWindowShouldClose(context.window, newValue ? GLFW_TRUE : GLFW_FALSE) }
     }
 
-    /// Clears to `background` and draws the tree under `root` (its superlayer space is the
-    /// window, in points) into the back buffer.
-    public func draw(_ root: Layer, background: Color) {
+    /// Clears the window to `background` (nil: leaves it) and draws the tree under `root` (its
+    /// superlayer space is the window, in points) into the back buffer, all of it.
+    public func draw(_ root: Layer, background: Color?) {
         let (fw, fh) = framebufferSize
         guard fw > 0, fh > 0 else { return } // minimised
         context.makeCurrent()
-        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        glViewport(0, 0, GLsizei(fw), GLsizei(fh))
-        renderer.clear(background)
+        let whole = Viewport(width: fw, height: fh)
+        if let background { renderer.clear(background, viewport: whole, framebuffer: 0) }
         evaluator.evaluate(root)
-        renderer.draw(evaluator, scale: scale, pixelWidth: fw, pixelHeight: fh)
+        renderer.draw(evaluator, scale: scale, viewport: whole, framebuffer: 0)
     }
 
     /// Reads the back buffer (call after `draw`, before `present`).
     public func readImage() -> Image {
         let (fw, fh) = framebufferSize
+        let saved = GLStateSnapshot(capturing: [.framebuffer, .readback])
+        defer { saved.restore() }
+        GLStateSnapshot.prepareReadback()
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
         glReadBuffer(GLenum(GL_BACK))
         return Image.readPixels(width: max(1, fw), height: max(1, fh), scratch: &scratch)

@@ -26,8 +26,11 @@ final class AntialiasingQualityTests: XCTestCase {
 
     /// Mean |rendered − exact| coverage over pixels the edge passes through.
     func meanEdgeError(_ mode: AntialiasingMode, scale: Double = 1) throws -> (mean: Double, pixels: Int) {
-        let (root, polygon, size) = try scene(scale: scale)
-        let image = try SharedRenderer.offscreen.render(root, size: size, scale: scale, antialiasing: mode, background: .black)
+        let (scene, polygon, size) = try scene(scale: scale)
+        nonisolated(unsafe) let root = scene // XCTest runs on the main thread
+        let image = try MainActor.assumeIsolated {
+            try SharedRenderer.offscreen.render(root, size: size, scale: scale, antialiasing: mode, background: .black)
+        }
         var total = 0.0, count = 0
         let xs = polygon.map(\.x), ys = polygon.map(\.y)
         for y in max(0, Int(ys.min()!) - 2)...min(image.height - 1, Int(ys.max()!) + 2) {

@@ -12,11 +12,14 @@ final class RenderPixelTests: XCTestCase {
 
     func render(_ t: any Transition, size: Size, scale: Double, source: (UInt8, UInt8, UInt8), destination: (UInt8, UInt8, UInt8),
                 background: Color, aa: AntialiasingMode = .analytic) throws -> Image {
-        let r = SharedRenderer.offscreen
         let (w, h) = (Int(size.width * scale), Int(size.height * scale))
-        r.renderer.setImage(TestPages.solid(source, width: w, height: h), for: ContentHandle(1))
-        r.renderer.setImage(TestPages.solid(destination, width: w, height: h), for: ContentHandle(2))
-        return try r.render(t.root, size: size, scale: scale, antialiasing: aa, background: background)
+        nonisolated(unsafe) let root = t.root // XCTest runs on the main thread
+        return try MainActor.assumeIsolated {
+            let r = SharedRenderer.offscreen
+            r.renderer.setImage(TestPages.solid(source, width: w, height: h), for: ContentHandle(1))
+            r.renderer.setImage(TestPages.solid(destination, width: w, height: h), for: ContentHandle(2))
+            return try r.render(root, size: size, scale: scale, antialiasing: aa, background: background)
+        }
     }
 
     func testPanelInteriorsShowTheirPagesWhereTheGeometrySays() throws {

@@ -3,9 +3,10 @@ import FolioLayers
 import FolioRender
 
 /// One GL context for the whole test run. GLFW wants the main thread, and XCTest runs every
-/// test there, so the unchecked static is only ever touched from one thread.
+/// test there (the GL test classes are `@MainActor`).
+@MainActor
 enum SharedRenderer {
-    nonisolated(unsafe) static let offscreen: OffscreenRenderer = {
+    static let offscreen: OffscreenRenderer = {
         do { return try OffscreenRenderer() } catch {
             fatalError("GL tests need a display: run under 'xvfb-run -a' (\(error))")
         }

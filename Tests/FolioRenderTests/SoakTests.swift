@@ -6,7 +6,7 @@ import XCTest
 final class SoakTests: XCTestCase {
     func testRenderingThousandsOfFramesKeepsResidentMemoryFlat() throws {
         let command = try SoakCommand.parse(["--frames", "3000", "--limit", "8"])
-        let report = try command.report()
+        let report = try MainActor.assumeIsolated { try command.report() }
         XCTAssertEqual(report.frames, 3000)
         XCTAssertGreaterThanOrEqual(report.residentMiB.count, 2)
         XCTAssertTrue(report.residentMiB.allSatisfy(\.isFinite))

@@ -1,0 +1,144 @@
+import CGL
+import FolioLayers
+
+/// Content textures: what a layer's `contents` handle draws.
+///
+/// Three sources, one handle space: Folio uploads an `Image`, RGBA bytes or a PNG file into a
+/// texture it owns (premultiplied, mipmapped); or it borrows a texture the app already has, by
+/// its GL name, and samples it in place with no copy. Setting a handle again replaces (and, when
+/// owned, deletes) the earlier texture.
+extension QuadRenderer {
+    /// Uploads `image` (straight alpha, rows top to bottom) as the texture for `handle`,
+    /// premultiplied and mipmapped.
+    public func setImage(_ image: Image, for handle: ContentHandle) {
+        image.pixels.withUnsafeBytes { raw in
+            // An Image always holds exactly width · height · 4 bytes: this cannot fail.
+            try? setPixels(raw, width: image.width, height: image.height, bytesPerRow: image.width * 4,
+                           premultiplied: false, for: handle)
+        }
+    }
+
+    /// Uploads RGBA8 pixels (rows top to bottom, `bytesPerRow` apart) as the texture for
+    /// `handle`, mipmapped.
+    ///
+    /// Premultiplied bytes go to GL straight from `bytes` (row stride through
+    /// `GL_UNPACK_ROW_LENGTH`, no CPU copy when `bytesPerRow` is a multiple of 4). Straight-alpha
+    /// bytes are premultiplied on the CPU first (one copy), so that mipmaps and filtering never
+    /// bleed the colour of transparent pixels.
+    ///
+    /// - Parameters:
+    ///   - bytes: at least `(height − 1) · bytesPerRow + width · 4` bytes.
+    ///   - width: pixels per row, 1…`Image.maximumSide`.
+    ///   - height: rows, 1…`Image.maximumSide`.
+    ///   - bytesPerRow: the distance between row starts, at least `width · 4`.
+    ///   - premultiplied: whether colour components are already multiplied by alpha.
+    /// - Throws: `RenderError.invalidPixelSize` for a size out of range,
+    ///   `RenderError.invalidPixelBuffer` when the bytes cannot hold the image.
+    public func setPixels(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
+                          premultiplied: Bool, for handle: ContentHandle) throws(RenderError) {
+        var limit: GLint = 0
+        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &limit)
+        let maximum = min(Image.maximumSide, Int(limit))
+        guard width > 0, height > 0, width <= maximum, height <= maximum else {
+            throw .invalidPixelSize(width: Double(width), height: Double(height), limit: maximum)
+        }
+        let (needed, overflow) = (height - 1).multipliedReportingOverflow(by: bytesPerRow)
+        guard bytesPerRow >= width * 4, !overflow, needed + width * 4 <= bytes.count, bytes.baseAddress != nil else {
+            throw .invalidPixelBuffer(width: width, height: height, bytesPerRow: bytesPerRow, byteCount: bytes.count)
+        }
+        let saved = restoresGLState ? GLStateSnapshot(capturing: .upload) : nil
+        defer { saved?.restore() }
+        var id: GLuint = 0
+        glGenTextures(1, &id)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        if premultiplied && bytesPerRow % 4 == 0 {
+            GLStateSnapshot.prepareUpload(rowLength: bytesPerRow / 4)
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+                         GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+        } else {
+            // Tightly packed, premultiplied with rounding: c·a/255 to the nearest byte.
+            var packed = [UInt8](repeating: 0, count: width * height * 4)
+            for row in 0..<height {
+                let source = row * bytesPerRow, destination = row * width * 4
+                for i in stride(from: 0, to: width * 4, by: 4) {
+                    let a = bytes[source + i + 3]
+                    packed[destination + i + 3] = a
+                    for c in 0..<3 {
+                        let v = bytes[source + i + c]
+                        packed[destination + i + c] = premultiplied || a == 255 ? v : UInt8((UInt32(v) * UInt32(a) + 127) / 255)
+                    }
+                }
+            }
+            GLStateSnapshot.prepareUpload(rowLength: 0)
+            packed.withUnsafeBytes { raw in
+                glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
+                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
+            }
+        }
+        glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        install(Texture(id: id, width: width, height: height, premultiplied: true, origin: .topLeft, owned: true), for: handle)
+    }
+
+    /// Reads the PNG file at `path` and uploads it as the texture for `handle`.
+    ///
+    /// - Throws: the errors of `Image.readPNG(path:)`.
+    public func setPNG(path: String, for handle: ContentHandle) throws(RenderError) {
+        setImage(try Image.readPNG(path: path), for: handle)
+    }
+
+    /// Draws `handle` with a texture the app owns, sampled in place: no copy, no upload. Later
+    /// changes to the texture's pixels show in the next draw.
+    ///
+    /// The texture must be a 2D texture of this context (or one sharing objects with it) and
+    /// stay alive while the handle uses it; Folio never changes its parameters, generates its
+    /// mipmaps or deletes it (`removeImage(for:)` only forgets it). Its filtering is the app's:
+    /// a mipmapping minification filter needs complete mipmaps.
+    ///
+    /// - Parameters:
+    ///   - name: the GL texture name (`GLuint`).
+    ///   - premultiplied: whether its colour is premultiplied by alpha (Folio's convention);
+    ///     straight alpha is premultiplied as it is sampled.
+    ///   - origin: which row it stores first; `.bottomLeft` for a texture rendered through a
+    ///     framebuffer.
+    /// - Throws: `RenderError.notATexture` when `name` has no 2D texture storage here.
+    public func setTexture(_ name: UInt32, premultiplied: Bool, origin: TextureOrigin = .bottomLeft,
+                           for handle: ContentHandle) throws(RenderError) {
+        guard name != 0, glIsTexture(name) != 0 else { throw .notATexture(name: name) }
+        let saved = restoresGLState ? GLStateSnapshot(capturing: .upload) : nil
+        defer { saved?.restore() }
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), name)
+        // A texture first bound to another target cannot be bound as 2D; the binding then stays
+        // as it was (checked without glGetError, which would swallow the app's own errors).
+        var current: GLint = 0
+        glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &current)
+        let bound = GLuint(current) == name
+        var w: GLint = 0, h: GLint = 0
+        if bound {
+            glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_WIDTH), &w)
+            glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_HEIGHT), &h)
+        }
+        guard bound, w > 0, h > 0 else { throw .notATexture(name: name) }
+        install(Texture(id: name, width: Int(w), height: Int(h), premultiplied: premultiplied, origin: origin, owned: false), for: handle)
+    }
+
+    /// Forgets the texture for `handle`, deleting it if Folio made it (an app's texture is left alone).
+    public func removeImage(for handle: ContentHandle) {
+        if let t = textures.removeValue(forKey: handle), t.owned { var id = t.id; glDeleteTextures(1, &id) }
+    }
+
+    /// The size in pixels of the texture drawn for `handle`, or nil when it has none.
+    public func textureSize(for handle: ContentHandle) -> (width: Int, height: Int)? {
+        textures[handle].map { ($0.width, $0.height) }
+    }
+
+    func install(_ texture: Texture, for handle: ContentHandle) {
+        if let old = textures[handle], old.owned, old.id != texture.id { var id = old.id; glDeleteTextures(1, &id) }
+        textures[handle] = texture
+    }
+}
