@@ -35,10 +35,7 @@ public struct GeometryCommand: ParsableCommand {
     public func report() throws -> Report {
         let transition = try options.makeTransition()
         let size = try options.parsedSize()
-        let quads = transition.panels().map { panel in
-            QuadReport(name: panel.name, corners: panel.corners.map { [$0.x, $0.y] }, depth: panel.depth,
-                       opacity: nil, shadowOpacity: panel.shadowOpacity, visible: panel.visible)
-        }
+        let quads = QuadReport.reports(transition)
         return Report(effect: options.effect.rawValue, size: [size.width, size.height], scale: options.scale,
                       progress: transition.progress, time: options.time, m34: transition.m34,
                       viewpoint: options.effect == .flip ? (options.viewpoint ?? 0.5) : nil, quads: quads)

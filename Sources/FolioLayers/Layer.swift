@@ -79,6 +79,14 @@ public class Layer {
         for s in sublayers { s.superlayer = nil }
     }
 
+    /// Whether the layer paints anything of its own: it has `contents` or a `backgroundColor`,
+    /// or is a gradient layer with colours. (Its sublayers may paint either way.)
+    public var drawsContent: Bool {
+        if contents != nil || backgroundColor != nil { return true }
+        if kind == .gradient, let gradient = self as? GradientLayer { return !gradient.colors.isEmpty }
+        return false
+    }
+
     /// Whether this layer flattens its sublayers into its plane (every kind but `.transform`).
     @inlinable public var flattens: Bool { kind != .transform }
 
@@ -137,6 +145,17 @@ public class Layer {
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: index)
         layer.superlayer = self
+    }
+
+    /// Appends `layers` to a layer that has no superlayer and no sublayers yet, where neither a
+    /// cycle nor a misplaced index can occur (the initializers' path); depth is bounded by the
+    /// evaluator instead.
+    func adoptFresh(_ layers: [Layer]) {
+        for layer in layers {
+            layer.removeFromSuperlayer()
+            sublayers.append(layer)
+            layer.superlayer = self
+        }
     }
 
     /// Detaches the layer from its superlayer, if any.

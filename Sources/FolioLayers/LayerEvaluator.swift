@@ -78,7 +78,7 @@ struct EvaluationState {
         members.count = 0
         layerCount = 0
 
-        collect(root, into: .identity, opacity: 1, invisible: false)
+        collect(root, into: .identity, opacity: 1, invisible: false, depth: 1)
         sortContext(orderStart: 0, memberStart: 0)
         emitQuads()
         // Let go of layers that are no longer in the tree.
@@ -91,8 +91,10 @@ struct EvaluationState {
     // MARK: Tree walk
 
     /// Adds `layer`'s polygons to the current context, mapped by `parent` (its superlayer's
-    /// sublayer space → context space).
-    mutating func collect(_ layer: Layer, into parent: Transform3D, opacity: Double, invisible: Bool) {
+    /// sublayer space → context space). `depth` counts from the root (1); anything deeper than
+    /// `Layer.maximumDepth` is left out, so no tree can exhaust the stack.
+    mutating func collect(_ layer: Layer, into parent: Transform3D, opacity: Double, invisible: Bool, depth: Int) {
+        guard depth <= Layer.maximumDepth else { return }
         let toContext: Transform3D
         if layer.transformIsIdentity {
             // Local = T(position − anchor): only the last row of `parent` changes.
@@ -108,11 +110,11 @@ struct EvaluationState {
         if layer.kind == .transform {
             // No flattening: the sublayers join this same context, in 3D.
             let m = layer.sublayerTransformIsIdentity ? toContext : layer.pivotedSublayerTransform.concatenating(toContext)
-            for s in layer.sublayers { collect(s, into: m, opacity: groupOpacity, invisible: hidden) }
+            for s in layer.sublayers { collect(s, into: m, opacity: groupOpacity, invisible: hidden, depth: depth + 1) }
             return
         }
         let start = order.count
-        let hasOwnPolygon = buildGroup(layer, invisible: hidden)
+        let hasOwnPolygon = buildGroup(layer, invisible: hidden, depth: depth)
         guard order.count > start else { return }
         // The layer's plane z = 0 in the context: rows 1, 2 and 4 of the matrix.
         let frame = Homography(
@@ -143,7 +145,7 @@ struct EvaluationState {
 
     /// Appends `layer`'s planar group — its own polygon under its sorted, flattened sublayers —
     /// in the layer's own coordinates (z = 0); returns whether the layer has a polygon of its own.
-    mutating func buildGroup(_ layer: Layer, invisible: Bool) -> Bool {
+    mutating func buildGroup(_ layer: Layer, invisible: Bool, depth: Int) -> Bool {
         let b = layer.bounds
         let hasOwnPolygon = !b.isEmpty
         if hasOwnPolygon {
@@ -161,7 +163,7 @@ struct EvaluationState {
         let membersStart = order.count
         let memberMark = members.count
         let sub = layer.pivotedSublayerTransform
-        for s in sublayers { collect(s, into: sub, opacity: 1, invisible: invisible) }
+        for s in sublayers { collect(s, into: sub, opacity: 1, invisible: invisible, depth: depth + 1) }
         sortContext(orderStart: membersStart, memberStart: memberMark)
         // Flatten (F = diag(1,1,0,1)) into this layer's plane.
         for k in membersStart..<order.count { polys[order[k]].basis.flatten() }

@@ -29,4 +29,9 @@ public struct Quad {
     /// The exact map from the layer's own `(x, y)` (points) to homogeneous view coordinates;
     /// lets a renderer place any point of the layer's plane (e.g. an antialiasing margin).
     public var localToView: Homography
+
+    /// Whether the polygon paints anything of its own: its layer has `contents`, a
+    /// `backgroundColor`, or (a gradient layer) colours. Containers — a transition's root, a
+    /// transform layer's children's parents — do not, and a renderer can skip them.
+    @inlinable public var drawsContent: Bool { layer.drawsContent }
 }

@@ -15,4 +15,18 @@ public struct PanelGeometry: Sendable, Equatable {
     public var shadowOpacity: Double
     /// Whether the panel draws at this progress.
     public var visible: Bool
+
+    /// Creates a panel's geometry (usually through `Transition.geometry(of:shadowOpacity:)`).
+    ///
+    /// - Parameters:
+    ///   - name: the panel's name, as reported.
+    ///   - size: its size in points.
+    ///   - corners: its rectangle's corners `(0,0), (w,0), (w,h), (0,h)` in view points.
+    ///   - depth: each corner's pre-projection z, in points.
+    ///   - shadowOpacity: the opacity of its shadow, 0…1.
+    ///   - visible: whether it draws.
+    public init(name: String, size: Size, corners: [Point], depth: [Double], shadowOpacity: Double, visible: Bool) {
+        self.name = name; self.size = size; self.corners = corners; self.depth = depth
+        self.shadowOpacity = shadowOpacity; self.visible = visible
+    }
 }

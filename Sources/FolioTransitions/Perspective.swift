@@ -9,8 +9,12 @@ public enum Perspective {
     }
 
     /// Checks that `m34` keeps `w = 1 + m34·z` safely positive for every depth in `depths`
-    /// (points) that the effect's panels reach.
-    static func validate(_ m34: Double, depths: ClosedRange<Double>) throws(TransitionError) {
+    /// (points) that the effect's panels reach: the eye (at `z = −1/m34`) must be outside the
+    /// page with room to spare (`w > 0.01`), and the perspective no stronger than a 100×
+    /// shrink (`w ≤ 100`).
+    ///
+    /// - Throws: `TransitionError.invalidPerspective` naming `m34` and the reason.
+    public static func validate(_ m34: Double, depths: ClosedRange<Double>) throws(TransitionError) {
         guard m34.isFinite else { throw .invalidPerspective(m34: m34, reason: "must be finite") }
         let wLow = min(1 + m34 * depths.lowerBound, 1 + m34 * depths.upperBound)
         if !(wLow > 0.01) {

@@ -1,10 +1,22 @@
 import FolioGeometry
 import FolioLayers
 
-/// What fold and flip transitions have in common: a layer tree updated in place as progress moves.
+/// What every effect has in common — fold, flip, crossfade and any custom effect: a layer tree
+/// updated in place as progress moves.
+///
+/// Conform a class of your own and it works everywhere the built-in effects do:
+/// `InteractiveTransition` drives it from gestures and springs, `LayerEvaluator` and the
+/// renderer draw its `root`, and `TransitionReport` (FolioScene) prints its `panels()` in the
+/// command line's JSON. The helpers an effect needs are public: `checkedProgress(_:)` and
+/// `checkedTime(_:)` for its inputs, `TransitionLimits.validate(size:scale:)`,
+/// `PixelSplit` for whole-pixel hinges, `Perspective.defaultM34(extent:)` and
+/// `Perspective.validate(_:depths:)` (refuses an eye inside the page), and
+/// `geometry(of:shadowOpacity:)`, which projects a panel through the tree.
 public protocol Transition: AnyObject {
     /// The root of the transition's layer tree; its superlayer space is the view (points).
     var root: Layer { get }
+    /// The view size, in points (default: the root's bounds).
+    var size: Size { get }
     /// The current geometric progress, 0…1 (after the timing curve).
     var progress: Double { get }
     /// The perspective in use (`m34` of the root's sublayer transform).
@@ -22,21 +34,32 @@ public protocol Transition: AnyObject {
 }
 
 extension Transition {
-    /// Validates a progress value: finite and within 0…1.
-    static func checkedProgress(_ p: Double) throws(TransitionError) -> Double {
+    /// The root's bounds size.
+    public var size: Size { root.bounds.size }
+
+    /// Validates a progress value: finite and within 0…1 (never clamped).
+    ///
+    /// - Throws: `TransitionError.progressOutOfRange` naming the value.
+    public static func checkedProgress(_ p: Double) throws(TransitionError) -> Double {
         guard p >= 0 && p <= 1 else { throw .progressOutOfRange(p) }
         return p
     }
 
     /// Validates a normalised time: finite and within 0…1.
-    static func checkedTime(_ t: Double) throws(TransitionError) -> Double {
+    ///
+    /// - Throws: `TransitionError.timeOutOfRange` naming the value.
+    public static func checkedTime(_ t: Double) throws(TransitionError) -> Double {
         guard t >= 0 && t <= 1 else { throw .timeOutOfRange(t) }
         return t
     }
 
-    /// The geometry of `layer`'s own rectangle in the view: corners through the layer tree,
-    /// depth in the root's 3D context.
-    func geometry(of layer: Layer, shadowOpacity: Double) -> PanelGeometry {
+    /// The geometry of `layer`'s own rectangle `(0,0), (w,0), (w,h), (0,h)` in the view:
+    /// corners projected through the layer tree to view points (the root's perspective
+    /// included, unclipped), depth as pre-projection z in the root's 3D rendering context, and
+    /// `visible` from the layer's `isHidden`. `layer` must be in the tree under `root`.
+    ///
+    /// - Parameter shadowOpacity: the opacity to report for the panel's shadow.
+    public func geometry(of layer: Layer, shadowOpacity: Double) -> PanelGeometry {
         let b = layer.bounds
         let toContext = layer.transform(toSublayerSpaceOf: root) ?? .identity
         var flatten = Transform3D.identity
@@ -67,11 +90,21 @@ public enum TransitionLimits {
     public static let viewpoints: ClosedRange<Double> = -1000...1000
 }
 
-/// Validates a view size and scale.
-func checkedGeometry(size: Size, scale: Double) throws(TransitionError) {
-    guard TransitionLimits.scales.contains(scale) else { throw .invalidScale(scale) }
-    guard size.width >= 1 / scale, size.height >= 1 / scale,
-          size.width <= TransitionLimits.maximumSide, size.height <= TransitionLimits.maximumSide else {
-        throw .invalidSize(width: size.width, height: size.height)
+extension TransitionLimits {
+    /// Validates a view size and scale: a scale within `scales`, every side at least one pixel
+    /// and at most `maximumSide` points.
+    ///
+    /// - Throws: `TransitionError.invalidScale` or `.invalidSize`, naming the values.
+    public static func validate(size: Size, scale: Double) throws(TransitionError) {
+        guard scales.contains(scale) else { throw .invalidScale(scale) }
+        guard size.width >= 1 / scale, size.height >= 1 / scale,
+              size.width <= maximumSide, size.height <= maximumSide else {
+            throw .invalidSize(width: size.width, height: size.height)
+        }
     }
+}
+
+/// Validates a view size and scale (`TransitionLimits.validate(size:scale:)`).
+func checkedGeometry(size: Size, scale: Double) throws(TransitionError) {
+    try TransitionLimits.validate(size: size, scale: scale)
 }
