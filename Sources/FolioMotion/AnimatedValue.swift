@@ -36,9 +36,15 @@ public final class AnimatedValue {
 
     /// Sets the model value to `value`, animating from the presentation value with
     /// `animation` starting at clock time `time`.
-    public func set(_ value: Double, animation: Animation, at time: Double) throws(MotionError) {
+    ///
+    /// - Parameter velocity: the speed to start with, in value units per second (e.g. a
+    ///   gesture's release velocity); nil keeps the current `velocity`. Springs start with it;
+    ///   timing curves and keyframes follow their own shape from rest.
+    /// - Throws: `MotionError` for a non-finite value, time or velocity, or a bad duration.
+    public func set(_ value: Double, animation: Animation, at time: Double, velocity: Double? = nil) throws(MotionError) {
         let value = try MotionError.finite("value", value)
         let time = try MotionError.finite("time", time)
+        if let velocity { self.velocity = try MotionError.finite("velocity", velocity) }
         switch try animation.validated() {
         case .none:
             flight = .idle
@@ -49,7 +55,7 @@ public final class AnimatedValue {
             flight = .timing(from: presentationValue, to: value, curve: curve, start: time, duration: duration)
         case let .spring(spring):
             modelValue = value
-            let motion = try spring.motion(from: presentationValue, velocity: velocity, to: value, start: time)
+            let motion = try spring.motion(from: presentationValue, velocity: self.velocity, to: value, start: time)
             flight = .spring(motion, settlesAt: time + motion.settlingTime(tolerance: 1e-4 * max(1, abs(value - presentationValue))))
         case let .keyframes(keyframes, duration):
             modelValue = keyframes.values[keyframes.values.count - 1]

@@ -59,7 +59,12 @@ public final class AnimationClock {
 
     /// Animates `value` to `target` now, beginning from its presentation value; under reduce
     /// motion the animation is replaced by a short easeInEaseOut.
-    public func animate(_ value: AnimatedValue, to target: Double, with animation: Animation) throws(MotionError) {
+    ///
+    /// - Parameter velocity: the start velocity in value units per second (a flick's speed),
+    ///   taken by springs; nil keeps the value's current velocity.
+    /// - Throws: `MotionError` for non-finite numbers or a bad duration.
+    public func animate(_ value: AnimatedValue, to target: Double, with animation: Animation,
+                        velocity: Double? = nil) throws(MotionError) {
         add(value)
         value.update(at: time)
         let effective: Animation
@@ -70,6 +75,6 @@ public final class AnimationClock {
         } else {
             effective = animation
         }
-        try value.set(target, animation: effective, at: time)
+        try value.set(target, animation: effective, at: time, velocity: velocity)
     }
 }

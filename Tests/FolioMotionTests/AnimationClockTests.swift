@@ -54,6 +54,21 @@ import Testing
         #expect(abs(v.presentationValue - (0.35 + 2e-6)) < 1e-8)
     }
 
+    @Test func animateTakesAStartVelocityThatTheSpringBeginsWith() throws {
+        let clock = AnimationClock()
+        let v = try AnimatedValue(0.2)
+        try clock.tick(to: 0)
+        try clock.animate(v, to: 1, with: .spring(.snappy), velocity: -3)
+        // The same spring from the same state, computed on its own.
+        let expected = try Spring.snappy.motion(from: 0.2, velocity: -3, to: 1, start: 0)
+        try clock.tick(to: 0.01)
+        #expect(v.presentationValue < 0.2, "a flick away from the target carries it further first")
+        try clock.tick(to: 0.05)
+        #expect(abs(v.presentationValue - expected.value(at: 0.05)) < 1e-12)
+        #expect(abs(v.velocity - expected.velocity(at: 0.05)) < 1e-9)
+        #expect(throws: MotionError.self) { try clock.animate(v, to: 1, with: .spring(.snappy), velocity: .infinity) }
+    }
+
     @Test func timeScaleSlowsAnimationTime() throws {
         let clock = AnimationClock()
         try clock.setTimeScale(0.1)
