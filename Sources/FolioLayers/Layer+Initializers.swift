@@ -32,6 +32,7 @@ extension Layer {
         self.position = position
         self.anchorPoint = anchorPoint
         self.transform = transform
+        transformIsIdentity = transform.isIdentity // observers do not run inside initializers
         self.contents = contents
         self.contentsRect = contentsRect
         self.backgroundColor = backgroundColor
@@ -75,6 +76,7 @@ extension TransformLayer {
         self.position = position
         self.anchorPoint = anchorPoint
         self.transform = transform
+        transformIsIdentity = transform.isIdentity // observers do not run inside initializers
         adoptFresh(sublayers)
     }
 }

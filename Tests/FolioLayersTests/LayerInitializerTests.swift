@@ -37,6 +37,10 @@ import FolioLayers // FolioGeometry's types come with it (re-exported)
         #expect(a.quads.map(\.layer.name) == b.quads.map(\.layer.name))
         #expect(a.vertices.map(\.clip) == b.vertices.map(\.clip))
         #expect(built.sublayers[0].sublayers[0].superlayer === built.sublayers[0])
+        // A transform given to an initializer takes effect (the identity fast path is not stale).
+        let turned = Layer(bounds: Rect(x: 0, y: 0, width: 10, height: 10), transform: Transform3D(rotationDegrees: 180, x: 0, y: 1, z: 0))
+        a.evaluate(turned)
+        #expect(a.corners(of: a.quads[0]).map(\.point.x) == [5, -5, -5, 5])
     }
 
     @Test func quadsOfContainersAreMarkedAsDrawingNothing() {
