@@ -9,14 +9,28 @@ import FolioTransitions
 public struct RenderCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render one fold or flip frame offscreen to a PNG.",
-        discussion: "Uses built-in numbered sample pages unless --from and --to give PNG pages. Needs an X display; on a headless machine run under 'xvfb-run -a'."
+        abstract: "Render one fold or flip frame offscreen to a PNG, or the whole motion to an animated WebP.",
+        discussion: """
+            Uses built-in numbered sample pages unless --from and --to give PNG pages. An --out ending in .webp             writes an animation a browser plays: --frames frames over normalised time 0…1 through the effect's             default timing, taking --duration seconds, held half a second at each end, then played back             (unless --once), looping forever. Needs an X display; on a headless machine run under 'xvfb-run -a'.
+            """
     )
 
     @OptionGroup var options: EffectOptions
 
-    @Option(help: "Output PNG path.")
+    @Option(help: "Output path: a PNG, or an animated WebP (*.webp).")
     var out: String
+
+    @Option(help: "Animation: frames over the motion, 2…600.")
+    var frames: Int = 30
+
+    @Option(help: "Animation: seconds the motion takes.")
+    var duration: Double = 1.2
+
+    @Option(help: "Animation: lossy quality 0…100, or 'lossless'.")
+    var quality: String = "80"
+
+    @Flag(help: "Animation: play the motion forward only, not forward and back.")
+    var once = false
 
     @Option(help: "Edge antialiasing: analytic, msaa, border or none.")
     var aa: String = "analytic"
@@ -41,6 +55,28 @@ public struct RenderCommand: ParsableCommand {
         }
         _ = try Self.parseColor(background)
         if (from == nil) != (to == nil) { throw ValidationError("give both --from and --to, or neither") }
+        if isAnimation {
+            guard options.progress == nil, options.time == nil else {
+                throw ValidationError("an animation (--out *.webp) runs the whole motion: drop --progress and --time")
+            }
+            guard (2...600).contains(frames) else { throw ValidationError("--frames \(frames) must be in 2...600") }
+            guard duration.isFinite, duration > 0, duration <= 600 else {
+                throw ValidationError("--duration \(duration) must be in (0, 600] seconds")
+            }
+            _ = try parsedQuality()
+        }
+    }
+
+    /// Whether `--out` names an animated WebP.
+    var isAnimation: Bool { out.lowercased().hasSuffix(".webp") }
+
+    /// `--quality`: 0…100, or nil for lossless.
+    func parsedQuality() throws -> Double? {
+        if quality == "lossless" { return nil }
+        guard let q = Double(quality), (0...100).contains(q) else {
+            throw ValidationError("--quality '\(quality)' must be a number in 0...100 or 'lossless'")
+        }
+        return q
     }
 
     /// Parses `RRGGBB` (an optional leading `#`).
@@ -77,7 +113,48 @@ public struct RenderCommand: ParsableCommand {
         return (SamplePages.page(1, width: w, height: h), SamplePages.page(2, width: w, height: h))
     }
 
+    /// Renders the animation (`--out *.webp`) and returns the WebP file's bytes.
+    @MainActor public func animation() throws -> Data {
+        let transition = try options.makeTransition(source: ContentHandle(1), destination: ContentHandle(2))
+        transition.showsShadows = !noShadows
+        let size = try options.parsedSize()
+        do {
+            let offscreen = try OffscreenRenderer()
+            let (source, destination) = try Self.pages(from: from, to: to, size: size, scale: options.scale)
+            offscreen.renderer.setImage(source, for: ContentHandle(1))
+            offscreen.renderer.setImage(destination, for: ContentHandle(2))
+            let (w, h) = (Int((size.width * options.scale).rounded()), Int((size.height * options.scale).rounded()))
+            let encoder = try AnimatedWebPEncoder(width: w, height: h, quality: try parsedQuality())
+            let step = duration / Double(frames - 1), hold = 0.5
+            // Forward, then back without repeating the end frames.
+            let order = Array(0..<frames) + (once ? [] : Array((1..<(frames - 1)).reversed()))
+            for (k, i) in order.enumerated() {
+                try transition.setProgress(try transition.progress(atTime: Double(i) / Double(frames - 1)))
+                let frame = try offscreen.render(transition.root, size: size, scale: options.scale,
+                                                 antialiasing: AntialiasingMode(rawValue: aa)!, background: try Self.parseColor(background))
+                let ends = k == 0 || i == frames - 1
+                try encoder.add(frame, duration: ends ? hold : step)
+            }
+            return try encoder.encode()
+        } catch let error as RenderError {
+            throw CommandFailure(error)
+        } catch let error as TransitionError {
+            throw CommandFailure(error)
+        }
+    }
+
     public func run() throws {
+        if isAnimation {
+            nonisolated(unsafe) let command = self // only ever used on this (the main) thread
+            let data = try MainActor.assumeIsolated { try command.animation() }
+            do {
+                try data.write(to: URL(fileURLWithPath: out), options: .atomic)
+            } catch {
+                throw CommandFailure(RenderError.unwritableOutput(path: out, reason: error.localizedDescription))
+            }
+            print(out)
+            return
+        }
         // GL is main-thread only, and a command's `run` is called on the main thread.
         nonisolated(unsafe) let command = self // only ever used on this (the main) thread
         let frame = try MainActor.assumeIsolated { try command.image() }
