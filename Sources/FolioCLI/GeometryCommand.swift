@@ -3,7 +3,7 @@ import FolioGeometry
 import FolioScene
 import FolioTransitions
 
-/// `folio geometry`: one frame of a transition as JSON (DESIGN.md §3).
+/// `folio geometry`: one frame of a transition as JSON (docs/command-line.md).
 public struct GeometryCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "geometry",

@@ -2,7 +2,7 @@ import FolioGeometry
 
 /// Evaluates a layer tree into a flat list of projected quads in back-to-front draw order.
 ///
-/// Follows DESIGN.md §1: each flattening layer's sublayers (with their transform-layer
+/// Follows the conventions of docs/conventions.md: each flattening layer's sublayers (with their transform-layer
 /// descendants) form a 3D rendering context that is clipped at `w ≤ ε`, depth-sorted by a BSP
 /// tree (intersecting planes are split, coplanar polygons keep tree order) and then flattened
 /// into the layer's plane. Quads that draw nothing (hidden, culled, behind the eye, not finite)

@@ -1,7 +1,7 @@
 import FolioGeometry
 import FolioLayers
 
-/// One evaluated quad as the command line prints it (DESIGN.md §3).
+/// One evaluated quad as the command line prints it (docs/command-line.md).
 public struct QuadReport: Encodable, Equatable, Sendable {
     /// The layer's (or panel's) name.
     public var name: String

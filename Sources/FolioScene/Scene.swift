@@ -2,7 +2,7 @@ import Foundation
 import FolioGeometry
 import FolioLayers
 
-/// A layer tree read from JSON: `{"size":[W,H],"layer":{…}}` (DESIGN.md §3, `folio evaluate`).
+/// A layer tree read from JSON: `{"size":[W,H],"layer":{…}}` (docs/command-line.md, `folio evaluate`).
 ///
 /// Layers use CALayer's keys and defaults; transforms are 16 numbers `m11…m44` row by row;
 /// `"kind"` is `"layer"`, `"transform"` or `"gradient"`. Loading is strict: unknown keys,

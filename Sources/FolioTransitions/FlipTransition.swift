@@ -2,7 +2,7 @@ import FolioGeometry
 import FolioLayers
 import FolioMotion
 
-/// The two-stage page flip (DESIGN.md §2).
+/// The two-stage page flip (docs/effects.md).
 ///
 /// The source splits at the spine into `facing` (stays) and `front` (turns, visible for
 /// φ ≤ 90°); the destination into `back` (lands, visible for φ ≥ 90°) and `reveal` (stays).

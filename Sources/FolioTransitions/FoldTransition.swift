@@ -2,7 +2,7 @@ import FolioGeometry
 import FolioLayers
 import FolioMotion
 
-/// The four-panel fold (DESIGN.md §2), built from transform layers so that the panels stay
+/// The four-panel fold (docs/effects.md), built from transform layers so that the panels stay
 /// joined by construction.
 ///
 /// Panels A, B, C, D run top to bottom (left to right when horizontal). B (`E×u`) hangs from

@@ -9,7 +9,7 @@ import FolioTransitions
 @testable import FolioCLI
 
 /// One table of bad inputs across the library API: each is refused with its module's typed
-/// error, and the message names the offending value (DESIGN.md §5).
+/// error, and the message names the offending value (docs/command-line.md).
 @Suite struct BadInputTableTests {
     /// A bad call, the error type it must throw, and a fragment its message must contain.
     struct Case: Sendable, CustomStringConvertible {

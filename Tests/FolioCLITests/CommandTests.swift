@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import FolioCLI
 
-/// The command-line contract of DESIGN.md §3, exercised in-process.
+/// The command-line contract of docs/command-line.md, exercised in-process.
 @Suite struct CommandTests {
     static func geometry(_ arguments: [String]) throws -> GeometryCommand.Report {
         let command = try FolioCommand.parseAsRoot(["geometry"] + arguments)

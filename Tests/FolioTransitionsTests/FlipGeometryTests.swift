@@ -3,7 +3,7 @@ import FolioGeometry
 import FolioLayers
 @testable import FolioTransitions
 
-/// The page flip against hand-derived numbers (DESIGN.md §2).
+/// The page flip against hand-derived numbers (docs/effects.md).
 @Suite struct FlipGeometryTests {
     static func page(_ t: FlipTransition, _ name: String) -> PanelGeometry {
         t.panels().first { $0.name == name }!

@@ -3,7 +3,7 @@ import FolioGeometry
 import FolioLayers
 @testable import FolioTransitions
 
-/// The fold against hand-derived numbers (DESIGN.md §2).
+/// The fold against hand-derived numbers (docs/effects.md).
 @Suite struct FoldGeometryTests {
     static func panel(_ t: FoldTransition, _ name: String) -> PanelGeometry {
         t.panels().first { $0.name == name }!

@@ -5,7 +5,7 @@ import FolioLayers
 
 /// The seam suite: adjacent panels share edges exactly, at any size, scale, style and progress.
 ///
-/// Tolerance: 1e-9 points on shared corners (DESIGN.md §5). Sizes mix even and odd pixel
+/// Tolerance: 1e-9 points on shared corners (docs/pipeline.md, "Guarantees"). Sizes mix even and odd pixel
 /// counts, including 1×1 and 4096×2160; progress steps by 1/40.
 @Suite struct SeamTests {
     static let sizes: [(Double, Double)] = [(320, 480), (321, 479), (99, 99), (1, 1), (4096, 2160), (2, 3)]
