@@ -1,7 +1,18 @@
 /// A 2D affine transform with `CGAffineTransform`'s layout: `(x, y) ↦ (a·x + c·y + tx, b·x + d·y + ty)`.
 @frozen
 public struct AffineTransform: Hashable, Sendable {
-    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+    /// How x contributes to the new x.
+    public var a: Double
+    /// How x contributes to the new y.
+    public var b: Double
+    /// How y contributes to the new x.
+    public var c: Double
+    /// How y contributes to the new y.
+    public var d: Double
+    /// Translation along x, in points.
+    public var tx: Double
+    /// Translation along y, in points.
+    public var ty: Double
 
     /// Creates an affine transform from its six entries.
     @inlinable

@@ -1,7 +1,10 @@
 /// A 2D point in points (origin top-left, +x right, +y down).
 @frozen
 public struct Point: Hashable, Sendable {
-    public var x: Double, y: Double
+    /// The horizontal coordinate, in points (+x to the right).
+    public var x: Double
+    /// The vertical coordinate, in points (+y down).
+    public var y: Double
 
     /// Creates a point.
     @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }

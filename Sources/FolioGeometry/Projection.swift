@@ -17,7 +17,16 @@ extension Vector4: ClipVertex {
 /// transform and keeps perspective-correct attributes.
 @frozen
 public struct ClipPlane: Hashable, Sendable {
-    public var a: Double, b: Double, c: Double, d: Double, e: Double
+    /// The coefficient of x.
+    public var a: Double
+    /// The coefficient of y.
+    public var b: Double
+    /// The coefficient of z.
+    public var c: Double
+    /// The coefficient of w.
+    public var d: Double
+    /// The constant term.
+    public var e: Double
 
     /// Creates the half-space `a·x + b·y + c·z + d·w + e ≥ 0`.
     @inlinable

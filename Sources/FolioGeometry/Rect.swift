@@ -1,7 +1,9 @@
 /// An axis-aligned rectangle in points: `origin` is the top-left corner for positive sizes.
 @frozen
 public struct Rect: Hashable, Sendable {
+    /// The corner the size extends from (the top-left one for a positive size), in points.
     public var origin: Point
+    /// The extents; a negative one extends to the left or up from `origin`.
     public var size: Size
 
     /// Creates a rectangle from an origin and a size.
@@ -15,13 +17,21 @@ public struct Rect: Hashable, Sendable {
     /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The smallest x inside, in points.
     @inlinable public var minX: Double { min(origin.x, origin.x + size.width) }
+    /// The largest x inside, in points.
     @inlinable public var maxX: Double { max(origin.x, origin.x + size.width) }
+    /// The smallest y inside (the top edge), in points.
     @inlinable public var minY: Double { min(origin.y, origin.y + size.height) }
+    /// The largest y inside (the bottom edge), in points.
     @inlinable public var maxY: Double { max(origin.y, origin.y + size.height) }
+    /// The x of the centre, in points.
     @inlinable public var midX: Double { origin.x + size.width / 2 }
+    /// The y of the centre, in points.
     @inlinable public var midY: Double { origin.y + size.height / 2 }
+    /// The width, in points (never negative).
     @inlinable public var width: Double { abs(size.width) }
+    /// The height, in points (never negative).
     @inlinable public var height: Double { abs(size.height) }
 
     /// Whether the rectangle encloses no area (a zero or non-finite extent).

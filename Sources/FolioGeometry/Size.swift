@@ -1,7 +1,10 @@
 /// A 2D extent in points.
 @frozen
 public struct Size: Hashable, Sendable {
-    public var width: Double, height: Double
+    /// The horizontal extent, in points.
+    public var width: Double
+    /// The vertical extent, in points.
+    public var height: Double
 
     /// Creates a size.
     @inlinable public init(width: Double, height: Double) { self.width = width; self.height = height }

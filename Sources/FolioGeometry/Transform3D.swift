@@ -5,10 +5,38 @@
 /// For OpenGL, upload the 16 values in `m11…m44` order as a column-major `mat4` (no transpose).
 @frozen
 public struct Transform3D: Hashable, Sendable {
-    public var m11: Double, m12: Double, m13: Double, m14: Double
-    public var m21: Double, m22: Double, m23: Double, m24: Double
-    public var m31: Double, m32: Double, m33: Double, m34: Double
-    public var m41: Double, m42: Double, m43: Double, m44: Double
+    /// Row 1, column 1: the x component of the image of the x axis (rotation, scale, shear).
+    public var m11: Double
+    /// Row 1, column 2: the y component of the image of the x axis (rotation, scale, shear).
+    public var m12: Double
+    /// Row 1, column 3: the z component of the image of the x axis (rotation, scale, shear).
+    public var m13: Double
+    /// Row 1, column 4: how the x axis contributes to `w` (perspective; 0 for affine maps).
+    public var m14: Double
+    /// Row 2, column 1: the x component of the image of the y axis (rotation, scale, shear).
+    public var m21: Double
+    /// Row 2, column 2: the y component of the image of the y axis (rotation, scale, shear).
+    public var m22: Double
+    /// Row 2, column 3: the z component of the image of the y axis (rotation, scale, shear).
+    public var m23: Double
+    /// Row 2, column 4: how the y axis contributes to `w` (perspective; 0 for affine maps).
+    public var m24: Double
+    /// Row 3, column 1: the x component of the image of the z axis (rotation, scale, shear).
+    public var m31: Double
+    /// Row 3, column 2: the y component of the image of the z axis (rotation, scale, shear).
+    public var m32: Double
+    /// Row 3, column 3: the z component of the image of the z axis (rotation, scale, shear).
+    public var m33: Double
+    /// Row 3, column 4: perspective along z; `−1/d` puts the eye at `z = +d` (`w = 1 − z/d`).
+    public var m34: Double
+    /// Row 4, column 1: translation along x, in points.
+    public var m41: Double
+    /// Row 4, column 2: translation along y, in points.
+    public var m42: Double
+    /// Row 4, column 3: translation along z, in points.
+    public var m43: Double
+    /// Row 4, column 4: the origin's `w` (1 for affine maps).
+    public var m44: Double
 
     /// Creates a transform from its sixteen entries, row by row (`m11…m14`, …, `m41…m44`).
     @inlinable

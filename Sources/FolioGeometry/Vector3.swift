@@ -1,7 +1,12 @@
 /// A 3D point or direction in points (view coordinates: +x right, +y down, +z toward the viewer).
 @frozen
 public struct Vector3: Hashable, Sendable {
-    public var x: Double, y: Double, z: Double
+    /// The x component, in points (+x to the right).
+    public var x: Double
+    /// The y component, in points (+y down).
+    public var y: Double
+    /// The z component, in points (+z toward the viewer).
+    public var z: Double
 
     /// Creates a vector from its components.
     @inlinable
@@ -10,8 +15,11 @@ public struct Vector3: Hashable, Sendable {
     /// The zero vector.
     public static let zero = Vector3(x: 0, y: 0, z: 0)
 
+    /// The component-wise sum.
     @inlinable public static func + (a: Vector3, b: Vector3) -> Vector3 { Vector3(x: a.x + b.x, y: a.y + b.y, z: a.z + b.z) }
+    /// The component-wise difference.
     @inlinable public static func - (a: Vector3, b: Vector3) -> Vector3 { Vector3(x: a.x - b.x, y: a.y - b.y, z: a.z - b.z) }
+    /// The vector scaled by `s`.
     @inlinable public static func * (a: Vector3, s: Double) -> Vector3 { Vector3(x: a.x * s, y: a.y * s, z: a.z * s) }
 
     /// The dot product.

@@ -1,7 +1,14 @@
 /// A homogeneous point `(x, y, z, w)`; its projection is `(x/w, y/w)` when `w > 0`.
 @frozen
 public struct Vector4: Hashable, Sendable {
-    public var x: Double, y: Double, z: Double, w: Double
+    /// The homogeneous x, in points times `w`.
+    public var x: Double
+    /// The homogeneous y, in points times `w`.
+    public var y: Double
+    /// The homogeneous z, in points times `w` (+z toward the viewer).
+    public var z: Double
+    /// The homogeneous weight; the point projects to `(x/w, y/w)` when it is positive.
+    public var w: Double
 
     /// Creates a homogeneous vector from its components.
     @inlinable

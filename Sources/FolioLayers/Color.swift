@@ -1,6 +1,13 @@
 /// An RGBA colour with straight (not premultiplied) components in 0…1.
 public struct Color: Hashable, Sendable {
-    public var red: Double, green: Double, blue: Double, alpha: Double
+    /// The red component, 0…1.
+    public var red: Double
+    /// The green component, 0…1.
+    public var green: Double
+    /// The blue component, 0…1.
+    public var blue: Double
+    /// The opacity, 0…1 (straight: the colour components are not multiplied by it).
+    public var alpha: Double
 
     /// Creates a colour from straight RGBA components in 0…1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {

@@ -8,7 +8,14 @@ import FolioGeometry
 /// with the anchor at `bounds.origin + anchorPoint · bounds.size` and `anchorPointZ` as z.
 public class Layer {
     /// How a layer composites; set by the subclass.
-    public enum Kind: Sendable { case layer, transform, gradient }
+    public enum Kind: Sendable {
+        /// A plain layer (`CALayer`): draws its background and contents, flattens its sublayers.
+        case layer
+        /// A transform layer (`CATransformLayer`): draws nothing, keeps its sublayers in 3D.
+        case transform
+        /// A gradient layer (`CAGradientLayer`): fills its bounds with an axial gradient.
+        case gradient
+    }
 
     /// The deepest tree `addSublayer` accepts (root = depth 1).
     public static let maximumDepth = 64

@@ -37,9 +37,13 @@ public final class AnimatedValue {
     /// Sets the model value to `value`, animating from the presentation value with
     /// `animation` starting at clock time `time`.
     ///
-    /// - Parameter velocity: the speed to start with, in value units per second (e.g. a
-    ///   gesture's release velocity); nil keeps the current `velocity`. Springs start with it;
-    ///   timing curves and keyframes follow their own shape from rest.
+    /// - Parameters:
+    ///   - value: the new model value.
+    ///   - animation: how to get there.
+    ///   - time: the clock time the animation starts at, in seconds.
+    ///   - velocity: the speed to start with, in value units per second (e.g. a gesture's
+    ///     release velocity); nil keeps the current `velocity`. Springs start with it; timing
+    ///     curves and keyframes follow their own shape from rest.
     /// - Throws: `MotionError` for a non-finite value, time or velocity, or a bad duration.
     public func set(_ value: Double, animation: Animation, at time: Double, velocity: Double? = nil) throws(MotionError) {
         let value = try MotionError.finite("value", value)

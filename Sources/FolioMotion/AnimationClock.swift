@@ -60,8 +60,12 @@ public final class AnimationClock {
     /// Animates `value` to `target` now, beginning from its presentation value; under reduce
     /// motion the animation is replaced by a short easeInEaseOut.
     ///
-    /// - Parameter velocity: the start velocity in value units per second (a flick's speed),
-    ///   taken by springs; nil keeps the value's current velocity.
+    /// - Parameters:
+    ///   - value: the value to animate (added to the clock if needed).
+    ///   - target: the new model value.
+    ///   - animation: how to get there.
+    ///   - velocity: the start velocity in value units per second (a flick's speed), taken by
+    ///     springs; nil keeps the value's current velocity.
     /// - Throws: `MotionError` for non-finite numbers or a bad duration.
     public func animate(_ value: AnimatedValue, to target: Double, with animation: Animation,
                         velocity: Double? = nil) throws(MotionError) {

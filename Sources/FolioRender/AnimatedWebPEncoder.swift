@@ -34,6 +34,8 @@ public final class AnimatedWebPEncoder {
     /// Starts an animation of `width × height` pixel frames that loops forever.
     ///
     /// - Parameters:
+    ///   - width: frame width in pixels, 1…`maximumSide`.
+    ///   - height: frame height in pixels, 1…`maximumSide`.
     ///   - quality: lossy quality 0…100 (80 is a good preview), or nil for lossless.
     ///   - loopCount: how many times a player repeats it; 0 (the default) loops forever.
     /// - Throws: `RenderError.invalidPixelSize` for a size outside 1…`maximumSide`,

@@ -21,7 +21,12 @@ public final class GLContext {
     /// Creates a window with a fresh context and makes it current; `visible` windows are
     /// `width × height` screen coordinates.
     ///
-    /// - Parameter samples: multisample count of the default framebuffer (0: none).
+    /// - Parameters:
+    ///   - width: the window's width in screen coordinates.
+    ///   - height: the window's height in screen coordinates.
+    ///   - visible: whether the window shows.
+    ///   - title: the window's title.
+    ///   - samples: multisample count of the default framebuffer (0: none).
     /// - Throws: `RenderError.noDisplay` when GLFW cannot start (no X display),
     ///   `.contextCreation` when no 3.3 core context can be made, `.glVersionTooOld`.
     public init(width: Int = 64, height: Int = 64, visible: Bool = false, title: String = "Folio", samples: Int32 = 0) throws(RenderError) {

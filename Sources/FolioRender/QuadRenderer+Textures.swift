@@ -32,6 +32,7 @@ extension QuadRenderer {
     ///   - height: rows, 1…`Image.maximumSide`.
     ///   - bytesPerRow: the distance between row starts, at least `width · 4`.
     ///   - premultiplied: whether colour components are already multiplied by alpha.
+    ///   - handle: the content handle layers name.
     /// - Throws: `RenderError.invalidPixelSize` for a size out of range,
     ///   `RenderError.invalidPixelBuffer` when the bytes cannot hold the image.
     public func setPixels(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
@@ -105,6 +106,7 @@ extension QuadRenderer {
     ///     straight alpha is premultiplied as it is sampled.
     ///   - origin: which row it stores first; `.bottomLeft` for a texture rendered through a
     ///     framebuffer.
+    ///   - handle: the content handle layers name.
     /// - Throws: `RenderError.notATexture` when `name` has no 2D texture storage here.
     public func setTexture(_ name: UInt32, premultiplied: Bool, origin: TextureOrigin = .bottomLeft,
                            for handle: ContentHandle) throws(RenderError) {

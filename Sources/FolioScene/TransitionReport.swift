@@ -24,6 +24,7 @@ public struct TransitionReport: Encodable, Sendable {
     /// Reports `transition` at its current progress.
     ///
     /// - Parameters:
+    ///   - transition: any effect, at the progress to report.
     ///   - effect: the name printed as `"effect"`.
     ///   - scale: pixels per point, as printed.
     ///   - time: the normalised time behind the progress, if any.

@@ -49,9 +49,17 @@ public final class FlipTransition: Transition {
     /// Builds a flip for a view of `size` points at `scale` pixels per point.
     ///
     /// - Parameters:
+    ///   - size: the view, in points; every side at least one pixel.
+    ///   - scale: pixels per point (the spine falls on a whole pixel).
+    ///   - style: backward, vertical, reverse perspective.
     ///   - m34: perspective override (its magnitude is used; `.reverse` makes it positive);
     ///     default `−1/(4.666667 · L/2)`, L the extent across the spine.
     ///   - viewpoint: the perspective pivot along the spine (0.5 centre, 1.5 below, −0.5 above).
+    ///   - timing: the overall curve, split into one half per stage (default easeInEaseOut).
+    ///   - duration: the default duration, in seconds.
+    ///   - source: the page turning away (facing and front).
+    ///   - destination: the page turning in (back and reveal).
+    /// - Throws: `TransitionError` naming a bad size, scale, viewpoint, duration or perspective.
     public init(size: Size, scale: Double = 1, style: FlipStyle = [], m34: Double? = nil, viewpoint: Double = 0.5,
                 timing: TimingFunction = .easeInEaseOut, duration: Double = 0.5,
                 source: ContentHandle? = nil, destination: ContentHandle? = nil) throws(TransitionError) {

@@ -47,9 +47,15 @@ public final class FoldTransition: Transition {
     /// Builds a fold for a view of `size` points at `scale` pixels per point.
     ///
     /// - Parameters:
+    ///   - size: the view, in points; every side at least one pixel.
+    ///   - scale: pixels per point (hinges fall on whole pixels).
+    ///   - style: unfold, cubic, horizontal, solid shadows.
     ///   - m34: perspective override; default `−1/(4.666667 · L/2)`, L the extent across the hinge.
+    ///   - timing: the curve from normalised time to progress (default easeOut; unfold easeIn).
+    ///   - duration: the default duration, in seconds.
     ///   - source: the image folding away (on B and C when folding).
     ///   - destination: the image appearing (on A and D when folding).
+    /// - Throws: `TransitionError` naming a bad size, scale, duration or perspective.
     public init(size: Size, scale: Double = 1, style: FoldStyle = [], m34: Double? = nil,
                 timing: TimingFunction? = nil, duration: Double = 0.3,
                 source: ContentHandle? = nil, destination: ContentHandle? = nil) throws(TransitionError) {

@@ -58,7 +58,9 @@ extension Transition {
     /// included, unclipped), depth as pre-projection z in the root's 3D rendering context, and
     /// `visible` from the layer's `isHidden`. `layer` must be in the tree under `root`.
     ///
-    /// - Parameter shadowOpacity: the opacity to report for the panel's shadow.
+    /// - Parameters:
+    ///   - layer: the panel's layer.
+    ///   - shadowOpacity: the opacity to report for the panel's shadow.
     public func geometry(of layer: Layer, shadowOpacity: Double) -> PanelGeometry {
         let b = layer.bounds
         let toContext = layer.transform(toSublayerSpaceOf: root) ?? .identity
