@@ -45,7 +45,9 @@ struct DrawList {
         corners.removeAll(keepingCapacity: true)
         vertices.removeAll(keepingCapacity: true)
         let height = Double(pixelHeight)
-        for (index, quad) in e.quads.enumerated() where quad.isVisible && quad.vertexRange.count >= 3 {
+        // Containers that paint nothing (a transition's root) are skipped: they would cost a
+        // draw and, sharing an outline with a page that fills them, unfade its edges.
+        for (index, quad) in e.quads.enumerated() where quad.isVisible && quad.drawsContent && quad.vertexRange.count >= 3 {
             if let last = items.last, last.overlayQuadIndex == nil, Self.isOverlay(quad, of: e.quads[last.quadIndex], e) {
                 items[items.count - 1].overlayQuadIndex = index
                 continue

@@ -23,6 +23,7 @@ struct GLStateSnapshot {
     var polygonMode: (GLint, GLint) = (0, 0)
     var drawFramebuffer: GLint = 0
     var readFramebuffer: GLint = 0
+    var renderbuffer: GLint = 0
     var viewport: (GLint, GLint, GLint, GLint) = (0, 0, 0, 0)
     var unpackBuffer: GLint = 0
     var unpack: (alignment: GLint, rowLength: GLint, skipRows: GLint, skipPixels: GLint) = (4, 0, 0, 0)
@@ -35,7 +36,7 @@ struct GLStateSnapshot {
         /// Program, vertex array, array buffer, texture unit 0 and its sampler, blending, depth
         /// test, face culling, polygon mode.
         static let drawing = Parts(rawValue: 1)
-        /// Draw and read framebuffer bindings and the viewport.
+        /// Draw and read framebuffer bindings, the renderbuffer binding and the viewport.
         static let framebuffer = Parts(rawValue: 2)
         /// Scissor test and box.
         static let scissor = Parts(rawValue: 4)
@@ -75,6 +76,7 @@ struct GLStateSnapshot {
         if parts.contains(.framebuffer) {
             drawFramebuffer = int(GL_DRAW_FRAMEBUFFER_BINDING)
             readFramebuffer = int(GL_READ_FRAMEBUFFER_BINDING)
+            renderbuffer = int(GL_RENDERBUFFER_BINDING)
             var box: (GLint, GLint, GLint, GLint) = (0, 0, 0, 0)
             withUnsafeMutableBytes(of: &box) { glGetIntegerv(GLenum(GL_VIEWPORT), $0.baseAddress!.assumingMemoryBound(to: GLint.self)) }
             viewport = box
@@ -133,6 +135,7 @@ struct GLStateSnapshot {
         if parts.contains(.framebuffer) {
             glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(drawFramebuffer))
             glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(readFramebuffer))
+            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), GLuint(renderbuffer))
             glViewport(viewport.0, viewport.1, viewport.2, viewport.3)
         }
         if parts.contains(.scissor) {

@@ -66,11 +66,7 @@ public final class OffscreenRenderer {
     /// Reads back the last drawn frame (resolving multisampling first), leaving the context's
     /// framebuffer bindings, viewport and pixel-pack state as they were.
     public func readImage() -> Image? {
-        guard let target else { return nil }
-        let saved = GLStateSnapshot(capturing: [.framebuffer, .readback])
-        defer { saved.restore() }
-        GLStateSnapshot.prepareReadback()
-        return target.readImage()
+        target?.readImage()
     }
 
     /// Blocks until the GL has finished all drawing (for timing).

@@ -12,8 +12,11 @@ public final class RenderTarget {
     var resolveFramebuffer: GLuint = 0, resolveColor: GLuint = 0
     var readback: [UInt8] = []
 
-    /// Creates the framebuffer; the context must be current.
+    /// Creates the framebuffer; the context must be current. The context's framebuffer and
+    /// renderbuffer bindings are left as they were.
     public init(width: Int, height: Int, samples: Int = 1) throws(RenderError) {
+        let saved = GLStateSnapshot(capturing: .framebuffer)
+        defer { saved.restore() }
         guard width > 0, height > 0, width <= Image.maximumSide, height <= Image.maximumSide else {
             throw .invalidPixelSize(width: Double(width), height: Double(height), limit: Image.maximumSide)
         }
@@ -66,8 +69,12 @@ public final class RenderTarget {
     }
 
     /// Resolves multisampling (a blit into the single-sample buffer) and reads the pixels back,
-    /// top row first.
+    /// top row first; the context's framebuffer bindings, viewport and pixel-pack state are
+    /// left as they were.
     public func readImage() -> Image {
+        let saved = GLStateSnapshot(capturing: [.framebuffer, .readback])
+        defer { saved.restore() }
+        GLStateSnapshot.prepareReadback()
         if drawFramebuffer != resolveFramebuffer {
             glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), drawFramebuffer)
             glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), resolveFramebuffer)
@@ -75,8 +82,6 @@ public final class RenderTarget {
                               GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         }
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), resolveFramebuffer)
-        let image = Image.readPixels(width: width, height: height, scratch: &readback)
-        bind()
-        return image
+        return Image.readPixels(width: width, height: height, scratch: &readback)
     }
 }

@@ -15,6 +15,10 @@ final class EmbeddedRenderingTests: XCTestCase {
     func testATextureTheAppMadeIsDrawnWithoutACPUCopy() throws {
         try MainActor.assumeIsolated { try Embedded.appTexture() }
     }
+
+    func testTheWindowAndOffscreenRenderersAdoptTheAppsContextAndLeaveItsStateAlone() throws {
+        try MainActor.assumeIsolated { try Embedded.adoptedRenderers() }
+    }
 }
 
 @MainActor
@@ -71,6 +75,43 @@ enum Embedded {
             glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
             XCTAssertEqual(viewport, [GLint(x), GLint(y), GLint(page.width), GLint(page.height)])
         }
+    }
+
+    /// `WindowRenderer(adopting:)` draws whole frames into the app's window and
+    /// `OffscreenRenderer(context:)` renders images inside the app's context; neither creates a
+    /// window, and the app's framebuffer binding and viewport survive both.
+    static func adoptedRenderers() throws {
+        let window = AppWindow.window
+        let surface = try WindowRenderer(adopting: window)
+        XCTAssertTrue(surface.context.window == window)
+        XCTAssertFalse(surface.context.ownsWindow)
+        XCTAssertEqual(surface.framebufferSize.width, AppWindow.framebufferSize.width)
+        let page = Layer(name: "page", bounds: Rect(x: 0, y: 0, width: 100, height: 80), position: Point(x: 60, y: 50),
+                         backgroundColor: Color(red: 1, green: 0, blue: 0))
+        let root = Layer(name: "root", frame: Rect(x: 0, y: 0, width: Double(AppWindow.width), height: Double(AppWindow.height)),
+                         sublayers: [page])
+        glViewport(11, 22, 33, 44)
+        surface.draw(root, background: Color(red: 0, green: 0, blue: 1))
+        var viewport = [GLint](repeating: 0, count: 4)
+        glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
+        XCTAssertEqual(viewport, [11, 22, 33, 44], "the app's viewport survives a whole-window draw")
+        let image = surface.readImage()
+        XCTAssertTrue(image.pixel(60, 50) == (255, 0, 0, 255), "\(image.pixel(60, 50))")
+        XCTAssertTrue(image.pixel(300, 300) == (0, 0, 255, 255), "\(image.pixel(300, 300))")
+
+        let offscreen = try OffscreenRenderer(context: try GLContext.current())
+        var framebuffer: GLuint = 0
+        glGenFramebuffers(1, &framebuffer)
+        defer { glDeleteFramebuffers(1, &framebuffer) }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        let rendered = try offscreen.render(page, size: Size(width: 120, height: 100), scale: 1, background: .white)
+        XCTAssertTrue(rendered.pixel(60, 50) == (255, 0, 0, 255), "\(rendered.pixel(60, 50))")
+        XCTAssertTrue(rendered.pixel(115, 95) == (255, 255, 255, 255))
+        var bound: GLint = -1
+        glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &bound)
+        XCTAssertEqual(bound, 0, "the app's framebuffer binding survives offscreen rendering")
+        glGetIntegerv(GLenum(GL_VIEWPORT), &viewport)
+        XCTAssertEqual(viewport, [11, 22, 33, 44])
     }
 
     static func appTexture() throws {
