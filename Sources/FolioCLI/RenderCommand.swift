@@ -88,6 +88,17 @@ public struct RenderCommand: ParsableCommand {
 
     /// Renders the frame and returns it.
     @MainActor public func image() throws -> Image {
+        let (transition, offscreen, size) = try setUp()
+        do {
+            return try offscreen.render(transition.root, size: size, scale: options.scale,
+                                        antialiasing: AntialiasingMode(rawValue: aa)!, background: try Self.parseColor(background))
+        } catch let error as RenderError {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// The transition with its pages uploaded to a fresh offscreen renderer, and the view size.
+    @MainActor func setUp() throws -> (any Transition, OffscreenRenderer, Size) {
         let transition = try options.makeTransition(source: ContentHandle(1), destination: ContentHandle(2))
         transition.showsShadows = !noShadows
         let size = try options.parsedSize()
@@ -96,8 +107,7 @@ public struct RenderCommand: ParsableCommand {
             let (source, destination) = try Self.pages(from: from, to: to, size: size, scale: options.scale)
             offscreen.renderer.setImage(source, for: ContentHandle(1))
             offscreen.renderer.setImage(destination, for: ContentHandle(2))
-            return try offscreen.render(transition.root, size: size, scale: options.scale,
-                                        antialiasing: AntialiasingMode(rawValue: aa)!, background: try Self.parseColor(background))
+            return (transition, offscreen, size)
         } catch let error as RenderError {
             throw CommandFailure(error)
         }
@@ -115,14 +125,8 @@ public struct RenderCommand: ParsableCommand {
 
     /// Renders the animation (`--out *.webp`) and returns the WebP file's bytes.
     @MainActor public func animation() throws -> Data {
-        let transition = try options.makeTransition(source: ContentHandle(1), destination: ContentHandle(2))
-        transition.showsShadows = !noShadows
-        let size = try options.parsedSize()
+        let (transition, offscreen, size) = try setUp()
         do {
-            let offscreen = try OffscreenRenderer()
-            let (source, destination) = try Self.pages(from: from, to: to, size: size, scale: options.scale)
-            offscreen.renderer.setImage(source, for: ContentHandle(1))
-            offscreen.renderer.setImage(destination, for: ContentHandle(2))
             let (w, h) = (Int((size.width * options.scale).rounded()), Int((size.height * options.scale).rounded()))
             let encoder = try AnimatedWebPEncoder(width: w, height: h, quality: try parsedQuality())
             let step = duration / Double(frames - 1), hold = 0.5

@@ -28,11 +28,7 @@ extension Layer {
                             backgroundColor: Color? = nil, opacity: Double = 1, isDoubleSided: Bool = true,
                             sublayers: [Layer] = []) {
         self.init(name: name)
-        self.bounds = bounds
-        self.position = position
-        self.anchorPoint = anchorPoint
-        self.transform = transform
-        transformIsIdentity = transform.isIdentity // observers do not run inside initializers
+        place(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: transform)
         self.contents = contents
         self.contentsRect = contentsRect
         self.backgroundColor = backgroundColor
@@ -58,6 +54,17 @@ extension Layer {
     }
 }
 
+extension Layer {
+    /// Sets the geometry the initializers share.
+    func place(bounds: Rect, position: Point, anchorPoint: Point, transform: Transform3D) {
+        self.bounds = bounds
+        self.position = position
+        self.anchorPoint = anchorPoint
+        self.transform = transform
+        transformIsIdentity = transform.isIdentity // observers do not run inside initializers
+    }
+}
+
 extension TransformLayer {
     /// Creates a transform layer (no content, no flattening) with `sublayers` in order.
     ///
@@ -72,11 +79,7 @@ extension TransformLayer {
                             anchorPoint: Point = Point(x: 0.5, y: 0.5), transform: Transform3D = .identity,
                             sublayers: [Layer] = []) {
         self.init(name: name)
-        self.bounds = bounds
-        self.position = position
-        self.anchorPoint = anchorPoint
-        self.transform = transform
-        transformIsIdentity = transform.isIdentity // observers do not run inside initializers
+        place(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: transform)
         adoptFresh(sublayers)
     }
 }
@@ -94,9 +97,7 @@ extension GradientLayer {
     public convenience init(name: String = "", bounds: Rect, position: Point = .zero,
                             anchorPoint: Point = Point(x: 0.5, y: 0.5), gradient: Gradient, opacity: Double = 1) {
         self.init(name: name)
-        self.bounds = bounds
-        self.position = position
-        self.anchorPoint = anchorPoint
+        place(bounds: bounds, position: position, anchorPoint: anchorPoint, transform: .identity)
         colors = gradient.colors
         locations = gradient.locations
         startPoint = gradient.startPoint
