@@ -28,6 +28,7 @@ struct GLStateSnapshot {
     var unpackBuffer: GLint = 0
     var unpack: (alignment: GLint, rowLength: GLint, skipRows: GLint, skipPixels: GLint) = (4, 0, 0, 0)
     var packBuffer: GLint = 0
+    var clearColor: (Float, Float, Float, Float) = (0, 0, 0, 0)
     var pack: (alignment: GLint, rowLength: GLint, skipRows: GLint, skipPixels: GLint) = (4, 0, 0, 0)
 
     /// What a snapshot covers.
@@ -45,6 +46,8 @@ struct GLStateSnapshot {
         static let upload = Parts(rawValue: 8)
         /// The pixel-pack state that reading pixels back changes.
         static let readback = Parts(rawValue: 16)
+        /// The colour `glClear` fills with.
+        static let clearColor = Parts(rawValue: 32)
     }
 
     let parts: Parts
@@ -91,6 +94,11 @@ struct GLStateSnapshot {
             unpackBuffer = int(GL_PIXEL_UNPACK_BUFFER_BINDING)
             unpack = (int(GL_UNPACK_ALIGNMENT), int(GL_UNPACK_ROW_LENGTH), int(GL_UNPACK_SKIP_ROWS), int(GL_UNPACK_SKIP_PIXELS))
         }
+        if parts.contains(.clearColor) {
+            var c: (Float, Float, Float, Float) = (0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &c) { glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), $0.baseAddress!.assumingMemoryBound(to: GLfloat.self)) }
+            clearColor = c
+        }
         if parts.contains(.readback) {
             packBuffer = int(GL_PIXEL_PACK_BUFFER_BINDING)
             pack = (int(GL_PACK_ALIGNMENT), int(GL_PACK_ROW_LENGTH), int(GL_PACK_SKIP_ROWS), int(GL_PACK_SKIP_PIXELS))
@@ -118,6 +126,9 @@ struct GLStateSnapshot {
             glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), unpack.rowLength)
             glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), unpack.skipRows)
             glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), unpack.skipPixels)
+        }
+        if parts.contains(.clearColor) {
+            glClearColor(clearColor.0, clearColor.1, clearColor.2, clearColor.3)
         }
         if parts.contains(.readback) {
             glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), GLuint(packBuffer))

@@ -27,8 +27,8 @@ import FolioLayers
 /// active texture unit, unit 0's `GL_TEXTURE_2D` and sampler bindings, blending (enable,
 /// functions, equations), depth test, face culling, polygon mode, the draw and read
 /// framebuffer bindings and the viewport. Texture uploads also put back the pixel-unpack state
-/// (`GL_PIXEL_UNPACK_BUFFER` binding, alignment, row length, skips). `clear` with a viewport
-/// puts back the scissor test and box.
+/// (`GL_PIXEL_UNPACK_BUFFER` binding, alignment, row length, skips). `clear` puts back the clear
+/// colour, and with a viewport the scissor test and box.
 ///
 /// What `draw` needs and does not touch: the scissor test, stencil test, colour write mask and
 /// `GL_FRAMEBUFFER_SRGB` apply to its output as the app left them (so an app can scissor or
@@ -132,10 +132,12 @@ public final class QuadRenderer {
     // MARK: Clearing
 
     /// Clears the bound framebuffer to `color` (straight alpha) — all of it, or what the app's
-    /// scissor box leaves.
+    /// scissor box leaves. The app's clear colour is put back.
     public func clear(_ color: Color) {
+        let saved = restoresGLState ? GLStateSnapshot(capturing: .clearColor) : nil
         glClearColor(Float(color.red * color.alpha), Float(color.green * color.alpha), Float(color.blue * color.alpha), Float(color.alpha))
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        saved?.restore()
     }
 
     /// Clears only `viewport` of `framebuffer` (nil: the bound one) to `color` (straight alpha),

@@ -118,9 +118,15 @@ enum Embedding {
         glBlendEquationSeparate(GLenum(GL_MAX), GLenum(GL_FUNC_SUBTRACT))
         glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_LINE))
         glDisable(GLenum(GL_SCISSOR_TEST)); glScissor(1, 2, 3, 4)
+        glClearColor(0.25, 0.5, 0.75, 1)
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), unpack)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 8); glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 5)
         glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 2); glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 3)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 2); glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 9)
+        var renderbuffer: GLuint = 0
+        glGenRenderbuffers(1, &renderbuffer)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), renderbuffer)
+        defer { glDeleteRenderbuffers(1, &renderbuffer) }
 
         func snapshot() -> [String: [GLint]] {
             func ints(_ name: Int32, _ count: Int = 1) -> [GLint] {
@@ -141,7 +147,9 @@ enum Embedding {
                 "blendEquation": ints(GL_BLEND_EQUATION_RGB) + ints(GL_BLEND_EQUATION_ALPHA),
                 "polygonMode": ints(GL_POLYGON_MODE), "drawFramebuffer": ints(GL_DRAW_FRAMEBUFFER_BINDING),
                 "readFramebuffer": ints(GL_READ_FRAMEBUFFER_BINDING), "viewport": ints(GL_VIEWPORT, 4),
-                "unpackBuffer": ints(GL_PIXEL_UNPACK_BUFFER_BINDING),
+                "unpackBuffer": ints(GL_PIXEL_UNPACK_BUFFER_BINDING), "renderbuffer": ints(GL_RENDERBUFFER_BINDING),
+                "clearColor": { var c = [GLfloat](repeating: 0, count: 4); glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &c); return c.map { GLint($0 * 1000) } }(),
+                "pack": ints(GL_PACK_ALIGNMENT) + ints(GL_PACK_ROW_LENGTH),
                 "unpack": ints(GL_UNPACK_ALIGNMENT) + ints(GL_UNPACK_ROW_LENGTH) + ints(GL_UNPACK_SKIP_ROWS) + ints(GL_UNPACK_SKIP_PIXELS),
             ]
         }
@@ -156,6 +164,10 @@ enum Embedding {
         XCTAssertEqual(snapshot(), before, "draw into a render target")
         renderer.clear(.white, viewport: Viewport(x: 1, y: 1, width: 10, height: 10))
         XCTAssertEqual(snapshot(), before, "clear a viewport")
+        renderer.clear(.black)
+        XCTAssertEqual(snapshot(), before, "clear")
+        _ = try RenderTarget(width: 16, height: 16, samples: 4).readImage()
+        XCTAssertEqual(snapshot(), before, "make a render target and read it back")
         // The upload reads client memory although the app has a pixel-unpack buffer bound.
         renderer.setImage(Image(width: 3, height: 2, fill: (1, 2, 3, 255)), for: ContentHandle(150))
         XCTAssertEqual(snapshot(), before, "setImage")
@@ -171,6 +183,8 @@ enum Embedding {
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4); glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
         glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), 0); glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), 0)
+        glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 4); glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), 0)
         glActiveTexture(GLenum(GL_TEXTURE0)); glBindSampler(0, 0)
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
