@@ -6,6 +6,7 @@ import PackageDescription
 // sees nothing but Folio's public API. The test command builds it and runs its tests:
 // - TriFold: a custom effect (a three-panel brochure) written only against the public API;
 // - ReadmeSnippets: README.md's Swift snippets, extracted verbatim at build time;
+// - trifold-window: a small GLFW app with the brochure in one viewport of its own window;
 // - ConsumerTests: Folio inside the app's own window, at offset viewports, with the app's
 //   own texture, and every README snippet run.
 
@@ -28,6 +29,7 @@ let package = Package(
             dependencies: [product("FolioTransitions"), product("FolioRender"), product("FolioScene"), product("CGL"), product("CGLFW")],
             plugins: ["ReadmeSnippetsPlugin"]
         ),
+        .executableTarget(name: "trifold-window", dependencies: ["TriFold", product("FolioTransitions"), product("FolioRender"), product("CGL"), product("CGLFW")]),
         .testTarget(
             name: "ConsumerTests",
             dependencies: ["TriFold", "ReadmeSnippets", product("FolioTransitions"), product("FolioRender"), product("FolioScene"),
