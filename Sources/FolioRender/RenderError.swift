@@ -27,8 +27,6 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case notATexture(name: UInt32)
     /// No GLFW window's context is current on this thread (adopting the current context).
     case noCurrentContext
-    /// A viewport with no pixels.
-    case invalidViewport(Viewport)
     /// Frames of an animation that differ in size from the first frame.
     case frameSizeMismatch(index: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
     /// An animation parameter out of range (frame delay, quality, frame count).
@@ -53,7 +51,6 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
             return "pixel buffer of \(count) bytes cannot hold a \(w)x\(h) RGBA image with \(stride) bytes per row (rows need at least \(w * 4) bytes, the buffer \(h > 0 ? (h - 1) * stride + w * 4 : 0))"
         case let .notATexture(name): return "GL name \(name) is not a 2D texture with storage in the current context"
         case .noCurrentContext: return "no GLFW window's OpenGL context is current on this thread"
-        case let .invalidViewport(v): return "viewport \(v) must have a positive width and height (pixels)"
         case let .frameSizeMismatch(i, w, h, ew, eh): return "frame \(i) is \(w)x\(h); every frame must be \(ew)x\(eh) like the first"
         case let .invalidAnimation(reason): return "invalid animation: \(reason)"
         case let .encodingFailed(reason): return "image encoding failed: \(reason)"
