@@ -5,7 +5,7 @@ public enum AntialiasingMode: String, CaseIterable, Sendable {
     case analytic
     /// 4× multisampling, resolved by a blit.
     case msaa
-    /// A one-texel transparent border sampled bilinearly (the reference's technique).
+    /// A one-texel transparent border sampled bilinearly (the classic technique for textured quads).
     case border
     /// No antialiasing.
     case none
