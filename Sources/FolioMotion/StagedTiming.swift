@@ -1,7 +1,7 @@
 /// A two-stage animation's timing: each stage takes half the duration, and together they
 /// follow one overall curve, so there is no pause where the stages meet.
 ///
-/// `easeInEaseOut` splits into Core Animation's `easeIn` then `easeOut` (as the classic page
+/// `easeInEaseOut` splits into Core Animation's `easeIn` then `easeOut` (as in the classic page
 /// flip); any other curve is split exactly at its midpoint in time, each half renormalised.
 public struct StagedTiming: Hashable, Sendable {
     /// The overall curve.
