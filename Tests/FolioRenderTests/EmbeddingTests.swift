@@ -63,10 +63,17 @@ enum Embedding {
                           framebuffer: target.framebuffer)
             let reference = target.readImage()
             // (340, 70) is where the issue saw no pixels at all; (20, 70) lost 20 columns.
-            for (x, y) in [(340, 70), (20, 70), (451, 13), (33, 250)] {
+            for (k, (x, y)) in [(340, 70), (20, 70), (451, 13), (33, 250)].enumerated() {
                 renderer.clear(grey, viewport: Viewport(width: 640, height: 480), framebuffer: target.framebuffer)
-                renderer.draw(evaluator, scale: 1, viewport: Viewport(x: x, y: y, width: pageWidth, height: pageHeight),
-                              framebuffer: target.framebuffer)
+                if k % 2 == 0 { // named
+                    renderer.draw(evaluator, scale: 1, viewport: Viewport(x: x, y: y, width: pageWidth, height: pageHeight),
+                                  framebuffer: target.framebuffer)
+                } else { // bound by the app, as it would before drawing anything
+                    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+                    glViewport(GLint(x), GLint(y), GLsizei(pageWidth), GLsizei(pageHeight))
+                    renderer.draw(evaluator, scale: 1)
+                    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+                }
                 let shifted = target.readImage()
                 // Image rows count from the top: the viewport's top row is 480 − y − height.
                 let top = 480 - y - pageHeight
