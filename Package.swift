@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FolioLayers", targets: ["FolioLayers"]),
         .library(name: "FolioScene", targets: ["FolioScene"]),
         .library(name: "FolioMotion", targets: ["FolioMotion"]),
+        .library(name: "FolioSurface", targets: ["FolioSurface"]),
         .library(name: "FolioTransitions", targets: ["FolioTransitions"]),
         .library(name: "FolioRender", targets: ["FolioRender"]),
         .executable(name: "folio", targets: ["folio"]),
@@ -24,7 +25,9 @@ let package = Package(
         .target(name: "FolioLayers", dependencies: ["FolioGeometry"]),
         .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers"]),
         .target(name: "FolioMotion", dependencies: ["FolioGeometry"]),
-        .target(name: "FolioTransitions", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion"]),
+        // Curved, developable surfaces (the page curl): exact map, adaptive mesh, depth order, light.
+        .target(name: "FolioSurface", dependencies: ["FolioGeometry"]),
+        .target(name: "FolioTransitions", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface"]),
 
         // System libraries from Debian (apt providers) for the renderer.
         .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
@@ -43,7 +46,7 @@ let package = Package(
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioTransitions", "FolioRender",
+                "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioRender",
                 "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -66,9 +69,11 @@ let package = Package(
         .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTestSupport"]),
         .testTarget(name: "FolioSceneTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioScene"]),
         .testTarget(name: "FolioMotionTests", dependencies: ["FolioGeometry", "FolioMotion"]),
+        // Pictures of the mesh are written with FolioRender's PNG writer (no GL context is made).
+        .testTarget(name: "FolioSurfaceTests", dependencies: ["FolioGeometry", "FolioSurface", "FolioRender", "FolioTestSupport"]),
         .testTarget(
             name: "FolioTransitionsTests",
-            dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioTestSupport"]
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioTestSupport"]
         ),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
         // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.
