@@ -199,8 +199,16 @@ extension SurfaceMesh {
             case .bend:
                 let a0 = max(0, sigmaLo) / r, a1 = min(halfTurn, sigmaHi) / r
                 angles = a0...a1
-                let mid = (a0 + a1) / 2
-                let s = Angle.sin(radians: mid), cs = Angle.cos(radians: mid)
+                // The chord plane's normal is the normal at the middle angle: the bisector of
+                // the two rulings' normals when both are cuts (no trigonometry), else computed.
+                let (s, cs): (Double, Double)
+                if lo >= 0 && hi < cuts.count, case let sum = (cuts[lo].sin + cuts[hi].sin, cuts[lo].cos + cuts[hi].cos),
+                   case let length = (sum.0 * sum.0 + sum.1 * sum.1).squareRoot(), length > 1e-3 {
+                    (s, cs) = (sum.0 / length, sum.1 / length)
+                } else {
+                    let mid = (a0 + a1) / 2
+                    (s, cs) = (Angle.sin(radians: mid), Angle.cos(radians: mid))
+                }
                 normal = Vector3(x: -s * n.x + 0, y: -s * n.y + 0, z: cs)
             }
             var centroid = Vector3.zero, area = 0.0

@@ -7,41 +7,44 @@ import FolioGeometry
 /// its buffers keep their capacity, so a steady animation allocates nothing.
 public final class SurfaceMesh {
     /// Every vertex, each computed once and shared by the triangles and patches that use it.
-    public internal(set) var vertices: [SurfaceVertex] = []
+    @exclusivity(unchecked) public internal(set) var vertices: [SurfaceVertex] = []
     /// The triangles, grouped by patch (fans), wound like the leaf's local rectangle.
-    public internal(set) var triangles: [SurfaceTriangle] = []
+    @exclusivity(unchecked) public internal(set) var triangles: [SurfaceTriangle] = []
     /// The convex planar patches in surface order: flat part, bend strips by angle, turned part.
-    public internal(set) var patches: [SurfacePatch] = []
+    @exclusivity(unchecked) public internal(set) var patches: [SurfacePatch] = []
     /// The patches' corner loops (vertex indices); see `SurfacePatch.corners`.
-    public internal(set) var patchCorners: [Int] = []
+    @exclusivity(unchecked) public internal(set) var patchCorners: [Int] = []
     /// The kind of each patch edge, parallel to `patchCorners` (the edge to the next corner).
-    public internal(set) var patchEdges: [SurfaceEdgeKind] = []
+    @exclusivity(unchecked) public internal(set) var patchEdges: [SurfaceEdgeKind] = []
     /// The leaf's outline: a closed polyline around the leaf in its local winding; each
     /// segment a free edge (`.boundary`) or on the spine (`.seam` when the spine is a seam).
-    public internal(set) var outline: [SilhouetteSegment] = []
+    @exclusivity(unchecked) public internal(set) var outline: [SilhouetteSegment] = []
     /// Where the surface turns away from the viewer: the rulings between a front- and a
     /// back-facing patch, each a one-segment polyline of kind `.contour` (usually one).
-    public internal(set) var contours: [SilhouetteSegment] = []
+    @exclusivity(unchecked) public internal(set) var contours: [SilhouetteSegment] = []
     /// Patch indices back to front: every front-facing patch, then every back-facing one
     /// (see `docs/curl.md` for the proof).
-    public internal(set) var paintersOrder: [Int] = []
+    @exclusivity(unchecked) public internal(set) var paintersOrder: [Int] = []
     /// Segments per half turn of the bend chosen for the chord tolerance (0 without a bend).
-    public internal(set) var segmentsPerHalfTurn = 0
+    @exclusivity(unchecked) public internal(set) var segmentsPerHalfTurn = 0
     /// The screen magnification bound used to choose them (view points per point).
-    public internal(set) var magnification = 0.0
+    @exclusivity(unchecked) public internal(set) var magnification = 0.0
     /// The cast shadow of each vertex on the page beneath, parallel to `vertices`, after
     /// `castShadow(_:)`.
-    public internal(set) var shadow: [ShadowVertex] = []
+    @exclusivity(unchecked) public internal(set) var shadow: [ShadowVertex] = []
+    /// The edges whose shadows bound the cast shadow, after `castShadow(_:)`.
+    @exclusivity(unchecked) public internal(set) var shadowEdges: [SilhouetteSegment] = []
 
-    // Scratch reused between frames.
-    var cuts: [Cut] = []
-    var chainA: [ChainVertex] = [], chainB: [ChainVertex] = []
-    var cutPositionA: [Int] = [], cutPositionB: [Int] = []
-    var cutIsContour: [Bool] = []
-    var regionPatch: [Int] = []
-    var patchEdgeCut: [Int] = []
-    var cornerS = [Double](repeating: 0, count: 4)
-    var cornerVertex = [Int](repeating: -1, count: 4)
+    // Scratch reused between frames. The buffers skip the runtime's exclusivity checks (they
+    // were nearly half of a frame): the mesh is used from one thread and never re-entered.
+    @exclusivity(unchecked) var cuts: [Cut] = []
+    @exclusivity(unchecked) var chainA: [ChainVertex] = [], chainB: [ChainVertex] = []
+    @exclusivity(unchecked) var cutPositionA: [Int] = [], cutPositionB: [Int] = []
+    @exclusivity(unchecked) var cutIsContour: [Bool] = []
+    @exclusivity(unchecked) var regionPatch: [Int] = []
+    @exclusivity(unchecked) var patchEdgeCut: [Int] = []
+    @exclusivity(unchecked) var cornerS = [Double](repeating: 0, count: 4)
+    @exclusivity(unchecked) var cornerVertex = [Int](repeating: -1, count: 4)
 
     /// An empty mesh.
     public init() {}
@@ -62,6 +65,7 @@ public final class SurfaceMesh {
         contours.removeAll(keepingCapacity: true)
         paintersOrder.removeAll(keepingCapacity: true)
         shadow.removeAll(keepingCapacity: true)
+        shadowEdges.removeAll(keepingCapacity: true)
         cuts.removeAll(keepingCapacity: true)
         chainA.removeAll(keepingCapacity: true)
         chainB.removeAll(keepingCapacity: true)

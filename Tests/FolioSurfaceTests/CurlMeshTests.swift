@@ -189,6 +189,29 @@ import FolioTestSupport
         }
     }
 
+    @Test func everyPatchIsConvexAndPlanarWithItsFrontNormal() throws {
+        var g = SeededGenerator(seed: 8)
+        for _ in 0..<300 {
+            let c = try CurlFixtures.randomCase(&g)
+            let mesh = try Self.mesh(c)
+            let size = c.curl.size.width + c.curl.size.height
+            for p in mesh.patches {
+                let corners = mesh.corners(of: p).map { mesh.vertices[$0] }
+                #expect(abs(p.plane.normal.length - 1) < 1e-12)
+                for v in corners {
+                    #expect(abs(p.plane.distance(to: v.position)) <= 1e-9 * size, "\(c): corner off its patch's plane")
+                    // The plane's normal is the front side's: it agrees with the vertex normals.
+                    #expect(p.plane.normal.dot(v.normal) > 0.5 || p.region == .bend && p.angles.upperBound - p.angles.lowerBound > 2)
+                }
+                // Convex in local coordinates, wound like the leaf.
+                for k in corners.indices {
+                    let a = corners[k].local, b = corners[(k + 1) % corners.count].local, d = corners[(k + 2) % corners.count].local
+                    #expect((b.x - a.x) * (d.y - b.y) - (b.y - a.y) * (d.x - b.x) >= -1e-9 * size * size, "\(c)")
+                }
+            }
+        }
+    }
+
     @Test func curlMeetsTheFlatPartOnExactlyFlatVertices() throws {
         var g = SeededGenerator(seed: 6)
         for _ in 0..<200 {
