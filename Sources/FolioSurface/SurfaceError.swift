@@ -23,6 +23,7 @@ public enum SurfaceError: Error, Equatable, CustomStringConvertible {
     /// A light or shadow parameter outside its documented range.
     case invalidLight(name: String, value: Double)
 
+    /// A one-line message that names the bad value and the accepted range.
     public var description: String {
         switch self {
         case let .invalidSize(w, h):
