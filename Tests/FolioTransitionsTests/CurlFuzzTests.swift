@@ -8,18 +8,8 @@ import FolioSurface
 /// typed error or gives a finite mesh whose spine stays on the spine; drags never fail on a
 /// finite grab point of the leaf.
 @Suite struct CurlFuzzTests {
-    static func number(_ g: inout SeededGenerator, _ range: ClosedRange<Double>) -> Double {
-        switch Int.random(in: 0..<48, using: &g) {
-        case 0: return .nan
-        case 1: return .infinity
-        case 2: return -.infinity
-        case 3: return 5e-324
-        case 4: return 1e308
-        case 5: return -1
-        case 6: return 0
-        default: return Double.random(in: range, using: &g)
-        }
-    }
+    /// The effect fuzz's hostile numbers (NaN, ±∞, subnormal, 1e308, −1, 0 or in range).
+    static func number(_ g: inout SeededGenerator, _ range: ClosedRange<Double>) -> Double { EffectFuzzTests.number(&g, range) }
 
     @Test func randomCurlsThrowTypedErrorsOrGiveFiniteMeshes() {
         var g = SeededGenerator(seed: 0xC0A1)
@@ -55,7 +45,7 @@ import FolioSurface
                 refused += 1
             }
         }
-        #expect(built > 4_000 && refused > 4_000, "built \(built), refused \(refused)")
+        #expect(built > 1_000 && refused > 10_000, "built \(built), refused \(refused)")
     }
 
     @Test func hostileMeshInputsAreRefusedOrGiveFiniteVertices() {
