@@ -82,7 +82,12 @@ import FolioSurface
         let seen = try #require(curl.viewPoint(ofLocal: corner))
         let w = 1 + curl.m34 * z
         #expect(abs(seen.x - (160 + (pointer.x - 160) / w)) < 1e-9 && abs(seen.y - (240 + (pointer.y - 240) / w)) < 1e-9)
-        // The leaf point under the pointer is the grabbed corner (within the mesh's tolerance).
+        // Near the grabbed corner, the leaf point found under its image is itself (the mesh is
+        // within a quarter pixel of the surface).
+        let near = Point(x: 150, y: 470)
+        let image = try #require(curl.viewPoint(ofLocal: near))
+        let found = try #require(curl.leafPoint(under: image))
+        #expect(found.distance(to: near) < 0.5, "\(found)")
         // A spring from here follows the path through the drag's pose.
         let pose = curl.curl.pose
         try curl.setProgress(curl.progress)
