@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FolioLayers", targets: ["FolioLayers"]),
         .library(name: "FolioScene", targets: ["FolioScene"]),
         .library(name: "FolioMotion", targets: ["FolioMotion"]),
+        .library(name: "FolioSurface", targets: ["FolioSurface"]),
         .library(name: "FolioTransitions", targets: ["FolioTransitions"]),
         .library(name: "FolioRender", targets: ["FolioRender"]),
         // The GL and GLFW bindings are products because an app that embeds FolioRender calls
@@ -31,7 +32,9 @@ let package = Package(
         .target(name: "FolioLayers", dependencies: ["FolioGeometry"]),
         .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions"]),
         .target(name: "FolioMotion", dependencies: ["FolioGeometry"]),
-        .target(name: "FolioTransitions", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion"]),
+        // Curved, developable surfaces (the page curl): exact map, adaptive mesh, depth order, light.
+        .target(name: "FolioSurface", dependencies: ["FolioGeometry"]),
+        .target(name: "FolioTransitions", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface"]),
 
         // System libraries from Debian (apt providers) for the renderer.
         .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
@@ -52,7 +55,7 @@ let package = Package(
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioTransitions", "FolioRender",
+                "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioRender",
                 "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -75,9 +78,11 @@ let package = Package(
         .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTestSupport"]),
         .testTarget(name: "FolioSceneTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioScene"]),
         .testTarget(name: "FolioMotionTests", dependencies: ["FolioGeometry", "FolioMotion"]),
+        // Pictures of the mesh are written with FolioRender's PNG writer (no GL context is made).
+        .testTarget(name: "FolioSurfaceTests", dependencies: ["FolioGeometry", "FolioSurface", "FolioRender", "FolioTestSupport"]),
         .testTarget(
             name: "FolioTransitionsTests",
-            dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioTestSupport"]
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioTestSupport"]
         ),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
         // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.

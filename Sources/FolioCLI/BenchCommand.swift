@@ -44,6 +44,12 @@ public struct BenchCommand: ParsableCommand {
         }
     }
 
+    /// The curl geometry line: pose and adaptive mesh per frame.
+    func printCurl(_ r: Benchmarks.Report) {
+        let v = r.curlMesh["vertices"] ?? 0, t = r.curlMesh["triangles"] ?? 0
+        print("curl geometry 1280x800 @2x   \(String(format: "%.1f", r.curlFrameNs / 1000)) µs/frame  (target ≤ 20; mesh \(String(format: "%.0f", v)) vertices, \(String(format: "%.0f", t)) triangles)")
+    }
+
     func printTable(_ r: Benchmarks.Report) {
         func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
         print("machine: \(r.machine) (\(r.build) build)")
@@ -52,6 +58,7 @@ public struct BenchCommand: ParsableCommand {
         print("point projection             \(f(r.projectNs)) ns/op")
         print("fold frame (set + evaluate)  \(f(r.foldFrameNs)) ns/frame   (target ≤ 1000)")
         print("flip frame (set + evaluate)  \(f(r.flipFrameNs)) ns/frame   (target ≤ 1000)")
+        printCurl(r)
         for (count, ms) in r.tilesMs.sorted(by: { Int($0.key)! < Int($1.key)! }) {
             let name = "fold tiles \(count)".padding(toLength: 28, withPad: " ", startingAt: 0)
             print("\(name) \(f(ms, 3)) ms/frame  (\(f(ms * 1e6 / Double(Int(count)!), 0)) ns/tile)")

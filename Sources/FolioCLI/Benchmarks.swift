@@ -22,6 +22,10 @@ struct Benchmarks {
         var projectNs: Double
         var foldFrameNs: Double
         var flipFrameNs: Double
+        /// Curl geometry per frame at 1280×800, scale 2: set progress, pose, mesh (ns).
+        var curlFrameNs: Double
+        /// Mesh size of the measured curl frames: vertices and triangles, averaged.
+        var curlMesh: [String: Double]
         /// Milliseconds per frame for each tile count.
         var tilesMs: [String: Double]
         var tiles10kMs: Double
@@ -91,6 +95,22 @@ struct Benchmarks {
         return batch
     }
 
+    /// The curl's geometry per frame at 1280×800, scale 2 (a 640×800 leaf): progress walks
+    /// 0…1 (never repeating a pose) through the default path with its pose and adaptive mesh.
+    static func curlFrames(quick: Bool, rounds: Int) throws -> (ns: Double, allocations: Double, mesh: [String: Double], failures: Int) {
+        let curl = try CurlTransition(size: Size(width: 1280, height: 800), scale: 2)
+        var p = 0.0, failures = 0, vertices = 0, triangles = 0, frames = 0
+        let frame = {
+            p += 0.0137; if p > 1 { p -= 1 }
+            do { try curl.setProgress(p) } catch { failures += 1 }
+            vertices += curl.mesh.vertices.count; triangles += curl.mesh.triangles.count; frames += 1
+        }
+        let ns = median(rounds: rounds, iterations: quick ? 500 : 5_000, frame) * 1e9
+        let mesh = ["vertices": Double(vertices) / Double(frames), "triangles": Double(triangles) / Double(frames)]
+        let allocations = AllocationCounter.isActive ? AllocationCounter.perCall(warmUp: 200, iterations: 500, frame) : -1
+        return (ns, allocations, mesh, failures)
+    }
+
     func run() throws -> Report {
         let rounds = quick ? 3 : 9
         var sink = 0.0
@@ -123,6 +143,10 @@ struct Benchmarks {
             allocations["foldFrame"] = AllocationCounter.perCall(iterations: 1000, foldFrame)
             allocations["flipFrame"] = AllocationCounter.perCall(iterations: 1000, flipFrame)
         }
+
+        let curl = try Self.curlFrames(quick: quick, rounds: rounds)
+        if counting { allocations["curlFrame"] = curl.allocations }
+        if curl.failures > 0 { failures += curl.failures }
 
         var tilesMs: [String: Double] = [:]
         for count in quick ? [10, 100, 1000] : [10, 100, 1000, 10_000, 100_000] {
@@ -199,6 +223,7 @@ struct Benchmarks {
         return Report(
             machine: Self.machine(), build: Self.isDebug ? "debug" : "release", renderer: rendererName,
             concatNs: concat * 1e9, projectNs: project * 1e9, foldFrameNs: foldNs, flipFrameNs: flipNs,
+            curlFrameNs: curl.ns, curlMesh: curl.mesh,
             tilesMs: tilesMs, tiles10kMs: tilesMs["10000"] ?? -1,
             tilesScaling: perTile(largest) / perTile(100), springs10kMs: springsMs,
             allocationsPerFrame: counting ? allocations.filter { $0.key != "renderSubmission" }.values.reduce(0, +) : -1,

@@ -5,13 +5,13 @@ import FolioTransitions
 
 /// The options that choose one frame of one effect, shared by `geometry` and `render`.
 struct EffectOptions: ParsableArguments {
-    /// The two effects.
-    enum Effect: String, ExpressibleByArgument, CaseIterable, Sendable { case fold, flip }
+    /// The effects.
+    enum Effect: String, ExpressibleByArgument, CaseIterable, Sendable { case fold, flip, curl }
 
-    @Option(help: "fold or flip.")
+    @Option(help: "fold, flip or curl (geometry only, for now).")
     var effect: Effect
 
-    @Option(help: "Comma-separated style names (fold: unfold, cubic, horizontal, solid-shadows; flip: backward, vertical, reverse).")
+    @Option(help: "Comma-separated style names (fold: unfold, cubic, horizontal, solid-shadows; flip: backward, vertical, reverse; curl: backward, vertical).")
     var style: String = ""
 
     @Option(parsing: .unconditional, help: "View size in points, WxH.")
@@ -29,8 +29,14 @@ struct EffectOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Perspective m34 (default −1/(4.666667·L/2)).")
     var m34: Double?
 
-    @Option(parsing: .unconditional, help: "Flip only: the perspective pivot along the spine (0.5 centre, 1.5 below, −0.5 above).")
+    @Option(parsing: .unconditional, help: "Flip and curl: the perspective pivot along the spine (0.5 centre, 1.5 below, −0.5 above).")
     var viewpoint: Double?
+
+    @Option(parsing: .unconditional, help: "Curl only: the axis angle at the start of the turn, degrees from the spine (default 20; it straightens as the turn completes).")
+    var angle: Double?
+
+    @Option(parsing: .unconditional, help: "Curl only: the rest radius in points (default a tenth of the leaf).")
+    var radius: Double?
 
     func validate() throws {
         if progress != nil && time != nil { throw ValidationError("give --progress or --time, not both") }
@@ -41,7 +47,10 @@ struct EffectOptions: ParsableArguments {
             if viewpoint != nil { throw ValidationError("--viewpoint applies to the flip only") }
         case .flip:
             _ = try Self.parseStyle(style, FlipStyle.names, effect: "flip")
+        case .curl:
+            _ = try Self.parseStyle(style, FlipStyle.names.filter { $0.0 != "reverse" }, effect: "curl")
         }
+        if effect != .curl && (angle != nil || radius != nil) { throw ValidationError("--angle and --radius apply to the curl only") }
     }
 
     /// Parses `--size`.
@@ -75,6 +84,8 @@ struct EffectOptions: ParsableArguments {
         do {
             let transition: any Transition
             switch effect {
+            case .curl:
+                throw CommandFailure(message: "--effect curl: the curled leaf is a mesh that the layer renderer does not draw yet; 'folio geometry --effect curl' prints it")
             case .fold:
                 transition = try FoldTransition(size: viewSize, scale: scale, style: try Self.parseStyle(style, FoldStyle.names, effect: "fold"),
                                                 m34: m34, source: source, destination: destination)
@@ -85,6 +96,21 @@ struct EffectOptions: ParsableArguments {
             let p = try time.map { t throws(TransitionError) in try transition.progress(atTime: t) } ?? (progress ?? 0.5)
             try transition.setProgress(p)
             return transition
+        } catch let error as TransitionError {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// Builds the curl and moves it to the requested progress or time.
+    func makeCurl() throws -> CurlTransition {
+        do {
+            let curl = try CurlTransition(size: try parsedSize(), scale: scale,
+                                          style: try Self.parseStyle(style, FlipStyle.names, effect: "curl"),
+                                          startAngle: angle ?? CurlTransition.defaultStartAngle, radius: radius,
+                                          m34: m34, viewpoint: viewpoint ?? 0.5)
+            let p = try time.map { t throws(TransitionError) in try curl.progress(atTime: t) } ?? (progress ?? 0.5)
+            try curl.setProgress(p)
+            return curl
         } catch let error as TransitionError {
             throw CommandFailure(error)
         }

@@ -7,11 +7,13 @@ import FolioTransitions
 public struct GeometryCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "geometry",
-        abstract: "Print the panels of one fold or flip frame as JSON.",
+        abstract: "Print the panels of one fold, flip or curl frame as JSON.",
         discussion: """
             Corners are each panel's own rectangle (0,0),(w,0),(w,h),(0,h) projected to view points; \
             depth is the pre-projection z. --time applies the effect's default timing; "progress" in \
-            the output is always the geometric progress.
+            the output is always the geometric progress. The curl adds "mesh" (the curled leaf: \
+            vertices with local, position, point and normal; triangles in draw order) and "curl" \
+            (its pose), beside the static pages.
             """
     )
 
@@ -29,16 +31,25 @@ public struct GeometryCommand: ParsableCommand {
         public var m34: Double
         public var viewpoint: Double?
         public var quads: [QuadReport]
+        /// The curled leaf (curl only).
+        public var mesh: MeshReport?
+        /// The curl's pose and radius (curl only).
+        public var curl: CurlReport?
     }
 
     /// Builds the transition and reports its panels.
     public func report() throws -> Report {
-        let transition = try options.makeTransition()
         let size = try options.parsedSize()
-        let quads = QuadReport.reports(transition)
+        if options.effect == .curl {
+            let curl = try options.makeCurl()
+            return Report(effect: options.effect.rawValue, size: [size.width, size.height], scale: options.scale,
+                          progress: curl.progress, time: options.time, m34: curl.m34, viewpoint: curl.viewpoint,
+                          quads: curl.panels().map(QuadReport.init(panel:)), mesh: MeshReport(curl), curl: CurlReport(curl))
+        }
+        let transition = try options.makeTransition()
         return Report(effect: options.effect.rawValue, size: [size.width, size.height], scale: options.scale,
                       progress: transition.progress, time: options.time, m34: transition.m34,
-                      viewpoint: options.effect == .flip ? (options.viewpoint ?? 0.5) : nil, quads: quads)
+                      viewpoint: options.effect == .flip ? (options.viewpoint ?? 0.5) : nil, quads: QuadReport.reports(transition))
     }
 
     public func run() throws {

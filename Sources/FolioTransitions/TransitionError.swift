@@ -1,3 +1,5 @@
+import FolioSurface
+
 /// Why a transition parameter was refused; each case names the bad value.
 public enum TransitionError: Error, Equatable, CustomStringConvertible {
     /// A view size that is not finite, under one pixel, or beyond `TransitionLimits.maximumSide`.
@@ -14,6 +16,8 @@ public enum TransitionError: Error, Equatable, CustomStringConvertible {
     case invalidViewpoint(Double)
     /// A duration that is not finite and positive.
     case invalidDuration(Double)
+    /// A curl parameter (radius, angle, grab point, pointer) refused by the curl geometry.
+    case invalidCurl(SurfaceError)
 
     public var description: String {
         switch self {
@@ -25,6 +29,7 @@ public enum TransitionError: Error, Equatable, CustomStringConvertible {
         case let .invalidPerspective(m34, reason): return "m34 \(m34) is invalid: \(reason)"
         case let .invalidViewpoint(v): return "viewpoint \(v) must be a number in -1000...1000 (spine lengths)"
         case let .invalidDuration(d): return "duration \(d) must be finite and positive (seconds)"
+        case let .invalidCurl(error): return error.description
         }
     }
 }

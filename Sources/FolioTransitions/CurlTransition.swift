@@ -1,0 +1,183 @@
+import FolioGeometry
+import FolioLayers
+import FolioMotion
+import FolioSurface
+
+/// The page curl across a spread: the turning leaf rolls around a cylinder instead of
+/// swinging flat (docs/curl.md).
+///
+/// The layout is the flip's (DESIGN.md §2): the view splits at the spine into whole pixels;
+/// forward turns the trailing half (right, or bottom) over onto the leading half. `facing` (the
+/// source's half that stays) and `reveal` (the destination's half beneath the leaf) are flat
+/// layers in `root`; the leaf itself is `mesh`, rebuilt on every `setProgress(_:)` from the
+/// exact `curl`, ready for a renderer that draws surfaces. Its front shows the source's turning
+/// half; its back shows the destination's half that lands (`backViewPoint(ofLocal:)`).
+///
+/// The perspective is the flip's: default `m34 = −1/(4.666667 · L/2)` from the extent `L`
+/// across the spine, pivoting on `(spine, viewpoint · E)`. The curl is seen from above, so
+/// `m34` must be ≤ 0 (reverse perspective is refused).
+public final class CurlTransition {
+    /// The default axis angle at the start of a turn, in degrees: the bottom corner leads
+    /// (the right one for vertical turns).
+    public static let defaultStartAngle = 20.0
+
+    /// The default rest radius for a leaf `leafLength` points across: a tenth of it.
+    public static func defaultRadius(leafLength: Double) -> Double { leafLength / 10 }
+
+    /// The view size, in points.
+    public let size: Size
+    /// Pixels per point (sets the pixel split and the mesh's chord tolerance).
+    public let scale: Double
+    /// The direction bits (`.backward`, `.vertical`; `.reverse` is refused).
+    public let style: FlipStyle
+    /// The perspective in use (≤ 0).
+    public let m34: Double
+    /// Where the perspective pivots along the spine, in units of the spine's length.
+    public let viewpoint: Double
+    /// The integer-pixel split across the spine.
+    public let split: PixelSplit
+    /// The default timing of `--time` (easeInEaseOut).
+    public let timing: TimingFunction
+    /// The default duration, in seconds.
+    public let duration: Double
+    /// The chord tolerance of the mesh, in pixels.
+    public let tolerance: Double
+    /// The root layer: the view with the static pages (the leaf is `mesh`).
+    public let root: Layer
+    /// The source's half that stays.
+    public let facing: Layer
+    /// The destination's half under the leaf.
+    public let reveal: Layer
+    /// The leaf's flat rectangle in view points; its local coordinates are relative to its origin.
+    public let leafFrame: Rect
+    /// The leaf's 3D space (local points, z toward the viewer) to homogeneous view points.
+    public let toView: Transform3D
+    /// The exact curl at the current progress.
+    public internal(set) var curl: PageCurl
+    /// The path `setProgress(_:)` follows: the default one, or the one through the last drag.
+    public internal(set) var path: CurlPath
+    /// The default path (flat at `CurlPath.anchor.angle`, the start angle).
+    public let defaultPath: CurlPath
+    /// The leaf's mesh at the current progress (its buffers are reused).
+    public let mesh = SurfaceMesh()
+    /// The current geometric progress.
+    public internal(set) var progress: Double = 0
+
+    /// Builds a curl for a view of `size` points at `scale` pixels per point.
+    ///
+    /// - Parameters:
+    ///   - startAngle: the axis angle at the start of the turn, degrees (it straightens
+    ///     linearly to 0 as the turn completes).
+    ///   - radius: the rest radius in points (default a tenth of the leaf's length).
+    ///   - m34: perspective override; default `−1/(4.666667 · L/2)`.
+    ///   - viewpoint: the perspective pivot along the spine (0.5 centre).
+    ///   - tolerance: the mesh's chord tolerance in pixels (default 0.25).
+    /// - Throws: `TransitionError` naming the bad value (`.invalidCurl` for curl parameters).
+    public init(size: Size, scale: Double = 1, style: FlipStyle = [], startAngle: Double = CurlTransition.defaultStartAngle,
+                radius: Double? = nil, m34: Double? = nil, viewpoint: Double = 0.5,
+                timing: TimingFunction = .easeInEaseOut, duration: Double = 0.5, tolerance: Double = 0.25) throws(TransitionError) {
+        try checkedGeometry(size: size, scale: scale)
+        guard TransitionLimits.viewpoints.contains(viewpoint) else { throw .invalidViewpoint(viewpoint) }
+        guard duration > 0, duration.isFinite else { throw .invalidDuration(duration) }
+        let vertical = style.contains(.vertical), backward = style.contains(.backward)
+        let across = vertical ? size.height : size.width
+        let along = vertical ? size.width : size.height
+        let split = PixelSplit(extent: across, scale: scale)
+        let (u, l) = (split.leading, split.trailing)
+        let leafLength = backward ? u : l
+        var m34 = m34 ?? Perspective.defaultM34(extent: across)
+        if style.contains(.reverse) { m34 = abs(m34) }
+        guard m34 <= 0 else {
+            throw .invalidPerspective(m34: m34, reason: "the curl is seen from above the page, so m34 must be at most 0 (no reverse perspective)")
+        }
+        let restRadius = radius ?? Self.defaultRadius(leafLength: leafLength)
+        let spine: SpineEdge = vertical ? (backward ? .bottom : .top) : (backward ? .right : .left)
+        let leafSize = vertical ? Size(width: along, height: leafLength) : Size(width: leafLength, height: along)
+        do {
+            curl = try PageCurl(size: leafSize, spine: spine, restRadius: restRadius)
+            defaultPath = try CurlPath(startAngle: startAngle)
+        } catch { throw .invalidCurl(error) }
+        // The leaf rises to twice the radius, which never exceeds the axis's distance from the spine.
+        try Perspective.validate(m34, depths: 0...min(2 * restRadius, leafLength))
+
+        self.size = size; self.scale = scale; self.style = style; self.m34 = m34
+        self.viewpoint = viewpoint; self.split = split
+        self.timing = timing; self.duration = duration; self.tolerance = tolerance
+        path = defaultPath
+        let leafOrigin = vertical ? Point(x: 0, y: backward ? 0 : u) : Point(x: backward ? 0 : u, y: 0)
+        leafFrame = Rect(origin: leafOrigin, size: leafSize)
+        let pivot = vertical ? Point(x: viewpoint * size.width, y: u) : Point(x: u, y: viewpoint * size.height)
+        var perspective = Transform3D.identity
+        perspective.m34 = m34
+        toView = Transform3D(translationX: leafOrigin.x - pivot.x, y: leafOrigin.y - pivot.y)
+            .concatenating(perspective).concatenating(Transform3D(translationX: pivot.x, y: pivot.y))
+
+        root = Layer(name: "curl")
+        root.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        root.position = Point(x: size.width / 2, y: size.height / 2)
+        /// A static page on the leading part (before the spine) or the trailing part.
+        func page(_ name: String, leadingPart: Bool) -> Layer {
+            let p = Layer(name: name)
+            let length = leadingPart ? u : l
+            let start = leadingPart ? 0 : u
+            p.bounds = vertical ? Rect(x: 0, y: 0, width: along, height: length) : Rect(x: 0, y: 0, width: length, height: along)
+            p.position = vertical ? Point(x: along / 2, y: start + length / 2) : Point(x: start + length / 2, y: along / 2)
+            let ratio = u / across
+            let (first, extent) = leadingPart ? (0.0, ratio) : (ratio, 1 - ratio)
+            p.contentsRect = vertical ? Rect(x: 0, y: first, width: 1, height: extent) : Rect(x: first, y: 0, width: extent, height: 1)
+            return p
+        }
+        facing = page("facing", leadingPart: !backward)
+        reveal = page("reveal", leadingPart: backward)
+        try! root.setSublayers([facing, reveal])
+        try setProgress(0)
+    }
+
+    /// Moves the leaf to geometric `progress` along `path`, and rebuilds `mesh`.
+    ///
+    /// At 0 and 1 every path has the same pose (flat, turned over), so the path returns to
+    /// the default there: the next turn starts at the start angle.
+    public func setProgress(_ progress: Double) throws(TransitionError) {
+        guard progress >= 0 && progress <= 1 else { throw .progressOutOfRange(progress) }
+        if progress == 0 || progress == 1 { path = defaultPath }
+        do {
+            try curl.setPose(try path.pose(at: progress))
+        } catch { throw .invalidCurl(error) }
+        self.progress = progress
+        try rebuildMesh()
+    }
+
+    /// The geometric progress at normalised `time` (0…1) under `timing`.
+    public func progress(atTime time: Double) throws(TransitionError) -> Double {
+        guard time >= 0 && time <= 1 else { throw .timeOutOfRange(time) }
+        return timing.value(at: time)
+    }
+
+    /// The static pages (`facing`, `reveal`), flat in the page plane, as panels; the leaf is
+    /// the mesh.
+    public func panels() -> [PanelGeometry] {
+        [facing, reveal].map { p in
+            // The pages are unrotated: their frame is the bounds centred on the position.
+            let b = p.bounds
+            let f = Rect(x: p.position.x - b.width / 2, y: p.position.y - b.height / 2, width: b.width, height: b.height)
+            return PanelGeometry(name: p.name, size: p.bounds.size,
+                                 corners: [Point(x: f.minX, y: f.minY), Point(x: f.maxX, y: f.minY),
+                                           Point(x: f.maxX, y: f.maxY), Point(x: f.minX, y: f.maxY)],
+                                 depth: [0, 0, 0, 0], shadowOpacity: 0, visible: true)
+        }
+    }
+
+    /// The view point (flat, in the destination's spread) whose content the leaf's back shows
+    /// at leaf point `local`: the leaf point's flat view position mirrored across the spine.
+    public func backViewPoint(ofLocal local: Point) -> Point {
+        let x = leafFrame.origin.x + local.x, y = leafFrame.origin.y + local.y
+        let spine = split.leading
+        return style.contains(.vertical) ? Point(x: x, y: 2 * spine - y) : Point(x: 2 * spine - x, y: y)
+    }
+
+    func rebuildMesh() throws(TransitionError) {
+        do {
+            try mesh.tessellate(curl, toView: toView, scale: scale, tolerance: tolerance, spineIsSeam: true)
+        } catch { throw .invalidCurl(error) }
+    }
+}

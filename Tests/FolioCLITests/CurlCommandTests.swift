@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Testing
+@testable import FolioCLI
+
+/// `folio geometry --effect curl` (DESIGN.md §3): the mesh beside the static pages.
+@Suite struct CurlCommandTests {
+    static func geometry(_ arguments: [String]) throws -> GeometryCommand.Report {
+        let command = try FolioCommand.parseAsRoot(["geometry"] + arguments)
+        return try #require(command as? GeometryCommand).report()
+    }
+
+    @Test func curlGeometryPrintsTheMeshAndTheStaticPages() throws {
+        let r = try Self.geometry(["--effect", "curl", "--progress", "0.5", "--angle", "30", "--radius", "24", "--size", "400x300", "--scale", "2"])
+        #expect(r.effect == "curl" && r.progress == 0.5 && r.size == [400, 300] && r.scale == 2)
+        #expect(abs(r.m34 - -1 / (4.666667 * 200)) < 1e-12 && r.viewpoint == 0.5)
+        #expect(r.quads.map(\.name) == ["facing", "reveal"] && r.quads.allSatisfy { $0.depth == [0, 0, 0, 0] })
+        let curl = try #require(r.curl)
+        #expect(curl.startAngle == 30 && abs(curl.angle - 15) < 1e-12 && curl.axisFraction == 0.5 && curl.radius == 24 && curl.spine == "left")
+        let mesh = try #require(r.mesh)
+        #expect(mesh.vertices.count > 10 && mesh.triangles.count == mesh.backFacing.count)
+        for v in mesh.vertices {
+            // point = the position through the perspective pivoting on the spine (200, 150).
+            let w = 1 + r.m34 * v.position[2]
+            #expect(abs(v.point[0] - (200 + (v.position[0] - 200) / w)) < 1e-9 && abs(v.point[1] - (150 + (v.position[1] - 150) / w)) < 1e-9)
+            #expect(abs(v.normal[0] * v.normal[0] + v.normal[1] * v.normal[1] + v.normal[2] * v.normal[2] - 1) < 1e-12)
+            #expect(v.local[0] >= 0 && v.local[0] <= 200 && v.local[1] >= 0 && v.local[1] <= 300)
+        }
+        #expect(mesh.triangles.allSatisfy { $0.count == 3 && $0.allSatisfy { $0 >= 0 && $0 < mesh.vertices.count } })
+        #expect(mesh.backFacing.contains(true) && mesh.backFacing.first == false, "front-facing triangles come first")
+        #expect(mesh.backFacing == mesh.backFacing.sorted { !$0 && $1 })
+        #expect(mesh.outline.contains { $0.kind == "seam" } && mesh.contours.count == 1)
+        let json = try JSONOutput.string(r)
+        #expect(json.contains("\"mesh\":{") && json.contains("\"position\":[") && !json.contains("nan"))
+    }
+
+    @Test func otherEffectsPrintNoMesh() throws {
+        let json = try JSONOutput.string(try Self.geometry(["--effect", "flip"]))
+        #expect(!json.contains("\"mesh\"") && !json.contains("\"curl\""))
+    }
+
+    @Test func curlTimeStylesAndDefaults() throws {
+        let r = try Self.geometry(["--effect", "curl", "--time", "0.25", "--style", "backward,vertical"])
+        #expect(r.time == 0.25 && abs(r.progress - 0.129) < 1e-3)
+        #expect(r.curl?.spine == "bottom" && r.curl?.restRadius == 24 && r.curl?.startAngle == 20)
+    }
+
+    static let badArguments: [([String], Int32)] = [
+        (["--effect", "curl", "--radius", "-1"], 1),
+        (["--effect", "curl", "--radius", "nan"], 1),
+        (["--effect", "curl", "--angle", "90"], 1),
+        (["--effect", "curl", "--angle", "inf"], 1),
+        (["--effect", "curl", "--progress", "1.5"], 1),
+        (["--effect", "curl", "--m34", "0.01"], 1),
+        (["--effect", "curl", "--style", "reverse"], 64),
+        (["--effect", "fold", "--angle", "10"], 64),
+        (["--effect", "flip", "--radius", "10"], 64),
+    ]
+
+    @Test(arguments: badArguments) func badCurlArgumentsFailWithAClearMessage(_ arguments: [String], _ code: Int32) {
+        do {
+            var command = try FolioCommand.parseAsRoot(["geometry"] + arguments)
+            try command.run()
+            Issue.record("\(arguments) should fail")
+        } catch {
+            let exit = FolioCommand.exitCode(for: error).rawValue
+            let message = FolioCommand.message(for: error)
+            #expect(exit == code, "\(arguments): exit \(exit), \(message)")
+            #expect(!message.isEmpty && !message.contains("\n") || code == 64, "\(arguments): \(message)")
+        }
+    }
+
+    @Test func renderRefusesTheCurlUntilTheRendererDrawsSurfaces() throws {
+        var command = try FolioCommand.parseAsRoot(["render", "--effect", "curl", "--out", "/tmp/folio-curl-never-written.png"])
+        #expect(throws: (any Error).self) { try command.run() }
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/folio-curl-never-written.png"))
+    }
+}
