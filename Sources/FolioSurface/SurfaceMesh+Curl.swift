@@ -30,8 +30,13 @@ extension SurfaceMesh {
     /// view points) at `scale` pixels per point, so that the projected mesh deviates from the
     /// exact surface by at most `tolerance` pixels.
     ///
-    /// - Parameter spineIsSeam: whether the spine meets a neighbouring page (its outline
-    ///   segments are then `.seam`, never faded) or is a free edge (`.boundary`).
+    /// - Parameters:
+    ///   - curl: the exact surface to tessellate.
+    ///   - toView: the leaf's 3D space (points) to homogeneous view points, perspective included.
+    ///   - scale: pixels per view point; the tolerance is measured in these pixels.
+    ///   - tolerance: the largest projected deviation from the exact surface, in pixels.
+    ///   - spineIsSeam: whether the spine meets a neighbouring page (its outline
+    ///     segments are then `.seam`, never faded) or is a free edge (`.boundary`).
     /// - Throws: `.invalidScale`, `.invalidTolerance`, or `.invalidTransform` when `toView` is
     ///   not finite or puts a vertex at or behind the eye (`w ≤ Projection.minimumW`).
     public func tessellate(_ curl: PageCurl, toView: Transform3D, scale: Double, tolerance: Double = 0.25,

@@ -66,11 +66,17 @@ public final class CurlTransition {
     /// Builds a curl for a view of `size` points at `scale` pixels per point.
     ///
     /// - Parameters:
+    ///   - size: the view size in points (both pages side by side across the spine).
+    ///   - scale: pixels per point; sets the pixel split and the mesh's tolerance in pixels.
+    ///   - style: `backward` turns the leading page, `vertical` puts the spine across the view
+    ///     (`reverse` is refused: a curl needs the eye in front of the page).
     ///   - startAngle: the axis angle at the start of the turn, degrees (it straightens
     ///     linearly to 0 as the turn completes).
     ///   - radius: the rest radius in points (default a tenth of the leaf's length).
     ///   - m34: perspective override; default `−1/(4.666667 · L/2)`.
     ///   - viewpoint: the perspective pivot along the spine (0.5 centre).
+    ///   - timing: the overall timing curve from normalised time to progress.
+    ///   - duration: the default duration of a whole turn, in seconds.
     ///   - tolerance: the mesh's chord tolerance in pixels (default 0.25).
     /// - Throws: `TransitionError` naming the bad value (`.invalidCurl` for curl parameters).
     public init(size: Size, scale: Double = 1, style: FlipStyle = [], startAngle: Double = CurlTransition.defaultStartAngle,
