@@ -55,6 +55,8 @@ public struct RenderCommand: ParsableCommand {
         }
         _ = try Self.parseColor(background)
         if (from == nil) != (to == nil) { throw ValidationError("give both --from and --to, or neither") }
+        // Refused before any GL work (a command's GL runs on the main thread only).
+        if options.effect == .curl { throw ValidationError("the renderer does not draw the curl yet; use 'folio geometry --effect curl'") }
         if isAnimation {
             guard options.progress == nil, options.time == nil else {
                 throw ValidationError("an animation (--out *.webp) runs the whole motion: drop --progress and --time")
