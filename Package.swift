@@ -21,8 +21,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "FolioGeometry"),
+        // Safe file I/O: inputs opened without blocking (regular files only, size-checked),
+        // outputs written to a temporary file and renamed into place.
+        .target(name: "FolioFiles"),
         .target(name: "FolioLayers", dependencies: ["FolioGeometry"]),
-        .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers"]),
+        .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers", "FolioFiles"]),
         .target(name: "FolioMotion", dependencies: ["FolioGeometry"]),
         .target(name: "FolioTransitions", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion"]),
 
@@ -37,14 +40,14 @@ let package = Package(
         .plugin(name: "EmbedShadersPlugin", capability: .buildTool(), dependencies: ["EmbedShaders"]),
         .target(
             name: "FolioRender",
-            dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "CGL", "CGLEW", "CGLFW", "CPNG"],
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CPNG"],
             plugins: ["EmbedShadersPlugin"]
         ),
         .target(
             name: "FolioCLI",
             dependencies: [
                 "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioTransitions", "FolioRender",
-                "CAllocationCounter",
+                "FolioFiles", "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,6 +66,7 @@ let package = Package(
         // Seeded random numbers shared by the property and fuzz tests.
         .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioGeometryTests", dependencies: ["FolioGeometry", "FolioTestSupport"]),
+        .testTarget(name: "FolioFilesTests", dependencies: ["FolioFiles"]),
         .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTestSupport"]),
         .testTarget(name: "FolioSceneTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioScene"]),
         .testTarget(name: "FolioMotionTests", dependencies: ["FolioGeometry", "FolioMotion"]),
