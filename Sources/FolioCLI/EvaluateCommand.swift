@@ -12,19 +12,28 @@ public struct EvaluateCommand: ParsableCommand {
             SCENE.json is {"size":[W,H],"layer":{…}} with CALayer's keys and defaults; transforms \
             are 16 numbers m11…m44 row by row; "kind" is "layer", "transform" or "gradient". \
             Output: {"size":[W,H],"quads":[{"name","corners","depth","opacity","visible"}…]}, \
-            visible quads in draw order, then the invisible ones.
+            visible quads in draw order, then the invisible ones. A scene whose intersecting \
+            layers would need more depth-sorting work than the evaluator's budget is refused \
+            (exit 1) unless --allow-approximate-order is given.
             """
     )
 
     @Argument(help: "The scene file.")
     var scene: String
 
+    @Flag(help: "Print an approximate draw order (whole layers, far to near) when the depth sort runs out of budget, instead of failing.")
+    var allowApproximateOrder = false
+
     public init() {}
 
     /// The evaluated scene, as printed.
     public struct Report: Encodable {
+        /// The view size `[W, H]`, in points.
         public var size: [Double]
+        /// Every quad: visible ones in draw order, then the invisible ones.
         public var quads: [QuadReport]
+        /// Present (true) only when the order is approximate (`--allow-approximate-order`).
+        public var approximateOrder: Bool?
     }
 
     /// Loads and evaluates the scene.
@@ -33,7 +42,14 @@ public struct EvaluateCommand: ParsableCommand {
         do { loaded = try Scene.load(path: scene) } catch { throw CommandFailure(error) }
         let evaluator = LayerEvaluator()
         evaluator.evaluate(loaded.root)
-        return Report(size: [loaded.size.width, loaded.size.height], quads: QuadReport.reports(evaluator))
+        var approximate: Bool?
+        do {
+            try evaluator.requireExactDepthOrder()
+        } catch {
+            guard allowApproximateOrder else { throw CommandFailure(error) }
+            approximate = true
+        }
+        return Report(size: [loaded.size.width, loaded.size.height], quads: QuadReport.reports(evaluator), approximateOrder: approximate)
     }
 
     public func run() throws {

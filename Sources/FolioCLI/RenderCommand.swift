@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FolioGeometry
+import FolioFiles
 import FolioLayers
 import FolioRender
 import FolioTransitions
@@ -43,41 +44,85 @@ public struct RenderCommand: ParsableCommand {
         if (from == nil) != (to == nil) { throw ValidationError("give both --from and --to, or neither") }
     }
 
-    /// Parses `RRGGBB` (an optional leading `#`).
+    /// Parses `RRGGBB` (an optional leading `#`): exactly six hexadecimal digits, nothing else
+    /// (`UInt32(_:radix:)` alone would take `+FFFFF` as 0FFFFF).
     static func parseColor(_ text: String) throws -> Color {
-        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard hex.count == 6, let v = UInt32(hex, radix: 16) else { throw ValidationError("--background '\(text)' must look like 1E90FF") }
+        let hex = text.hasPrefix("#") ? text.utf8.dropFirst() : text.utf8[...]
+        let digits = hex.compactMap { c -> UInt32? in
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(c - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+        }
+        guard hex.count == 6, digits.count == 6 else {
+            throw ValidationError("--background '\(text)' must be six hexadecimal digits RRGGBB, like 1E90FF")
+        }
+        let v = digits.reduce(0) { $0 << 4 | $1 }
         return Color(red: Double(v >> 16 & 0xFF) / 255, green: Double(v >> 8 & 0xFF) / 255, blue: Double(v & 0xFF) / 255)
     }
 
     /// Renders the frame and returns it.
+    ///
+    /// Every size is checked before anything large is allocated: the view (by the
+    /// transition), the pixel size against the GL device's limits, the page images against
+    /// `GL_MAX_TEXTURE_SIZE` (PNG headers only, before decoding), and the whole job against
+    /// the free memory.
     public func image() throws -> Image {
         let transition = try options.makeTransition(source: ContentHandle(1), destination: ContentHandle(2))
         transition.showsShadows = !noShadows
         let size = try options.parsedSize()
+        let mode = AntialiasingMode(rawValue: aa)!
         do {
+            let (w, h) = try RenderLimits.pixelSize(size, scale: options.scale)
             let offscreen = try OffscreenRenderer()
-            let (source, destination) = try Self.pages(from: from, to: to, size: size, scale: options.scale)
+            let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
+            try offscreen.limits.checkTarget(width: w, height: h, samples: samples)
+            let pages = try Self.plannedPages(from: from, to: to, width: w, height: h, limits: offscreen.limits)
+            try RenderLimits.checkMemory(pages.bytes + RenderLimits.frameBytes(width: w, height: h, samples: samples) + w * h * 4,
+                                         for: "rendering \(w)x\(h) pixels\(mode == .msaa ? " with msaa" : "")")
+            let (source, destination) = try pages.load()
             offscreen.renderer.setImage(source, for: ContentHandle(1))
             offscreen.renderer.setImage(destination, for: ContentHandle(2))
             return try offscreen.render(transition.root, size: size, scale: options.scale,
-                                        antialiasing: AntialiasingMode(rawValue: aa)!, background: try Self.parseColor(background))
+                                        antialiasing: mode, background: try Self.parseColor(background))
         } catch let error as RenderError {
             throw CommandFailure(error)
         }
     }
 
-    /// The page images: the given PNGs, or the built-in pages 1 and 2 at the view's pixel size.
-    static func pages(from: String?, to: String?, size: Size, scale: Double) throws(RenderError) -> (Image, Image) {
-        if let from, let to { return (try Image.readPNG(path: from), try Image.readPNG(path: to)) }
-        let w = max(1, Int((size.width * scale).rounded())), h = max(1, Int((size.height * scale).rounded()))
-        guard w <= Image.maximumSide, h <= Image.maximumSide else {
-            throw .invalidPixelSize(width: Double(w), height: Double(h), limit: Image.maximumSide)
+    /// The two page images to load, checked and costed before any is decoded or drawn.
+    struct PlannedPages {
+        /// Memory the pages take while loading and as textures, in bytes.
+        var bytes: Int
+        /// Loads (or draws) them.
+        var load: () throws(RenderError) -> (Image, Image)
+    }
+
+    /// The given PNGs (headers checked against the device's texture size), or the built-in
+    /// pages 1 and 2 at the frame's pixel size.
+    static func plannedPages(from: String?, to: String?, width: Int, height: Int, limits: RenderLimits) throws(RenderError) -> PlannedPages {
+        if let from, let to {
+            var bytes = 0
+            for path in [from, to] {
+                let info = try Image.pngInfo(path: path)
+                try limits.checkTexture(width: info.width, height: info.height, what: "image '\(path)'")
+                bytes += RenderLimits.pageBytes(width: info.width, height: info.height)
+            }
+            return PlannedPages(bytes: bytes) { () throws(RenderError) in (try Image.readPNG(path: from), try Image.readPNG(path: to)) }
         }
-        return (SamplePages.page(1, width: w, height: h), SamplePages.page(2, width: w, height: h))
+        try limits.checkTexture(width: width, height: height, what: "built-in page")
+        return PlannedPages(bytes: 2 * RenderLimits.pageBytes(width: width, height: height)) { () throws(RenderError) in
+            (SamplePages.page(1, width: width, height: height), SamplePages.page(2, width: width, height: height))
+        }
     }
 
     public func run() throws {
+        // A FIFO, a folder or a missing folder at --out fails now, not after the render.
+        do { try AtomicFile.checkDestination(out) } catch {
+            throw CommandFailure(RenderError.unwritableOutput(path: out, reason: error.reason))
+        }
         let frame = try image()
         do { try frame.writePNG(path: out) } catch { throw CommandFailure(error) }
         print(out)

@@ -74,6 +74,20 @@ public enum AtomicFile {
         if dir >= 0 { fsync(dir); close(dir) }
     }
 
+    /// Checks, without writing anything, that a write to `path` can start: nothing is there or
+    /// a regular file (or a link to one), and its folder exists. Lets a long job fail before
+    /// it starts rather than when its result is ready.
+    ///
+    /// - Throws: `FileError.notARegularFile` or `.writeFailed` ("no such directory …").
+    public static func checkDestination(_ path: String) throws(FileError) {
+        let target = try resolveTarget(path)
+        let folder = split(target).folder
+        var info = stat()
+        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw .writeFailed(path: path, reason: "no such directory '\(folder)'")
+        }
+    }
+
     /// Writes all of `bytes` to a descriptor (a file or standard output), retrying short writes
     /// and interruptions; `path` names it in errors.
     ///
