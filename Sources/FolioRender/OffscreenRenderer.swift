@@ -33,6 +33,9 @@ public final class OffscreenRenderer {
     /// `readImage`).
     public func draw(_ root: Layer, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
                      background: Color = .white) throws(RenderError) {
+        // Current before any GL call, the target's creation included (another context may
+        // have been made current, or destroyed, since the last frame).
+        context.makeCurrent()
         let (w, h) = try RenderLimits.pixelSize(size, scale: scale)
         let multisampled = antialiasing == .msaa
         let target: RenderTarget
@@ -48,7 +51,6 @@ public final class OffscreenRenderer {
             target = try RenderTarget(width: w, height: h, samples: samples, limits: limits)
             self.target = target
         }
-        context.makeCurrent()
         target.bind()
         renderer.clear(background)
         renderer.antialiasing = antialiasing
@@ -57,7 +59,10 @@ public final class OffscreenRenderer {
     }
 
     /// Reads back the last drawn frame (resolving multisampling first).
-    public func readImage() -> Image? { target?.readImage() }
+    public func readImage() -> Image? {
+        context.makeCurrent()
+        return target?.readImage()
+    }
 
     /// Blocks until the GL has finished all drawing (for timing).
     public func finish() { glFinish() }
