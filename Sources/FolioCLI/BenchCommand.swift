@@ -58,6 +58,7 @@ public struct BenchCommand: ParsableCommand {
         }
         print("tile scaling (ns/tile, largest ÷ 100)  \(f(r.tilesScaling, 2))×   (1 = linear)")
         print("10,000 springs               \(f(r.springs10kMs, 3)) ms/frame  (target ≤ 1)")
+        for line in Benchmarks.depthSortLines(r.depthSort) { print(line) }
         if r.allocationsPerFrame < 0 {
             print("allocations per frame        unavailable (counter not active)")
         } else {
