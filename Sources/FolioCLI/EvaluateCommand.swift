@@ -5,6 +5,7 @@ import FolioScene
 
 /// `folio evaluate SCENE.json`: a layer tree in, its quads in draw order out.
 public struct EvaluateCommand: ParsableCommand {
+    /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "evaluate",
         abstract: "Evaluate a layer tree given as JSON and print its quads in back-to-front order.",
@@ -24,6 +25,7 @@ public struct EvaluateCommand: ParsableCommand {
     @Flag(help: "Print an approximate draw order (whole layers, far to near) when the depth sort runs out of budget, instead of failing.")
     var allowApproximateOrder = false
 
+    /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
     /// The evaluated scene, as printed.
@@ -46,12 +48,15 @@ public struct EvaluateCommand: ParsableCommand {
         do {
             try evaluator.requireExactDepthOrder()
         } catch {
-            guard allowApproximateOrder else { throw CommandFailure(error) }
+            guard allowApproximateOrder else {
+                throw CommandFailure(message: "\(error); --allow-approximate-order prints the approximate order anyway")
+            }
             approximate = true
         }
         return Report(size: [loaded.size.width, loaded.size.height], quads: QuadReport.reports(evaluator), approximateOrder: approximate)
     }
 
+    /// Runs the command; errors print one line on stderr.
     public func run() throws {
         print(try JSONOutput.string(report()))
     }

@@ -8,6 +8,7 @@ import FolioTransitions
 
 /// `folio render`: one frame offscreen to PNG.
 public struct RenderCommand: ParsableCommand {
+    /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render one fold or flip frame offscreen to a PNG.",
@@ -34,8 +35,10 @@ public struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw no shadows.")
     var noShadows = false
 
+    /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
+    /// Checks the options before running (usage errors, exit 64).
     public func validate() throws {
         guard AntialiasingMode(rawValue: aa) != nil else {
             throw ValidationError("--aa '\(aa)' must be one of: \(AntialiasingMode.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -118,6 +121,7 @@ public struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// Runs the command; errors print one line on stderr.
     public func run() throws {
         // A FIFO, a folder or a missing folder at --out fails now, not after the render.
         do { try AtomicFile.checkDestination(out) } catch {

@@ -8,6 +8,7 @@ import FolioTransitions
 /// `folio sheet`: the headless main job — a numbered frame sequence of a fold and a flip and a
 /// contact sheet of both, written to a folder.
 public struct SheetCommand: ParsableCommand {
+    /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "sheet",
         abstract: "Render a fold and a flip as numbered frames plus a contact sheet.",
@@ -29,8 +30,10 @@ public struct SheetCommand: ParsableCommand {
     @Option(help: "Edge antialiasing: analytic, msaa, border or none.")
     var aa: String = "analytic"
 
+    /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
+    /// Checks the options before running (usage errors, exit 64).
     public func validate() throws {
         guard (2...60).contains(frames) else { throw ValidationError("--frames \(frames) must be in 2…60") }
         guard AntialiasingMode(rawValue: aa) != nil else { throw ValidationError("--aa '\(aa)' is not a mode") }
@@ -118,6 +121,7 @@ public struct SheetCommand: ParsableCommand {
         }
     }
 
+    /// Runs the command; errors print one line on stderr.
     public func run() throws {
         let paths = try write()
         print("contact sheet: \(paths[0])")

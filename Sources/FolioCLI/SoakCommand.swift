@@ -7,6 +7,7 @@ import FolioTransitions
 
 /// `folio soak`: renders many frames offscreen and checks that memory stays flat.
 public struct SoakCommand: ParsableCommand {
+    /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "soak",
         abstract: "Render many offscreen frames (fold and flip, every AA mode) and report resident memory.",
@@ -25,8 +26,10 @@ public struct SoakCommand: ParsableCommand {
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
+    /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
+    /// Checks the options before running (usage errors, exit 64).
     public func validate() throws {
         guard frames >= 100 else { throw ValidationError("--frames \(frames) must be at least 100") }
         guard limit > 0, limit.isFinite else { throw ValidationError("--limit \(limit) must be a positive number of MiB") }
@@ -50,6 +53,7 @@ public struct SoakCommand: ParsableCommand {
         var growthMiB: Double
     }
 
+    /// Renders the frames and samples resident memory.
     public func report() throws -> Report {
         let viewSize = try EffectOptions.parseSize(size)
         let (a, b) = (ContentHandle(1), ContentHandle(2))
@@ -93,6 +97,7 @@ public struct SoakCommand: ParsableCommand {
         return Report(frames: frames, seconds: Date().timeIntervalSince(start), residentMiB: samples, growthMiB: growth)
     }
 
+    /// Runs the command; errors print one line on stderr.
     public func run() throws {
         let r: Report
         do { r = try report() } catch let error as RenderError { throw CommandFailure(error) } catch let error as TransitionError {

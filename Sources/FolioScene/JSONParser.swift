@@ -97,20 +97,8 @@ struct JSONParser {
             path.removeLast()
             values[key] = member
             keys.append(key)
-            skipWhitespace()
-            switch peek {
-            case UInt8(ascii: ","):
-                let comma = index
-                index += 1
-                skipWhitespace()
-                if peek == UInt8(ascii: "}") { throw invalid(comma, "trailing comma before '}'") }
-            case UInt8(ascii: "}"):
-                index += 1
+            if try closes(UInt8(ascii: "}"), open, "object", after: "the value of \"\(key)\"") {
                 return .object(values, keys: keys)
-            case nil:
-                throw unterminated(open, "object")
-            default:
-                throw invalid(index, "expected ',' or '}' after the value of \"\(key)\", found \(describe(index))")
             }
         }
     }
@@ -128,21 +116,29 @@ struct JSONParser {
             let item = try value(nesting: nesting)
             path.removeLast()
             items.append(item)
+            if try closes(UInt8(ascii: "]"), open, "array", after: "an array element") { return .array(items) }
+        }
+    }
+
+    /// After a member or element: consumes a comma (false: more follow) or the closing
+    /// bracket (true); a comma right before the bracket is an error of its own.
+    private mutating func closes(_ bracket: UInt8, _ open: Int, _ what: String, after: String) throws(SceneError) -> Bool {
+        let name = String(UnicodeScalar(bracket))
+        skipWhitespace()
+        switch peek {
+        case UInt8(ascii: ","):
+            let comma = index
+            index += 1
             skipWhitespace()
-            switch peek {
-            case UInt8(ascii: ","):
-                let comma = index
-                index += 1
-                skipWhitespace()
-                if peek == UInt8(ascii: "]") { throw invalid(comma, "trailing comma before ']'") }
-            case UInt8(ascii: "]"):
-                index += 1
-                return .array(items)
-            case nil:
-                throw unterminated(open, "array")
-            default:
-                throw invalid(index, "expected ',' or ']' after an array element, found \(describe(index))")
-            }
+            if peek == bracket { throw invalid(comma, "trailing comma before '\(name)'") }
+            return false
+        case bracket:
+            index += 1
+            return true
+        case nil:
+            throw unterminated(open, what)
+        default:
+            throw invalid(index, "expected ',' or '\(name)' after \(after), found \(describe(index))")
         }
     }
 

@@ -147,7 +147,7 @@ import FolioLayers
         var scene: Scene?
         let elapsed = try clock.measure { scene = try Self.decode(text) }
         #expect(scene?.root.sublayers[0].sublayers.count == 99_998)
-        #expect(elapsed < .seconds(20), "debug build: \(elapsed)")
+        #expect(elapsed < .seconds(60), "debug build on a shared machine: \(elapsed)")
         #expect(throws: SceneError.tooManyLayers(limit: Scene.maximumLayers)) {
             try Self.decode(text.replacingOccurrences(of: "\"sublayers\":[{\"bounds\"", with: "\"sublayers\":[{},{\"bounds\""))
         }
