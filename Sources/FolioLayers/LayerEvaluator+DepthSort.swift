@@ -52,6 +52,20 @@ struct BuildTask {
     var front: Bool
 }
 
+/// A list of items being gathered for one side of a node, linked through `BSPItem.next`.
+struct ItemList {
+    var head: Int32 = -1
+    var tail: Int32 = -1
+    var count: Int32 = 0
+
+    @inline(__always)
+    mutating func append(_ i: Int32, _ items: EvaluationBuffer<BSPItem>) {
+        if tail >= 0 { items[tail].next = i } else { head = i }
+        tail = i
+        count += 1
+    }
+}
+
 struct EmitStep {
     var node: Int32
     var expanded: Bool
@@ -214,13 +228,7 @@ extension EvaluationState {
             if task.parent >= 0 {
                 if task.front { nodes[task.parent].front = n } else { nodes[task.parent].back = n }
             }
-            var front = BuildTask(head: -1, count: 0, parent: n, front: true), frontTail: Int32 = -1
-            var back = BuildTask(head: -1, count: 0, parent: n, front: false), backTail: Int32 = -1
-            func add(_ i: Int32, to list: inout BuildTask, tail: inout Int32) {
-                if tail >= 0 { items[tail].next = i } else { list.head = i }
-                tail = i
-                list.count += 1
-            }
+            var front = ItemList(), back = ItemList()
             var i = task.head
             while i >= 0 {
                 let next = items[i].next
@@ -233,23 +241,23 @@ extension EvaluationState {
                         // Coplanar: joins the node in tree order.
                         appendToNode(n, items[i])
                     } else if b == 0 {
-                        add(i, to: &front, tail: &frontTail)
+                        front.append(i, items)
                     } else if f == 0 {
-                        add(i, to: &back, tail: &backTail)
+                        back.append(i, items)
                     } else {
                         let (fi, bi) = split(items[i], by: plane)
                         let fIndex = Int32(items.count)
                         items.append(fi)
                         items.append(bi)
-                        add(fIndex, to: &front, tail: &frontTail)
-                        add(fIndex + 1, to: &back, tail: &backTail)
+                        front.append(fIndex, items)
+                        back.append(fIndex + 1, items)
                         if budgetSpent { return false }
                     }
                 }
                 i = next
             }
-            if front.count > 0 { buildStack.append(front) }
-            if back.count > 0 { buildStack.append(back) }
+            if front.count > 0 { buildStack.append(BuildTask(head: front.head, count: front.count, parent: n, front: true)) }
+            if back.count > 0 { buildStack.append(BuildTask(head: back.head, count: back.count, parent: n, front: false)) }
         }
         return true
     }
