@@ -25,6 +25,12 @@ public struct EvaluateCommand: ParsableCommand {
     @Flag(help: "Print an approximate draw order (whole layers, far to near) when the depth sort runs out of budget, instead of failing.")
     var allowApproximateOrder = false
 
+    @Option(help: "The depth sort's budget of split pieces (about 0.5 KB each; at most 4194304). The plane-test budget grows with it (64 per piece, at least 16 million).")
+    var maxPieces: Int = DepthSortBudget.standard.maximumPieces
+
+    /// The most split pieces `--max-pieces` accepts (about 2 GB of pieces).
+    static let maximumPieces = 4 << 20
+
     /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
@@ -38,11 +44,25 @@ public struct EvaluateCommand: ParsableCommand {
         public var approximateOrder: Bool?
     }
 
+    /// Checks the options before running (usage errors, exit 64).
+    public func validate() throws {
+        guard (0...Self.maximumPieces).contains(maxPieces) else {
+            throw ValidationError("--max-pieces \(maxPieces) must be in 0…\(Self.maximumPieces)")
+        }
+    }
+
+    /// The depth sort budget the options ask for.
+    var budget: DepthSortBudget {
+        DepthSortBudget(maximumPieces: maxPieces,
+                        maximumPlaneTests: max(DepthSortBudget.standard.maximumPlaneTests, 64 * maxPieces))
+    }
+
     /// Loads and evaluates the scene.
     public func report() throws -> Report {
         let loaded: Scene
         do { loaded = try Scene.load(path: scene) } catch { throw CommandFailure(error) }
         let evaluator = LayerEvaluator()
+        evaluator.depthSortBudget = budget
         evaluator.evaluate(loaded.root)
         var approximate: Bool?
         do {

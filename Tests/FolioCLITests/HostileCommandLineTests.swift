@@ -76,6 +76,8 @@ import Testing
         Row(arguments: ["evaluate", "\(f)/intersecting-1000.json"], status: 1, fragment: "depth sort of 1000 layers in one 3D context exceeded its budget",
             seconds: 2, megabytes: 500),
         Row(arguments: ["evaluate", "--allow-approximate-order", "\(f)/intersecting-1000.json"], status: 0, fragment: "", seconds: 2, megabytes: 500),
+        Row(arguments: ["evaluate", "--max-pieces", "10", "\(f)/intersecting-1000.json"], status: 1, fragment: "split pieces of 10,"),
+        Row(arguments: ["evaluate", "--max-pieces", "5000000", "\(f)/small.json"], status: 64, fragment: "--max-pieces 5000000 must be in 0…4194304"),
         // Inputs that block or never end.
         Row(arguments: ["evaluate", "\(f)/fifo"], status: 1, fragment: "it is a FIFO, not a regular file"),
         Row(arguments: ["evaluate", "/dev/zero"], status: 1, fragment: "it is a character device"),
