@@ -11,6 +11,9 @@ struct ChildProcess {
         /// The exit status, or 128 + the signal that ended it.
         var status: Int32
         var seconds: Double
+        /// CPU time of the child (user + system), in seconds: unlike wall time, not stretched by
+        /// other processes on a shared machine.
+        var cpuSeconds: Double
         /// Peak resident set size, in bytes.
         var peakBytes: Int
         var standardOutput: String
@@ -58,7 +61,8 @@ struct ChildProcess {
         func text(_ path: String) -> String {
             (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         }
-        return Result(status: code, seconds: seconds, peakBytes: Int(usage.ru_maxrss) * 1024,
+        func time(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return Result(status: code, seconds: seconds, cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime), peakBytes: Int(usage.ru_maxrss) * 1024,
                       standardOutput: stdoutPath == nil ? text(outPath) : "", standardError: text(errPath))
     }
 }
