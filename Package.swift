@@ -29,8 +29,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "FolioGeometry"),
+        // Safe file I/O: inputs opened without blocking (regular files only, size-checked),
+        // outputs written to a temporary file and renamed into place.
+        .target(name: "FolioFiles"),
         .target(name: "FolioLayers", dependencies: ["FolioGeometry"]),
-        .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions"]),
+        .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioFiles"]),
         .target(name: "FolioMotion", dependencies: ["FolioGeometry"]),
         // Curved, developable surfaces (the page curl): exact map, adaptive mesh, depth order, light.
         .target(name: "FolioSurface", dependencies: ["FolioGeometry"]),
@@ -49,14 +52,14 @@ let package = Package(
         .plugin(name: "EmbedShadersPlugin", capability: .buildTool(), dependencies: ["EmbedShaders"]),
         .target(
             name: "FolioRender",
-            dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "CGL", "CGLEW", "CGLFW", "CPNG", "CWebP"],
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CPNG", "CWebP"],
             plugins: ["EmbedShadersPlugin"]
         ),
         .target(
             name: "FolioCLI",
             dependencies: [
                 "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioRender",
-                "CAllocationCounter",
+                "FolioFiles", "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,6 +78,7 @@ let package = Package(
         // Seeded random numbers shared by the property and fuzz tests.
         .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioGeometryTests", dependencies: ["FolioGeometry", "FolioTestSupport"]),
+        .testTarget(name: "FolioFilesTests", dependencies: ["FolioFiles"]),
         .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTestSupport"]),
         .testTarget(name: "FolioSceneTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioScene"]),
         .testTarget(name: "FolioMotionTests", dependencies: ["FolioGeometry", "FolioMotion"]),

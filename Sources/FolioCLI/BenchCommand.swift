@@ -4,6 +4,7 @@ import FolioRender
 
 /// `folio bench`: measured speed, scale and allocations, printed with units and the machine.
 public struct BenchCommand: ParsableCommand {
+    /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure transforms, frame evaluation, tiling, springs, allocations and rendering (build with -c release).",
@@ -23,8 +24,10 @@ public struct BenchCommand: ParsableCommand {
     @Flag(help: "Skip the GL rendering measurements.")
     var noRender = false
 
+    /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
+    /// Runs the command; errors print one line on stderr.
     public func run() throws {
         let r = try Benchmarks(quick: quick, render: !noRender).run()
         if json {
@@ -65,6 +68,7 @@ public struct BenchCommand: ParsableCommand {
         }
         print("tile scaling (ns/tile, largest ÷ 100)  \(f(r.tilesScaling, 2))×   (1 = linear)")
         print("10,000 springs               \(f(r.springs10kMs, 3)) ms/frame  (target ≤ 1)")
+        for line in Benchmarks.depthSortLines(r.depthSort) { print(line) }
         if r.allocationsPerFrame < 0 {
             print("allocations per frame        unavailable (counter not active)")
         } else {

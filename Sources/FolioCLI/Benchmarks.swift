@@ -40,6 +40,8 @@ struct Benchmarks {
         var allocationCounter: String
         var renderFps: [String: Double]
         var renderCpuShare: [String: Double]
+        /// Depth sorting of many layers in one context (parallel and intersecting).
+        var depthSort: DepthSortFigures
     }
 
     /// Median seconds per call of `body`, over `rounds` timed rounds of `iterations` calls.
@@ -174,6 +176,8 @@ struct Benchmarks {
         let springsMs = Self.median(rounds: rounds, iterations: quick ? 20 : 200, springFrame) * 1e3
         if counting { allocations["springs10kFrame"] = AllocationCounter.perCall(iterations: 100, springFrame) }
 
+        let depthSort = try depthSortFigures(rounds: rounds, counting: counting, allocations: &allocations)
+
         var renderFps: [String: Double] = [:], cpuShare: [String: Double] = [:]
         var rendererName: String?
         // GL is main-thread only; the command runs there (the quick run never renders).
@@ -229,6 +233,6 @@ struct Benchmarks {
             allocationsPerFrame: counting ? allocations.filter { $0.key != "renderSubmission" }.values.reduce(0, +) : -1,
             allocations: allocations,
             allocationCounter: counting ? "interposed malloc, this thread" : "unavailable",
-            renderFps: renderFps, renderCpuShare: cpuShare)
+            renderFps: renderFps, renderCpuShare: cpuShare, depthSort: depthSort)
     }
 }

@@ -5,6 +5,7 @@ import FolioScene
 
 /// `folio evaluate SCENE.json`: a layer tree in, its quads in draw order out.
 public struct EvaluateCommand: ParsableCommand {
+    /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "evaluate",
         abstract: "Evaluate a layer tree given as JSON and print its quads in back-to-front order.",
@@ -12,19 +13,48 @@ public struct EvaluateCommand: ParsableCommand {
             SCENE.json is {"size":[W,H],"layer":{…}} with CALayer's keys and defaults; transforms \
             are 16 numbers m11…m44 row by row; "kind" is "layer", "transform" or "gradient". \
             Output: {"size":[W,H],"quads":[{"name","corners","depth","opacity","visible"}…]}, \
-            visible quads in draw order, then the invisible ones.
+            visible quads in draw order, then the invisible ones. A scene whose intersecting \
+            layers would need more depth-sorting work than the evaluator's budget is refused \
+            (exit 1) unless --allow-approximate-order is given.
             """
     )
 
     @Argument(help: "The scene file.")
     var scene: String
 
+    @Flag(help: "Print an approximate draw order (whole layers, far to near) when the depth sort runs out of budget, instead of failing.")
+    var allowApproximateOrder = false
+
+    @Option(help: "The depth sort's budget of split pieces (about 0.5 KB each; at most 4194304). The plane-test budget grows with it (64 per piece, at least 16 million).")
+    var maxPieces: Int = DepthSortBudget.standard.maximumPieces
+
+    /// The most split pieces `--max-pieces` accepts (about 2 GB of pieces).
+    static let maximumPieces = 4 << 20
+
+    /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
     /// The evaluated scene, as printed.
     public struct Report: Encodable {
+        /// The view size `[W, H]`, in points.
         public var size: [Double]
+        /// Every quad: visible ones in draw order, then the invisible ones.
         public var quads: [QuadReport]
+        /// Present (true) only when the order is approximate (`--allow-approximate-order`).
+        public var approximateOrder: Bool?
+    }
+
+    /// Checks the options before running (usage errors, exit 64).
+    public func validate() throws {
+        guard (0...Self.maximumPieces).contains(maxPieces) else {
+            throw ValidationError("--max-pieces \(maxPieces) must be in 0…\(Self.maximumPieces)")
+        }
+    }
+
+    /// The depth sort budget the options ask for.
+    var budget: DepthSortBudget {
+        DepthSortBudget(maximumPieces: maxPieces,
+                        maximumPlaneTests: max(DepthSortBudget.standard.maximumPlaneTests, 64 * maxPieces))
     }
 
     /// Loads and evaluates the scene.
@@ -32,10 +62,21 @@ public struct EvaluateCommand: ParsableCommand {
         let loaded: Scene
         do { loaded = try Scene.load(path: scene) } catch { throw CommandFailure(error) }
         let evaluator = LayerEvaluator()
+        evaluator.depthSortBudget = budget
         evaluator.evaluate(loaded.root)
-        return Report(size: [loaded.size.width, loaded.size.height], quads: QuadReport.reports(evaluator))
+        var approximate: Bool?
+        do {
+            try evaluator.requireExactDepthOrder()
+        } catch {
+            guard allowApproximateOrder else {
+                throw CommandFailure(message: "\(error); --allow-approximate-order prints the approximate order anyway")
+            }
+            approximate = true
+        }
+        return Report(size: [loaded.size.width, loaded.size.height], quads: QuadReport.reports(evaluator), approximateOrder: approximate)
     }
 
+    /// Runs the command; errors print one line on stderr.
     public func run() throws {
         print(try JSONOutput.string(report()))
     }

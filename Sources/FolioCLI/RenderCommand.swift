@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
 import FolioGeometry
+import FolioFiles
 import FolioLayers
 import FolioRender
 import FolioTransitions
 
 /// `folio render`: one frame offscreen to PNG.
 public struct RenderCommand: ParsableCommand {
+    /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render one fold or flip frame offscreen to a PNG, or the whole motion to an animated WebP.",
@@ -47,8 +49,10 @@ public struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw no shadows.")
     var noShadows = false
 
+    /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
+    /// Checks the options before running (usage errors, exit 64).
     public func validate() throws {
         guard AntialiasingMode(rawValue: aa) != nil else {
             throw ValidationError("--aa '\(aa)' must be one of: \(AntialiasingMode.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -81,14 +85,31 @@ public struct RenderCommand: ParsableCommand {
         return q
     }
 
-    /// Parses `RRGGBB` (an optional leading `#`).
+    /// Parses `RRGGBB` (an optional leading `#`): exactly six hexadecimal digits, nothing else
+    /// (`UInt32(_:radix:)` alone would take `+FFFFF` as 0FFFFF).
     static func parseColor(_ text: String) throws -> Color {
-        let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        guard hex.count == 6, let v = UInt32(hex, radix: 16) else { throw ValidationError("--background '\(text)' must look like 1E90FF") }
+        let hex = text.hasPrefix("#") ? text.utf8.dropFirst() : text.utf8[...]
+        let digits = hex.compactMap { c -> UInt32? in
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(c - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+        }
+        guard hex.count == 6, digits.count == 6 else {
+            throw ValidationError("--background '\(text)' must be six hexadecimal digits RRGGBB, like 1E90FF")
+        }
+        let v = digits.reduce(0) { $0 << 4 | $1 }
         return Color(red: Double(v >> 16 & 0xFF) / 255, green: Double(v >> 8 & 0xFF) / 255, blue: Double(v & 0xFF) / 255)
     }
 
     /// Renders the frame and returns it.
+    ///
+    /// Every size is checked before anything large is allocated: the view (by the
+    /// transition), the pixel size against the GL device's limits, the page images against
+    /// `GL_MAX_TEXTURE_SIZE` (PNG headers only, before decoding), and the whole job against
+    /// the free memory.
     @MainActor public func image() throws -> Image {
         let (transition, offscreen, size) = try setUp()
         do {
@@ -99,30 +120,55 @@ public struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// The transition with its pages uploaded to a fresh offscreen renderer, and the view size.
+    /// The transition with its pages uploaded to a fresh offscreen renderer, and the view size,
+    /// every size checked first (see `image()`).
     @MainActor func setUp() throws -> (any Transition, OffscreenRenderer, Size) {
         let transition = try options.makeTransition(source: ContentHandle(1), destination: ContentHandle(2))
         transition.showsShadows = !noShadows
         let size = try options.parsedSize()
+        let mode = AntialiasingMode(rawValue: aa)!
         do {
+            let (w, h) = try RenderLimits.pixelSize(size, scale: options.scale)
             let offscreen = try OffscreenRenderer()
-            let (source, destination) = try Self.pages(from: from, to: to, size: size, scale: options.scale)
+            let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
+            try offscreen.limits.checkTarget(width: w, height: h, samples: samples)
+            let pages = try Self.plannedPages(from: from, to: to, width: w, height: h, limits: offscreen.limits)
+            try RenderLimits.checkMemory(pages.bytes + RenderLimits.frameBytes(width: w, height: h, samples: samples) + w * h * 4,
+                                         for: "rendering \(w)x\(h) pixels\(mode == .msaa ? " with msaa" : "")")
+            let (source, destination) = try pages.load()
             offscreen.renderer.setImage(source, for: ContentHandle(1))
             offscreen.renderer.setImage(destination, for: ContentHandle(2))
             return (transition, offscreen, size)
-        } catch let error as RenderError {
+        } catch {
+            // Every call in the block throws `RenderError` only.
             throw CommandFailure(error)
         }
     }
 
-    /// The page images: the given PNGs, or the built-in pages 1 and 2 at the view's pixel size.
-    static func pages(from: String?, to: String?, size: Size, scale: Double) throws(RenderError) -> (Image, Image) {
-        if let from, let to { return (try Image.readPNG(path: from), try Image.readPNG(path: to)) }
-        let w = max(1, Int((size.width * scale).rounded())), h = max(1, Int((size.height * scale).rounded()))
-        guard w <= Image.maximumSide, h <= Image.maximumSide else {
-            throw .invalidPixelSize(width: Double(w), height: Double(h), limit: Image.maximumSide)
+    /// The two page images to load, checked and costed before any is decoded or drawn.
+    struct PlannedPages {
+        /// Memory the pages take while loading and as textures, in bytes.
+        var bytes: Int
+        /// Loads (or draws) them.
+        var load: () throws(RenderError) -> (Image, Image)
+    }
+
+    /// The given PNGs (headers checked against the device's texture size), or the built-in
+    /// pages 1 and 2 at the frame's pixel size.
+    static func plannedPages(from: String?, to: String?, width: Int, height: Int, limits: RenderLimits) throws(RenderError) -> PlannedPages {
+        if let from, let to {
+            var bytes = 0
+            for path in [from, to] {
+                let info = try Image.pngInfo(path: path)
+                try limits.checkTexture(width: info.width, height: info.height, what: "image '\(path)'")
+                bytes += RenderLimits.pageBytes(width: info.width, height: info.height)
+            }
+            return PlannedPages(bytes: bytes) { () throws(RenderError) in (try Image.readPNG(path: from), try Image.readPNG(path: to)) }
         }
-        return (SamplePages.page(1, width: w, height: h), SamplePages.page(2, width: w, height: h))
+        try limits.checkTexture(width: width, height: height, what: "built-in page")
+        return PlannedPages(bytes: 2 * RenderLimits.pageBytes(width: width, height: height)) { () throws(RenderError) in
+            (SamplePages.page(1, width: width, height: height), SamplePages.page(2, width: width, height: height))
+        }
     }
 
     /// Renders the animation (`--out *.webp`) and returns the WebP file's bytes.
@@ -149,20 +195,22 @@ public struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// Runs the command; errors print one line on stderr.
     public func run() throws {
+        // A FIFO, a folder or a missing folder at --out fails now, not after the render.
+        do { try AtomicFile.checkDestination(out) } catch {
+            throw CommandFailure(RenderError.unwritableOutput(path: out, reason: error.reason))
+        }
+        // GL is main-thread only, and a command's `run` is called on the main thread.
+        nonisolated(unsafe) let command = self // only ever used on this (the main) thread
         if isAnimation {
-            nonisolated(unsafe) let command = self // only ever used on this (the main) thread
             let data = try MainActor.assumeIsolated { try command.animation() }
-            do {
-                try data.write(to: URL(fileURLWithPath: out), options: .atomic)
-            } catch {
-                throw CommandFailure(RenderError.unwritableOutput(path: out, reason: error.localizedDescription))
+            do { try AtomicFile.write([UInt8](data), to: out) } catch {
+                throw CommandFailure(RenderError.unwritableOutput(path: out, reason: error.reason))
             }
             print(out)
             return
         }
-        // GL is main-thread only, and a command's `run` is called on the main thread.
-        nonisolated(unsafe) let command = self // only ever used on this (the main) thread
         let frame = try MainActor.assumeIsolated { try command.image() }
         do { try frame.writePNG(path: out) } catch { throw CommandFailure(error) }
         print(out)

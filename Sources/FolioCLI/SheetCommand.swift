@@ -8,6 +8,7 @@ import FolioTransitions
 /// `folio sheet`: the headless main job — a numbered frame sequence of a fold and a flip and a
 /// contact sheet of both, written to a folder.
 public struct SheetCommand: ParsableCommand {
+    /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "sheet",
         abstract: "Render a fold and a flip as numbered frames plus a contact sheet.",
@@ -29,8 +30,10 @@ public struct SheetCommand: ParsableCommand {
     @Option(help: "Edge antialiasing: analytic, msaa, border or none.")
     var aa: String = "analytic"
 
+    /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
+    /// Checks the options before running (usage errors, exit 64).
     public func validate() throws {
         guard (2...60).contains(frames) else { throw ValidationError("--frames \(frames) must be in 2…60") }
         guard AntialiasingMode(rawValue: aa) != nil else { throw ValidationError("--aa '\(aa)' is not a mode") }
@@ -48,33 +51,58 @@ public struct SheetCommand: ParsableCommand {
         ]
     }
 
+    /// The contact sheet's size in pixels for frames of `pw × ph`: a gap of a twentieth of a
+    /// frame (at least 8 pixels) around and between them.
+    static func sheetSize(frames: Int, rows: Int, pw: Int, ph: Int) -> (width: Int, height: Int, gap: Int) {
+        let gap = max(8, pw / 20)
+        return (frames * pw + (frames + 1) * gap, rows * ph + (rows + 1) * gap, gap)
+    }
+
     /// Renders everything; returns the paths written, the contact sheet first.
+    ///
+    /// Checks every size before allocating: the view (by the transitions), the frame against
+    /// the GL device's limits, the contact sheet against the PNG limits (so it can be read
+    /// back), and the whole job against the free memory; the folder is created only then.
     @MainActor public func write() throws -> [String] {
         let viewSize = try EffectOptions.parseSize(size)
-        let (w, h) = (viewSize.width, viewSize.height)
+        let mode = AntialiasingMode(rawValue: aa)!
         let folder = URL(fileURLWithPath: out)
         let framesFolder = folder.appendingPathComponent("frames")
         do {
-            try FileManager.default.createDirectory(at: framesFolder, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure(RenderError.unwritableOutput(path: framesFolder.path, reason: "cannot create the folder"))
-        }
-        do {
             let rows = try Self.rows(size: viewSize, scale: scale)
+            let (pw, ph) = try RenderLimits.pixelSize(viewSize, scale: scale)
+            let sheetSize = Self.sheetSize(frames: frames, rows: rows.count, pw: pw, ph: ph)
+            let limits = PNGLimits.standard
+            guard sheetSize.width <= limits.maximumSide, sheetSize.height <= limits.maximumSide,
+                  sheetSize.width * sheetSize.height <= limits.maximumPixels else {
+                throw CommandFailure(message: "contact sheet would be \(sheetSize.width)x\(sheetSize.height) pixels (\(frames) frames of "
+                    + "\(pw)x\(ph) in \(rows.count) rows); the limit is \(limits.maximumSide) pixels per side and "
+                    + "\(limits.maximumPixels) pixels in all; use fewer --frames or a smaller --size or --scale")
+            }
             let offscreen = try OffscreenRenderer()
-            let (source, destination) = try RenderCommand.pages(from: nil, to: nil, size: viewSize, scale: scale)
+            let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
+            try offscreen.limits.checkTarget(width: pw, height: ph, samples: samples)
+            let pages = try RenderCommand.plannedPages(from: nil, to: nil, width: pw, height: ph, limits: offscreen.limits)
+            // The sheet, and its PNG encoding while it is written.
+            let sheetBytes = 2 * sheetSize.width * sheetSize.height * 4
+            try RenderLimits.checkMemory(pages.bytes + RenderLimits.frameBytes(width: pw, height: ph, samples: samples) + sheetBytes,
+                                         for: "a contact sheet of \(sheetSize.width)x\(sheetSize.height) pixels")
+            do {
+                try FileManager.default.createDirectory(at: framesFolder, withIntermediateDirectories: true)
+            } catch {
+                throw CommandFailure(RenderError.unwritableOutput(path: framesFolder.path, reason: "cannot create the folder"))
+            }
+            let (source, destination) = try pages.load()
             offscreen.renderer.setImage(source, for: ContentHandle(1))
             offscreen.renderer.setImage(destination, for: ContentHandle(2))
-            let pw = Int((w * scale).rounded()), ph = Int((h * scale).rounded()), gap = max(8, pw / 20)
-            var sheet = Image(width: frames * pw + (frames + 1) * gap, height: rows.count * ph + (rows.count + 1) * gap,
-                              fill: (46, 49, 56, 255))
+            var sheet = Image(width: sheetSize.width, height: sheetSize.height, fill: (46, 49, 56, 255))
+            let gap = sheetSize.gap
             var written: [String] = []
             var number = 0
             for (r, (name, transition)) in rows.enumerated() {
                 for i in 0..<frames {
                     try transition.setProgress(Double(i) / Double(frames - 1))
-                    let frame = try offscreen.render(transition.root, size: viewSize, scale: scale,
-                                                     antialiasing: AntialiasingMode(rawValue: aa)!,
+                    let frame = try offscreen.render(transition.root, size: viewSize, scale: scale, antialiasing: mode,
                                                      background: Color(red: 0.18, green: 0.19, blue: 0.22))
                     let path = framesFolder.appendingPathComponent(String(format: "%03d-%@-%02d.png", number, name, i)).path
                     try frame.writePNG(path: path)
@@ -93,6 +121,7 @@ public struct SheetCommand: ParsableCommand {
         }
     }
 
+    /// Runs the command; errors print one line on stderr.
     public func run() throws {
         nonisolated(unsafe) let command = self // GL is main-thread only, and `run` is called there
         let paths = try MainActor.assumeIsolated { try command.write() }

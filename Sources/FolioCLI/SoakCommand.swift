@@ -7,6 +7,7 @@ import FolioTransitions
 
 /// `folio soak`: renders many frames offscreen and checks that memory stays flat.
 public struct SoakCommand: ParsableCommand {
+    /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "soak",
         abstract: "Render many offscreen frames (fold and flip, every AA mode) and report resident memory.",
@@ -25,8 +26,10 @@ public struct SoakCommand: ParsableCommand {
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
+    /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
+    /// Checks the options before running (usage errors, exit 64).
     public func validate() throws {
         guard frames >= 100 else { throw ValidationError("--frames \(frames) must be at least 100") }
         guard limit > 0, limit.isFinite else { throw ValidationError("--limit \(limit) must be a positive number of MiB") }
@@ -50,16 +53,30 @@ public struct SoakCommand: ParsableCommand {
         var growthMiB: Double
     }
 
+    /// Renders the frames and samples resident memory.
     @MainActor public func report() throws -> Report {
         let viewSize = try EffectOptions.parseSize(size)
-        let offscreen = try OffscreenRenderer()
         let (a, b) = (ContentHandle(1), ContentHandle(2))
-        offscreen.renderer.setImage(SamplePages.page(1, width: Int(viewSize.width), height: Int(viewSize.height)), for: a)
-        offscreen.renderer.setImage(SamplePages.page(2, width: Int(viewSize.width), height: Int(viewSize.height)), for: b)
-        let effects: [any Transition] = [
-            try FoldTransition(size: viewSize, style: .cubic, source: a, destination: b),
-            try FlipTransition(size: viewSize, source: a, destination: b),
-        ]
+        // The transitions check the view size first (NaN, negative, absurd), then the pixel
+        // size is checked against the device and the memory before any page is drawn.
+        let effects: [any Transition]
+        do {
+            effects = [
+                try FoldTransition(size: viewSize, style: .cubic, source: a, destination: b),
+                try FlipTransition(size: viewSize, source: a, destination: b),
+            ]
+        } catch { throw CommandFailure(error) }
+        let (w, h) = try RenderLimits.pixelSize(viewSize, scale: 1)
+        let offscreen = try OffscreenRenderer()
+        // Every AA mode is used, msaa included.
+        let msaaSamples = min(4, offscreen.limits.maximumSamples)
+        try offscreen.limits.checkTarget(width: w, height: h, samples: msaaSamples)
+        let pages = try RenderCommand.plannedPages(from: nil, to: nil, width: w, height: h, limits: offscreen.limits)
+        try RenderLimits.checkMemory(pages.bytes + RenderLimits.frameBytes(width: w, height: h, samples: msaaSamples),
+                                     for: "soaking at \(w)x\(h) pixels")
+        let (pageA, pageB) = try pages.load()
+        offscreen.renderer.setImage(pageA, for: a)
+        offscreen.renderer.setImage(pageB, for: b)
         let modes = AntialiasingMode.allCases
         // Warm-up: the driver settles its caches (shader variants, framebuffers for each AA mode).
         let warmUp = max(1000, frames / 10)
@@ -80,10 +97,15 @@ public struct SoakCommand: ParsableCommand {
         return Report(frames: frames, seconds: Date().timeIntervalSince(start), residentMiB: samples, growthMiB: growth)
     }
 
+    /// Runs the command; errors print one line on stderr.
     public func run() throws {
         let r: Report
         nonisolated(unsafe) let command = self // GL is main-thread only, and `run` is called there
-        do { r = try MainActor.assumeIsolated { try command.report() } } catch let error as RenderError { throw CommandFailure(error) }
+        do { r = try MainActor.assumeIsolated { try command.report() } } catch let error as RenderError {
+            throw CommandFailure(error)
+        } catch let error as TransitionError {
+            throw CommandFailure(error)
+        }
         if json {
             print(try JSONOutput.string(r))
         } else {

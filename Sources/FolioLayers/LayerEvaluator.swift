@@ -29,7 +29,31 @@ public final class LayerEvaluator {
     public func corners(of quad: Quad) -> ArraySlice<QuadVertex> { state.vertices[quad.vertexRange] }
 
     /// Evaluates the tree under `root`; the root's superlayer space is the view (points).
+    ///
+    /// Always completes: a 3D context whose depth sort would exceed `depthSortBudget` is drawn
+    /// in an approximate order instead, and `depthSortReport` says so.
     public func evaluate(_ root: Layer) { state.evaluate(root) }
+
+    /// The limits on depth-sorting work per evaluation (default `DepthSortBudget.standard`).
+    public var depthSortBudget: DepthSortBudget {
+        get { state.budget }
+        set { state.budget = newValue }
+    }
+
+    /// What the depth sort of the last evaluation did, and whether its order is exact.
+    public var depthSortReport: DepthSortReport { state.report }
+
+    /// Throws unless the last evaluation's depth order is exact (no context ran out of budget).
+    ///
+    /// - Throws: `LayerError.depthSortBudgetExceeded` naming the largest approximate context
+    ///   and the work spent.
+    public func requireExactDepthOrder() throws(LayerError) {
+        let r = state.report
+        guard r.isExact else {
+            throw .depthSortBudgetExceeded(layers: r.largestApproximateContext, pieces: r.pieces,
+                                           planeTests: r.planeTests, budget: state.budget)
+        }
+    }
 }
 
 /// The evaluator's reusable buffers and the evaluation itself.
@@ -62,13 +86,25 @@ struct EvaluationState {
     var sorted = EvaluationBuffer<Int32>()
     var deferred = EvaluationBuffer<Int32>()
     var nodes = EvaluationBuffer<BSPNode>()
-    var insertStack = EvaluationBuffer<InsertStep>()
+    var items = EvaluationBuffer<BSPItem>()
+    var buildStack = EvaluationBuffer<BuildTask>()
     var emitStack = EvaluationBuffer<EmitStep>()
+    var candidatePositions = EvaluationBuffer<Int32>(capacity: 8)
+    var candidateItems = EvaluationBuffer<Int32>(capacity: 8)
+    var sampleItems = EvaluationBuffer<Int32>(capacity: 64)
+    var depthKeys = EvaluationBuffer<DepthKey>()
+    var depthScratch = EvaluationBuffer<DepthKey>()
+    /// The candidate choice's generator state, reset to a fixed seed for every tree.
+    var random: UInt64 = 0
+    var budget = DepthSortBudget.standard
+    var report = DepthSortReport()
 
     func release() {
         layerIDs.release(); quadLayerIDs.release()
         locals.release(); polys.release(); order.release(); members.release(); post.release()
-        sorted.release(); deferred.release(); nodes.release(); insertStack.release(); emitStack.release()
+        sorted.release(); deferred.release(); nodes.release(); items.release(); buildStack.release()
+        emitStack.release(); candidatePositions.release(); candidateItems.release(); sampleItems.release()
+        depthKeys.release(); depthScratch.release()
     }
 
     mutating func evaluate(_ root: Layer) {
@@ -77,6 +113,7 @@ struct EvaluationState {
         order.count = 0
         members.count = 0
         layerCount = 0
+        report = DepthSortReport()
 
         collect(root, into: .identity, opacity: 1, invisible: false, depth: 1)
         sortContext(orderStart: 0, memberStart: 0)

@@ -15,11 +15,15 @@ public final class OffscreenRenderer {
     let evaluator = LayerEvaluator()
     var target: RenderTarget?
 
+    /// The device's limits, queried once when the context is created.
+    public let limits: RenderLimits
+
     /// Creates a hidden window's context and compiles the shaders.
     ///
     /// - Throws: `RenderError.noDisplay`, `.contextCreation`, `.glVersionTooOld`, or a shader error.
     public init() throws(RenderError) {
         context = try GLContext()
+        limits = RenderLimits.query()
         renderer = try QuadRenderer()
     }
 
@@ -30,6 +34,7 @@ public final class OffscreenRenderer {
     public init(context: GLContext) throws(RenderError) {
         self.context = context
         context.makeCurrent()
+        limits = RenderLimits.query()
         renderer = try QuadRenderer()
     }
 
@@ -44,19 +49,24 @@ public final class OffscreenRenderer {
     /// `readImage`).
     public func draw(_ root: Layer, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
                      background: Color = .white) throws(RenderError) {
-        let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
-        guard w >= 1, h >= 1, w <= Double(Image.maximumSide), h <= Double(Image.maximumSide) else {
-            throw .invalidPixelSize(width: w, height: h, limit: Image.maximumSide)
-        }
+        // Current before any GL call, the target's creation included (another context may
+        // have been made current, or destroyed, since the last frame).
+        context.makeCurrent()
+        let (w, h) = try RenderLimits.pixelSize(size, scale: scale)
         let multisampled = antialiasing == .msaa
         let target: RenderTarget
-        if let existing = self.target, existing.width == Int(w), existing.height == Int(h), (existing.samples > 1) == multisampled {
+        if let existing = self.target, existing.width == w, existing.height == h, (existing.samples > 1) == multisampled {
             target = existing
         } else {
-            target = try RenderTarget(width: Int(w), height: Int(h), samples: multisampled ? 4 : 1)
+            // Checked against the device and the free memory before the old target goes.
+            let samples = multisampled ? min(4, limits.maximumSamples) : 1
+            try limits.checkTarget(width: w, height: h, samples: samples)
+            try RenderLimits.checkMemory(RenderLimits.frameBytes(width: w, height: h, samples: samples),
+                                         for: "a \(w)x\(h) render target")
+            self.target = nil
+            target = try RenderTarget(width: w, height: h, samples: samples, limits: limits)
             self.target = target
         }
-        context.makeCurrent()
         renderer.clear(background, viewport: Viewport(width: target.width, height: target.height), framebuffer: target.drawFramebuffer)
         renderer.antialiasing = antialiasing
         evaluator.evaluate(root)
@@ -66,7 +76,8 @@ public final class OffscreenRenderer {
     /// Reads back the last drawn frame (resolving multisampling first), leaving the context's
     /// framebuffer bindings, viewport and pixel-pack state as they were.
     public func readImage() -> Image? {
-        target?.readImage()
+        context.makeCurrent()
+        return target?.readImage()
     }
 
     /// Blocks until the GL has finished all drawing (for timing).

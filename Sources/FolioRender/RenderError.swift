@@ -12,12 +12,27 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case shaderLink(log: String)
     /// A framebuffer is incomplete (status code).
     case framebufferIncomplete(status: UInt32)
+    /// The driver could not create a render target of this size and sample count (`status`:
+    /// its GL error or framebuffer status code), though the size is within the device's limits.
+    case framebufferUnavailable(width: Int, height: Int, samples: Int, status: UInt32)
     /// A size in pixels that is zero, negative, not finite or beyond the limit.
     case invalidPixelSize(width: Double, height: Double, limit: Int)
     /// An image that could not be read.
     case unreadableImage(path: String, reason: String)
-    /// An image larger than the loader accepts.
+    /// An image with a side larger than the loader accepts (`PNGLimits.maximumSide`).
     case imageTooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// An image with more pixels than the loader accepts (`PNGLimits.maximumPixels`).
+    case imageTooManyPixels(path: String, width: Int, height: Int, limit: Int)
+    /// A PNG whose header claims more pixels than its file could hold: truncated or forged.
+    case imageTruncated(path: String, width: Int, height: Int, fileBytes: Int, minimumBytes: Int)
+    /// A size beyond what the GL device supports: `what` ("render target", "texture"), its
+    /// size in pixels, and the device limit by its GL name and value.
+    case exceedsDeviceLimit(what: String, width: Int, height: Int, limit: String, value: Int)
+    /// A render target whose single buffer (`bytes`, sides rounded up to 64-pixel tiles)
+    /// would exceed the largest allocation a GL driver makes (`RenderLimits.maximumBufferBytes`).
+    case exceedsBufferLimit(width: Int, height: Int, samples: Int, bytes: Int, limit: Int)
+    /// A job that would need more memory than the machine has available, in bytes.
+    case insufficientMemory(what: String, bytes: Int, available: Int)
     /// An output file that could not be written.
     case unwritableOutput(path: String, reason: String)
     /// Pixel bytes that do not hold the image they claim: too few bytes for `height` rows of
@@ -43,9 +58,25 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         case let .shaderCompile(name, log): return "shader \(name) failed to compile: \(log)"
         case let .shaderLink(log): return "shader program failed to link: \(log)"
         case let .framebufferIncomplete(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"
+        case let .framebufferUnavailable(w, h, samples, status):
+            let what = samples > 1 ? "\(w)x\(h) render target with \(samples) samples per pixel" : "\(w)x\(h) render target"
+            return "the GL driver could not create a \(what) (GL status 0x\(String(status, radix: 16))); "
+                + "use a smaller size or scale\(samples > 1 ? ", or antialiasing other than msaa" : "")"
         case let .invalidPixelSize(w, h, limit): return "pixel size \(w)x\(h) must be positive, finite and at most \(limit) per side"
         case let .unreadableImage(path, reason): return "cannot read image '\(path)': \(reason)"
         case let .imageTooLarge(path, w, h, limit): return "image '\(path)' is \(w)x\(h); the limit is \(limit) pixels per side"
+        case let .imageTooManyPixels(path, w, h, limit):
+            return "image '\(path)' is \(w)x\(h) = \(w * h) pixels; the limit is \(limit) (\(RenderLimits.format(bytes: limit * 4)) decoded)"
+        case let .imageTruncated(path, w, h, bytes, minimum):
+            return "image '\(path)' claims \(w)x\(h) pixels but has only \(bytes) bytes; a PNG that size needs at least \(minimum) (truncated, or a forged header)"
+        case let .exceedsDeviceLimit(what, w, h, limit, value):
+            return "\(what) of \(w)x\(h) pixels exceeds this GL device's \(limit) = \(value); render at most \(value) pixels per side (a smaller size or scale)"
+        case let .exceedsBufferLimit(w, h, samples, bytes, limit):
+            let what = samples > 1 ? "\(w)x\(h) render target with \(samples) samples per pixel" : "\(w)x\(h) render target"
+            return "a \(what) needs \(RenderLimits.format(bytes: bytes)) in one GL buffer; drivers allocate at most "
+                + "\(RenderLimits.format(bytes: limit)) at once; use a smaller size or scale\(samples > 1 ? ", or antialiasing other than msaa" : "")"
+        case let .insufficientMemory(what, bytes, available):
+            return "\(what) needs about \(RenderLimits.format(bytes: bytes)) of memory but only \(RenderLimits.format(bytes: available)) is available; use a smaller size or scale (or fewer frames, or antialiasing other than msaa)"
         case let .unwritableOutput(path, reason): return "cannot write '\(path)': \(reason)"
         case let .invalidPixelBuffer(w, h, stride, count):
             return "pixel buffer of \(count) bytes cannot hold a \(w)x\(h) RGBA image with \(stride) bytes per row (rows need at least \(w * 4) bytes, the buffer \(h > 0 ? (h - 1) * stride + w * 4 : 0))"

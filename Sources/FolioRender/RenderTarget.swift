@@ -14,19 +14,28 @@ public final class RenderTarget {
 
     /// Creates the framebuffer; the context must be current. The context's framebuffer and
     /// renderbuffer bindings are left as they were.
-    public init(width: Int, height: Int, samples: Int = 1) throws(RenderError) {
+    ///
+    /// The size is checked against the device's `limits` (queried from the current context
+    /// when not given) before anything is allocated; `samples` beyond `GL_MAX_SAMPLES` are
+    /// clamped to it. A target the driver still cannot allocate is reported with its size.
+    ///
+    /// - Throws: `RenderError.invalidPixelSize`, `.exceedsDeviceLimit`, `.framebufferUnavailable`.
+    public init(width: Int, height: Int, samples: Int = 1, limits: RenderLimits? = nil) throws(RenderError) {
         let saved = GLStateSnapshot(capturing: .framebuffer)
         defer { saved.restore() }
-        guard width > 0, height > 0, width <= Image.maximumSide, height <= Image.maximumSide else {
-            throw .invalidPixelSize(width: Double(width), height: Double(height), limit: Image.maximumSide)
-        }
+        let limits = limits ?? RenderLimits.query()
+        try limits.checkTarget(width: width, height: height, samples: samples)
         self.width = width; self.height = height
-        var maxSamples: GLint = 1
-        glGetIntegerv(GLenum(GL_MAX_SAMPLES), &maxSamples)
-        self.samples = max(1, min(samples, Int(maxSamples)))
+        self.samples = max(1, min(samples, limits.maximumSamples))
         (resolveFramebuffer, resolveColor) = try Self.make(width, height, samples: 1)
         if self.samples > 1 {
-            (drawFramebuffer, drawColor) = try Self.make(width, height, samples: self.samples)
+            do {
+                (drawFramebuffer, drawColor) = try Self.make(width, height, samples: self.samples)
+            } catch {
+                glDeleteFramebuffers(1, &resolveFramebuffer)
+                glDeleteRenderbuffers(1, &resolveColor)
+                throw error
+            }
         } else {
             (drawFramebuffer, drawColor) = (resolveFramebuffer, resolveColor)
         }
@@ -45,8 +54,11 @@ public final class RenderTarget {
         glDeleteRenderbuffers(1, &resolveColor)
     }
 
+    /// One framebuffer with an RGBA8 colour renderbuffer; deleted again if the driver cannot
+    /// complete it (out of memory, or a size it will not store).
     static func make(_ w: Int, _ h: Int, samples: Int) throws(RenderError) -> (GLuint, GLuint) {
         var fbo: GLuint = 0, color: GLuint = 0
+        while glGetError() != GLenum(GL_NO_ERROR) {} // earlier errors are not this allocation's
         glGenFramebuffers(1, &fbo)
         glGenRenderbuffers(1, &color)
         glBindRenderbuffer(GLenum(GL_RENDERBUFFER), color)
@@ -55,10 +67,17 @@ public final class RenderTarget {
         } else {
             glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(w), GLsizei(h))
         }
+        let storageError = glGetError()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
         glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), color)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw .framebufferIncomplete(status: status) }
+        guard storageError == GLenum(GL_NO_ERROR), status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+            glDeleteFramebuffers(1, &fbo)
+            glDeleteRenderbuffers(1, &color)
+            throw .framebufferUnavailable(width: w, height: h, samples: samples,
+                                          status: storageError != GLenum(GL_NO_ERROR) ? storageError : status)
+        }
         return (fbo, color)
     }
 

@@ -1,8 +1,10 @@
 /// Built-in pages drawn procedurally: tinted paper, ruled lines, a margin, lines of "text",
 /// a folded corner to show orientation, and a large page number — easy to read in any pose.
 public enum SamplePages {
-    /// Page `number` (1-based) at `width × height` pixels.
+    /// Page `number` (1-based) at `width × height` pixels; an empty image when either is
+    /// below one. The caller checks sizes against memory first (`RenderLimits.pageBytes`).
     public static func page(_ number: Int, width: Int, height: Int) -> Image {
+        guard width > 0, height > 0 else { return Image(width: 0, height: 0) }
         let hues: [(Double, Double, Double)] = [
             (0.98, 0.93, 0.80), (0.82, 0.92, 0.98), (0.88, 0.97, 0.84), (0.99, 0.85, 0.86),
             (0.90, 0.86, 0.99), (0.99, 0.91, 0.78),

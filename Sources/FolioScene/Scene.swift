@@ -1,12 +1,16 @@
 import Foundation
 import FolioGeometry
 import FolioLayers
+import FolioFiles
 
 /// A layer tree read from JSON: `{"size":[W,H],"layer":{…}}` (docs/command-line.md, `folio evaluate`).
 ///
 /// Layers use CALayer's keys and defaults; transforms are 16 numbers `m11…m44` row by row;
-/// `"kind"` is `"layer"`, `"transform"` or `"gradient"`. Loading is strict: unknown keys,
-/// wrong types, non-finite numbers and negative sizes are errors that name the path.
+/// `"kind"` is `"layer"`, `"transform"` or `"gradient"`. Loading is strict: the JSON must be
+/// exactly RFC 8259 (no trailing commas, no duplicate keys, numbers within the range of a
+/// `Double`; errors give the line, column and key path), and unknown keys, wrong types,
+/// non-finite numbers and negative sizes are errors that name the path. Opacity and colour
+/// components outside 0…1 are clamped to it, as Core Animation does when it composites.
 public struct Scene {
     /// The view's size, in points.
     public var size: Size
@@ -25,36 +29,31 @@ public struct Scene {
     }
 
     /// Loads a scene file.
+    ///
+    /// The file is opened without blocking and must be a regular file (a FIFO, device or
+    /// directory is refused at once) of at most `maximumBytes`.
     public static func load(path: String) throws(SceneError) -> Scene {
-        let url = URL(fileURLWithPath: path)
-        let attributes: [FileAttributeKey: Any]
+        let bytes: [UInt8]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
+            bytes = try InputFile(path: path, maximumBytes: maximumBytes).readAll()
         } catch {
-            throw .unreadable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file")
+            if case let .tooLarge(_, size, limit) = error { throw .tooLarge(bytes: size, limit: limit) }
+            throw .unreadable(path: path, reason: error.reason)
         }
-        if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
-            throw .unreadable(path: path, reason: "is a directory")
-        }
-        if let bytes = (attributes[.size] as? NSNumber)?.intValue, bytes > maximumBytes {
-            throw .tooLarge(bytes: bytes, limit: maximumBytes)
-        }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw .unreadable(path: path, reason: "not readable") }
-        return try decode(data)
+        return try decode(bytes)
     }
 
     /// Decodes a scene from JSON bytes.
     public static func decode(_ data: Data) throws(SceneError) -> Scene {
-        if data.count > maximumBytes { throw .tooLarge(bytes: data.count, limit: maximumBytes) }
-        let json: JSONValue
-        do {
-            json = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw .invalidJSON(reason: (context.underlyingError as? NSError)?.localizedDescription ?? context.debugDescription)
-        } catch {
-            throw .invalidJSON(reason: "\(error)")
-        }
+        try decode([UInt8](data))
+    }
+
+    /// Decodes a scene from JSON bytes (UTF-8), strictly: see `Scene`.
+    public static func decode(_ bytes: [UInt8]) throws(SceneError) -> Scene {
+        if bytes.count > maximumBytes { throw .tooLarge(bytes: bytes.count, limit: maximumBytes) }
+        let json = try bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(SceneError) in try JSONParser.parse(buffer) }
+        }.get()
         var reader = SceneReader()
         return try reader.scene(json)
     }

@@ -55,11 +55,8 @@ struct SceneReader {
         if let t = v["transform"] { layer.transform = try Self.transform(t, "\(path).transform") }
         if let t = v["sublayerTransform"] { layer.sublayerTransform = try Self.transform(t, "\(path).sublayerTransform") }
         if let o = v["opacity"] {
-            let opacity = try Self.number(o, "\(path).opacity")
-            guard (0...1).contains(opacity) else {
-                throw .invalidValue(path: "\(path).opacity", value: Self.format(opacity), reason: "opacity must be in 0…1")
-            }
-            layer.opacity = opacity
+            // Like CALayer: any finite opacity is accepted and composited clamped to 0…1.
+            layer.opacity = Self.clamped(try Self.number(o, "\(path).opacity"))
         }
         if let h = v["hidden"] { layer.isHidden = try Self.bool(h, "\(path).hidden") }
         if let d = v["doubleSided"] { layer.isDoubleSided = try Self.bool(d, "\(path).doubleSided") }
@@ -153,17 +150,18 @@ struct SceneReader {
         return b
     }
 
-    /// A colour as `[r, g, b]` or `[r, g, b, a]`, components 0…1.
+    /// A colour as `[r, g, b]` or `[r, g, b, a]`; finite components outside 0…1 are clamped
+    /// to it, as Core Animation clamps an sRGB colour's components when it composites.
     static func color(_ json: JSONValue, _ path: String) throws(SceneError) -> Color {
         guard case let .array(items) = json, items.count == 3 || items.count == 4 else {
             throw .wrongType(path: path, expected: "[r, g, b] or [r, g, b, a] with components 0…1", found: json.typeName)
         }
-        let c = try numbers(json, path, count: items.count)
-        for (i, x) in c.enumerated() where !(0...1).contains(x) {
-            throw .invalidValue(path: "\(path)[\(i)]", value: format(x), reason: "colour components are 0…1")
-        }
+        let c = try numbers(json, path, count: items.count).map(clamped)
         return Color(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
     }
+
+    /// `x` clamped to 0…1.
+    static func clamped(_ x: Double) -> Double { min(max(x, 0), 1) }
 
     static func format(_ d: Double) -> String { "\(d)" }
 }

@@ -1,3 +1,3 @@
 import FolioCLI
 
-FolioCommand.main()
+FolioCommand.runAsProgram()

@@ -62,6 +62,36 @@ import FolioTransitions
         }, expectedType: "SceneError"),
         Case(name: "scene not JSON", fragment: "JSON", call: { _ = try Scene.decode(Data("{".utf8)) }, expectedType: "SceneError"),
         Case(name: "scene missing file", fragment: "/nonexistent.json", call: { _ = try Scene.load(path: "/nonexistent.json") }, expectedType: "SceneError"),
+        Case(name: "scene duplicate key", fragment: "'layer.opacity' at line 1, column 40", call: {
+            _ = try Scene.decode(Data(#"{"size":[10,10],"layer":{"opacity":0.5,"opacity":7}}"#.utf8))
+        }, expectedType: "SceneError"),
+        Case(name: "scene trailing comma", fragment: "line 1, column 15 (in 'size'): trailing comma", call: {
+            _ = try Scene.decode(Data(#"{"size":[10,10,],"layer":{}}"#.utf8))
+        }, expectedType: "SceneError"),
+        Case(name: "scene number out of range", fragment: "1e400 at line 1, column 10 is out of range", call: {
+            _ = try Scene.decode(Data(#"{"size":[1e400,10],"layer":{}}"#.utf8))
+        }, expectedType: "SceneError"),
+        Case(name: "scene nested too deeply", fragment: "deeper than 200", call: {
+            _ = try Scene.decode(Data((String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)).utf8))
+        }, expectedType: "SceneError"),
+        Case(name: "scene on a device", fragment: "/dev/zero", call: { _ = try Scene.load(path: "/dev/zero") }, expectedType: "SceneError"),
+        // Depth sorting past its budget.
+        Case(name: "depth sort over budget", fragment: "depth sort of 3 layers", call: {
+            let root = Layer(name: "root")
+            root.sublayerTransform.m34 = -1.0 / 500
+            let context = TransformLayer(name: "context")
+            try root.addSublayer(context)
+            for angle in [30.0, -30, 60] {
+                let l = Layer(name: "\(angle)")
+                l.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+                l.transform = Transform3D(rotationDegrees: angle, x: 0, y: 1, z: 0)
+                try context.addSublayer(l)
+            }
+            let e = LayerEvaluator()
+            e.depthSortBudget = DepthSortBudget(maximumPieces: 0, maximumPlaneTests: 1)
+            e.evaluate(root)
+            try e.requireExactDepthOrder()
+        }, expectedType: "LayerError"),
         // Images and outputs.
         Case(name: "missing PNG", fragment: "/nonexistent.png", call: { _ = try Image.readPNG(path: "/nonexistent.png") }, expectedType: "RenderError"),
         Case(name: "corrupt PNG", fragment: "corrupt.png", call: {
@@ -71,6 +101,20 @@ import FolioTransitions
             _ = try Image.readPNG(path: path)
         }, expectedType: "RenderError"),
         Case(name: "unwritable PNG", fragment: "/nonexistent/dir/out.png", call: { try Image(width: 1, height: 1).writePNG(path: "/nonexistent/dir/out.png") }, expectedType: "RenderError"),
+        Case(name: "forged PNG header", fragment: "claims 8000x8000 pixels but has only 33 bytes", call: {
+            try FileManager.default.createDirectory(at: pngFolder, withIntermediateDirectories: true)
+            let path = pngFolder.appendingPathComponent("forged.png").path
+            var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            bytes += [0, 0, 0x1F, 0x40, 0, 0, 0x1F, 0x40, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            _ = try Image.pngInfo(path: path)
+        }, expectedType: "RenderError"),
+        Case(name: "PNG from a device", fragment: "character device", call: { _ = try Image.readPNG(path: "/dev/zero") }, expectedType: "RenderError"),
+        Case(name: "PNG to a folder", fragment: "it is a directory", call: { try Image(width: 1, height: 1).writePNG(path: "/tmp") }, expectedType: "RenderError"),
+        Case(name: "render target past the one-buffer limit", fragment: "needs 2.0 GiB in one GL buffer", call: {
+            try RenderLimits(maximumTextureSize: 16384, maximumRenderbufferSize: 16384, maximumSamples: 4,
+                             maximumViewportWidth: 16384, maximumViewportHeight: 16384).checkTarget(width: 11585, height: 11585, samples: 4)
+        }, expectedType: "RenderError"),
         // Motion.
         Case(name: "negative mass", fragment: "mass = -1", call: { _ = try Spring(mass: -1) }, expectedType: "MotionError"),
         Case(name: "NaN stiffness", fragment: "stiffness = nan", call: { _ = try Spring(stiffness: .nan) }, expectedType: "MotionError"),

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+@testable import FolioCLI
+
+/// The hostile command lines of issue #18, each run as a real `folio` process: every one ends
+/// with the expected status and a one-line message naming the problem, within bounded time
+/// and memory (CPU time and peak resident memory of the child alone, from `wait4`). Rendering rows need an X display (the test
+/// command runs under Xvfb).
+@Suite struct HostileCommandLineTests {
+    /// Files the rows refer to, made once.
+    static let folder: String = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-hostile-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        func write(_ name: String, _ text: String) {
+            FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data(text.utf8))
+        }
+        write("intersecting-1000.json", intersectingScene(1000))
+        write("small.json", #"{"size":[100,100],"layer":{"bounds":[0,0,100,100],"position":[50,50]}}"#)
+        write("duplicate.json", #"{"size":[10,10],"layer":{"opacity":0.5,"opacity":7}}"#)
+        write("trailing.json", "{\"size\":[10,10],\"layer\":{\"sublayers\":[{},]}}")
+        write("range.json", #"{"size":[10,10],"layer":{"zPosition":1e400}}"#)
+        write("digits.json", "{\"size\":[10,10],\"layer\":{\"zPosition\":\(String(repeating: "7", count: 400))}}")
+        write("broken.json", "{\"size\":[10,10],\n\"layer\":{\"bounds\":[0,0,10 10]}}")
+        // A 33-byte PNG whose header claims 8000 × 8000 RGBA pixels (256 MB decoded).
+        var forged: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        forged += [0, 0, 0x1F, 0x40, 0, 0, 0x1F, 0x40, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+        FileManager.default.createFile(atPath: "\(folder)/forged.png", contents: Data(forged))
+        mkfifo("\(folder)/fifo", 0o600)
+        mkfifo("\(folder)/fifo-out.png", 0o600)
+        return folder
+    }()
+
+    /// `n` large layers at random rotations through the middle of one transform layer.
+    static func intersectingScene(_ n: Int) -> String {
+        var state: UInt64 = 0x5EED
+        func random(_ range: ClosedRange<Double>) -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return range.lowerBound + (range.upperBound - range.lowerBound) * Double(state >> 11) / Double(1 << 53)
+        }
+        let layers = (0..<n).map { i -> String in
+            // A rotation about a random axis (Rodrigues), as 16 row-vector entries.
+            var (x, y, z) = (random(-1...1), random(-1...1), random(-0.2...0.2))
+            let length = (x * x + y * y + z * z).squareRoot()
+            (x, y, z) = (x / length, y / length, z / length)
+            let a = random(-80...80) * .pi / 180, c = cos(a), s = sin(a), t = 1 - c
+            let m = [t * x * x + c, t * x * y + s * z, t * x * z - s * y, 0,
+                     t * x * y - s * z, t * y * y + c, t * y * z + s * x, 0,
+                     t * x * z + s * y, t * y * z - s * x, t * z * z + c, 0, 0, 0, 0, 1]
+            return "{\"name\":\"p\(i)\",\"bounds\":[0,0,200,200],\"position\":[\(200 + random(-20...20)),\(200 + random(-20...20))],"
+                + "\"transform\":[\(m.map { "\($0)" }.joined(separator: ","))]}"
+        }
+        return "{\"size\":[400,400],\"layer\":{\"name\":\"root\",\"bounds\":[0,0,400,400],\"position\":[200,200],"
+            + "\"sublayerTransform\":[1,0,0,0,0,1,0,0,0,0,1,-0.00125,0,0,0,1],"
+            + "\"sublayers\":[{\"kind\":\"transform\",\"bounds\":[0,0,400,400],\"position\":[200,200],\"sublayers\":["
+            + layers.joined(separator: ",") + "]}]}}"
+    }
+
+    /// One hostile command line and what it must give.
+    struct Row: Sendable, CustomStringConvertible {
+        var arguments: [String]
+        var status: Int32
+        var fragment: String
+        var stdout: String? = nil
+        var seconds: Double = 10
+        var megabytes: Int = 500
+        var description: String { arguments.joined(separator: " ") }
+    }
+
+    static var f: String { folder }
+
+    static let rows: [Row] = [
+        // Standard output that cannot be written.
+        Row(arguments: ["geometry", "--effect", "fold"], status: 1, fragment: "cannot write to standard output: No space left on device", stdout: "/dev/full"),
+        Row(arguments: ["evaluate", "\(f)/small.json"], status: 1, fragment: "No space left on device", stdout: "/dev/full"),
+        // Depth sorting: 1,000 mutually intersecting layers, refused within 2 s and 500 MB.
+        Row(arguments: ["evaluate", "\(f)/intersecting-1000.json"], status: 1, fragment: "depth sort of 1000 layers in one 3D context exceeded its budget",
+            seconds: 2, megabytes: 500),
+        Row(arguments: ["evaluate", "--allow-approximate-order", "\(f)/intersecting-1000.json"], status: 0, fragment: "", seconds: 2, megabytes: 500),
+        Row(arguments: ["evaluate", "--max-pieces", "10", "\(f)/intersecting-1000.json"], status: 1, fragment: "split pieces of 10,"),
+        Row(arguments: ["evaluate", "--max-pieces", "5000000", "\(f)/small.json"], status: 64, fragment: "--max-pieces 5000000 must be in 0…4194304"),
+        // Inputs that block or never end.
+        Row(arguments: ["evaluate", "\(f)/fifo"], status: 1, fragment: "it is a FIFO, not a regular file"),
+        Row(arguments: ["evaluate", "/dev/zero"], status: 1, fragment: "it is a character device"),
+        Row(arguments: ["render", "--effect", "fold", "--from", "\(f)/fifo", "--to", "\(f)/fifo", "--out", "\(f)/a.png"], status: 1, fragment: "FIFO"),
+        Row(arguments: ["render", "--effect", "fold", "--out", "\(f)/fifo-out.png"], status: 1, fragment: "cannot write '\(f)/fifo-out.png': it is a FIFO"),
+        // Strict JSON.
+        Row(arguments: ["evaluate", "\(f)/duplicate.json"], status: 1, fragment: "duplicate key 'layer.opacity' at line 1, column 40"),
+        Row(arguments: ["evaluate", "\(f)/trailing.json"], status: 1, fragment: "line 1, column 41 (in 'layer.sublayers'): trailing comma before ']'"),
+        Row(arguments: ["evaluate", "\(f)/range.json"], status: 1, fragment: "'layer.zPosition' = 1e400 at line 1, column 38 is out of range"),
+        Row(arguments: ["evaluate", "\(f)/digits.json"], status: 1, fragment: "(400 characters) at line 1, column 38 is out of range"),
+        Row(arguments: ["evaluate", "\(f)/broken.json"], status: 1, fragment: "line 2, column 27 (in 'layer.bounds'): expected ',' or ']'"),
+        // Sizes checked before allocating.
+        Row(arguments: ["soak", "--size", "nanx10", "--frames", "100"], status: 1, fragment: "view size nanx10.0"),
+        Row(arguments: ["soak", "--size", "1e20x10", "--frames", "100"], status: 1, fragment: "view size 1e+20x10.0"),
+        Row(arguments: ["soak", "--size", "-5x10", "--frames", "100"], status: 1, fragment: "view size -5.0x10.0"),
+        Row(arguments: ["soak", "--size", "100000x100000", "--frames", "100"], status: 1, fragment: "GL_MAX_RENDERBUFFER_SIZE"),
+        Row(arguments: ["sheet", "--size", "4096x4096", "--frames", "60", "--out", "\(f)/sheet"], status: 1, fragment: "contact sheet would be 258204x17404 pixels"),
+        Row(arguments: ["sheet", "--size", "16384x16384", "--frames", "60", "--out", "\(f)/sheet"], status: 1, fragment: "use fewer --frames"),
+        Row(arguments: ["render", "--effect", "fold", "--aa", "msaa", "--size", "11585x11585", "--out", "\(f)/a.png"], status: 1,
+            fragment: "11585x11585 render target with 4 samples per pixel needs"),
+        Row(arguments: ["render", "--effect", "fold", "--size", "20000x100", "--out", "\(f)/a.png"], status: 1, fragment: "GL_MAX_RENDERBUFFER_SIZE"),
+        Row(arguments: ["render", "--effect", "fold", "--from", "\(f)/forged.png", "--to", "\(f)/forged.png", "--out", "\(f)/a.png"], status: 1,
+            fragment: "claims 8000x8000 pixels but has only 33 bytes"),
+        // Malformed options and outputs.
+        Row(arguments: ["render", "--effect", "fold", "--background", "+FFFFF", "--out", "\(f)/a.png"], status: 64, fragment: "'+FFFFF' must be six hexadecimal digits"),
+        Row(arguments: ["render", "--effect", "fold", "--out", "/nonexistent-folder/a.png"], status: 1, fragment: "no such directory '/nonexistent-folder'"),
+    ]
+
+    @Test(arguments: rows)
+    func hostileCommandLinesEndInBoundedTimeAndMemoryWithOneLine(_ row: Row) throws {
+        let folio = ChildProcess.product("folio")
+        // `timeout` turns a hang into status 124 instead of a stuck test run.
+        let r = try ChildProcess.run(["/usr/bin/timeout", "30", folio] + row.arguments, stdoutPath: row.stdout)
+        #expect(r.status == row.status, "\(row): status \(r.status), stderr: \(r.standardError)")
+        let lines = r.standardError.split(separator: "\n").filter { !$0.hasPrefix("Usage:") && !$0.hasPrefix("  See ") && !$0.isEmpty }
+        if row.fragment.isEmpty {
+            #expect(lines.isEmpty, "\(row): \(r.standardError)")
+        } else {
+            #expect(r.standardError.contains(row.fragment), "\(row): \(r.standardError)")
+            #expect(lines.count == 1, "\(row): one line expected: \(r.standardError)")
+        }
+        // The bound is on the child's CPU time (the suite runs many processes at once on a
+        // shared machine); wall time only guards against a hang.
+        #expect(r.cpuSeconds < row.seconds, "\(row): \(r.cpuSeconds) s of CPU")
+        #expect(r.seconds < 5 * row.seconds + 10, "\(row): \(r.seconds) s")
+        #expect(r.peakBytes < row.megabytes << 20, "\(row): peak \(r.peakBytes >> 20) MiB")
+    }
+
+    @Test func theFIFOsAreStillThereAndNothingElseWasWritten() throws {
+        for row in Self.rows where row.arguments.contains(where: { $0.contains("fifo") }) {
+            _ = try ChildProcess.run(["/usr/bin/timeout", "30", ChildProcess.product("folio")] + row.arguments, stdoutPath: row.stdout)
+        }
+        var info = stat()
+        #expect(lstat("\(Self.folder)/fifo-out.png", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder)
+        #expect(!names.contains { $0.hasPrefix(".") }, "no temporary files left: \(names)")
+        #expect(!names.contains("a.png") && !names.contains("sheet"), "\(names)")
+    }
+
+    @Test func anApproximateOrderIsPrintedOnlyWhenAskedFor() throws {
+        let r = try ChildProcess.run([ChildProcess.product("folio"), "evaluate", "--allow-approximate-order", "\(Self.folder)/intersecting-1000.json"])
+        #expect(r.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(r.standardOutput.utf8)) as? [String: Any]
+        #expect((json?["quads"] as? [Any])?.count == 1001, "the root and 1,000 whole layers")
+        #expect(json?["approximateOrder"] as? Bool == true)
+        let exact = try ChildProcess.run([ChildProcess.product("folio"), "evaluate", "\(Self.folder)/small.json"])
+        #expect(exact.status == 0 && !exact.standardOutput.contains("approximateOrder"))
+    }
+
+    @Test func aWriteThatFailsPartWayLeavesThePreviousRenderIntact() throws {
+        // A file size limit of 4 KiB (`ulimit -f` counts 512-byte blocks in sh) is hit part of
+        // the way through writing the frame (about 60 KB): the write fails with EFBIG (folio ignores
+        // SIGXFSZ), the temporary file goes, and the user's previous render is untouched.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-efbig-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let previous = Data((0..<3000).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        let out = "\(folder)/frame.png"
+        try previous.write(to: URL(fileURLWithPath: out))
+        let r = try ChildProcess.run(["/bin/sh", "-c", "ulimit -f 8 && exec \"$0\" \"$@\"", ChildProcess.product("folio"),
+                                      "render", "--effect", "flip", "--size", "640x960", "--out", out])
+        #expect(r.status == 1, "\(r.standardError)")
+        #expect(r.standardError.contains("cannot write '\(out)': File too large"), "\(r.standardError)")
+        #expect(FileManager.default.contents(atPath: out) == previous, "the previous file is intact")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["frame.png"], "no temporary file is left")
+        // Without the limit the same command replaces it with a complete PNG.
+        let ok = try ChildProcess.run([ChildProcess.product("folio"), "render", "--effect", "flip", "--size", "640x960", "--out", out])
+        #expect(ok.status == 0, "\(ok.standardError)")
+        #expect(FileManager.default.contents(atPath: out)?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    }
+}
