@@ -8,27 +8,33 @@ import FolioTransitions
 /// is allocated, with errors that name the limit.
 final class RenderLimitsTests: XCTestCase {
     func testTheLimitsAreTheDevicesOwn() {
-        let limits = SharedRenderer.offscreen.limits
-        SharedRenderer.offscreen.context.makeCurrent()
-        XCTAssertEqual(limits, RenderLimits.query())
-        // GL 3.3 core guarantees at least these.
-        XCTAssertGreaterThanOrEqual(limits.maximumTextureSize, 1024)
-        XCTAssertGreaterThanOrEqual(limits.maximumRenderbufferSize, 1024)
-        XCTAssertGreaterThanOrEqual(limits.maximumSamples, 4)
-        XCTAssertGreaterThanOrEqual(limits.maximumViewportWidth, limits.maximumRenderbufferSize)
+        // XCTest runs this on the main thread, where GL lives.
+        MainActor.assumeIsolated {
+            let limits = SharedRenderer.offscreen.limits
+            SharedRenderer.offscreen.context.makeCurrent()
+            XCTAssertEqual(limits, RenderLimits.query())
+            // GL 3.3 core guarantees at least these.
+            XCTAssertGreaterThanOrEqual(limits.maximumTextureSize, 1024)
+            XCTAssertGreaterThanOrEqual(limits.maximumRenderbufferSize, 1024)
+            XCTAssertGreaterThanOrEqual(limits.maximumSamples, 4)
+            XCTAssertGreaterThanOrEqual(limits.maximumViewportWidth, limits.maximumRenderbufferSize)
+        }
     }
 
-    func testTargetsBeyondTheDeviceAreRefusedNamingTheLimit() {
-        let limits = SharedRenderer.offscreen.limits
-        let side = limits.maximumRenderbufferSize
-        XCTAssertThrowsError(try limits.checkTarget(width: side + 1, height: 10)) {
-            XCTAssertEqual($0 as? RenderError, .exceedsDeviceLimit(what: "render target", width: side + 1, height: 10,
-                                                                   limit: "GL_MAX_RENDERBUFFER_SIZE", value: side))
+    func testTargetsBeyondTheDeviceAreRefusedNamingTheLimit() throws {
+        // XCTest runs this on the main thread, where GL lives.
+        try MainActor.assumeIsolated {
+            let limits = SharedRenderer.offscreen.limits
+            let side = limits.maximumRenderbufferSize
+            XCTAssertThrowsError(try limits.checkTarget(width: side + 1, height: 10)) {
+                XCTAssertEqual($0 as? RenderError, .exceedsDeviceLimit(what: "render target", width: side + 1, height: 10,
+                                                                       limit: "GL_MAX_RENDERBUFFER_SIZE", value: side))
+            }
+            XCTAssertNoThrow(try limits.checkTarget(width: side, height: 16))
+            XCTAssertThrowsError(try limits.checkTarget(width: 0, height: 10))
+            // The same check guards RenderTarget itself, before any GL allocation.
+            XCTAssertThrowsError(try RenderTarget(width: side + 1, height: 4))
         }
-        XCTAssertNoThrow(try limits.checkTarget(width: side, height: 16))
-        XCTAssertThrowsError(try limits.checkTarget(width: 0, height: 10))
-        // The same check guards RenderTarget itself, before any GL allocation.
-        XCTAssertThrowsError(try RenderTarget(width: side + 1, height: 4))
     }
 
     func testMultisampledTargetsPastTheLargestBufferAreRefusedBeforeTheDriverFails() {
@@ -45,10 +51,13 @@ final class RenderLimitsTests: XCTestCase {
         XCTAssertNoThrow(try limits.checkTarget(width: 11585, height: 11585, samples: 1))
     }
 
-    func testTexturesBeyondTheDeviceAreRefused() {
-        let limits = SharedRenderer.offscreen.limits
-        XCTAssertThrowsError(try limits.checkTexture(width: 3, height: limits.maximumTextureSize + 1, what: "image 'a.png'")) {
-            XCTAssertTrue("\($0)".hasPrefix("image 'a.png' of 3x\(limits.maximumTextureSize + 1) pixels exceeds this GL device's GL_MAX_TEXTURE_SIZE"), "\($0)")
+    func testTexturesBeyondTheDeviceAreRefused() throws {
+        // XCTest runs this on the main thread, where GL lives.
+        try MainActor.assumeIsolated {
+            let limits = SharedRenderer.offscreen.limits
+            XCTAssertThrowsError(try limits.checkTexture(width: 3, height: limits.maximumTextureSize + 1, what: "image 'a.png'")) {
+                XCTAssertTrue("\($0)".hasPrefix("image 'a.png' of 3x\(limits.maximumTextureSize + 1) pixels exceeds this GL device's GL_MAX_TEXTURE_SIZE"), "\($0)")
+            }
         }
     }
 
@@ -73,22 +82,28 @@ final class RenderLimitsTests: XCTestCase {
     }
 
     func testTheOffscreenRendererRefusesAnOversizedFrameAndKeepsWorking() throws {
-        let offscreen = SharedRenderer.offscreen
-        let fold = try FoldTransition(size: Size(width: 100_000, height: 10))
-        XCTAssertThrowsError(try offscreen.draw(fold.root, size: Size(width: 100_000, height: 10), scale: 1)) { error in
-            guard case .exceedsDeviceLimit? = error as? RenderError else { return XCTFail("\(error)") }
+        // XCTest runs this on the main thread, where GL lives.
+        try MainActor.assumeIsolated {
+            let offscreen = SharedRenderer.offscreen
+            let fold = try FoldTransition(size: Size(width: 100_000, height: 10))
+            XCTAssertThrowsError(try offscreen.draw(fold.root, size: Size(width: 100_000, height: 10), scale: 1)) { error in
+                guard case .exceedsDeviceLimit? = error as? RenderError else { return XCTFail("\(error)") }
+            }
+            let small = try FoldTransition(size: Size(width: 40, height: 60))
+            let image = try offscreen.render(small.root, size: Size(width: 40, height: 60), scale: 1)
+            XCTAssertEqual(image.width, 40)
         }
-        let small = try FoldTransition(size: Size(width: 40, height: 60))
-        let image = try offscreen.render(small.root, size: Size(width: 40, height: 60), scale: 1)
-        XCTAssertEqual(image.width, 40)
     }
 
     func testSoakRefusesAHugeSizeBeforeDrawingAnyPage() throws {
-        let command = try SoakCommand.parse(["--size", "100000x100000", "--frames", "100"])
-        let start = Date()
-        XCTAssertThrowsError(try command.report()) { error in
-            XCTAssertTrue("\(error)".contains("GL_MAX_RENDERBUFFER_SIZE"), "\(error)")
+        // XCTest runs this on the main thread, where GL lives.
+        try MainActor.assumeIsolated {
+            let command = try SoakCommand.parse(["--size", "100000x100000", "--frames", "100"])
+            let start = Date()
+            XCTAssertThrowsError(try command.report()) { error in
+                XCTAssertTrue("\(error)".contains("GL_MAX_RENDERBUFFER_SIZE"), "\(error)")
+            }
+            XCTAssertLessThan(Date().timeIntervalSince(start), 5)
         }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
     }
 }
