@@ -3,7 +3,7 @@ import PackageDescription
 
 // Data flows one way: transitions build layer trees → layers evaluate to quads → a renderer
 // draws quads. The geometry modules (FolioGeometry, FolioLayers, FolioMotion, FolioTransitions)
-// are pure Swift and never import GL.
+// and FolioBook are pure Swift and never import GL.
 let package = Package(
     name: "Folio",
     products: [
@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FolioScene", targets: ["FolioScene"]),
         .library(name: "FolioMotion", targets: ["FolioMotion"]),
         .library(name: "FolioTransitions", targets: ["FolioTransitions"]),
+        .library(name: "FolioBook", targets: ["FolioBook"]),
         .library(name: "FolioRender", targets: ["FolioRender"]),
         .executable(name: "folio", targets: ["folio"]),
         .executable(name: "folio-demo", targets: ["FolioDemo"]),
@@ -25,6 +26,8 @@ let package = Package(
         .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers"]),
         .target(name: "FolioMotion", dependencies: ["FolioGeometry"]),
         .target(name: "FolioTransitions", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion"]),
+        // Books: page model, layouts, reading directions, leaves in flight, page cache, interaction.
+        .target(name: "FolioBook", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions"]),
 
         // System libraries from Debian (apt providers) for the renderer.
         .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
@@ -69,6 +72,10 @@ let package = Package(
         .testTarget(
             name: "FolioTransitionsTests",
             dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioTestSupport"]
+        ),
+        .testTarget(
+            name: "FolioBookTests",
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioTestSupport"]
         ),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
         // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.
