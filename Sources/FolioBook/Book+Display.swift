@@ -9,8 +9,9 @@ extension Book {
         return .soft
     }
 
-    /// How soft leaves share the view under the current settings.
-    var arrangement: LeafArrangement { reduceMotion ? .wholeOpening : configuration.effect.arrangement }
+    /// How leaves in flight share the view under the current settings (whole-opening under
+    /// reduce motion).
+    public var arrangement: LeafArrangement { reduceMotion ? .wholeOpening : configuration.effect.arrangement }
 
     /// Brings the layers up to date with `opening` and `leaves`: rebuilds them when what is
     /// shown changes, and poses them every time.
@@ -196,5 +197,33 @@ extension Book {
             layer = l.superlayer
         }
         return nil
+    }
+}
+
+extension Book {
+    // MARK: Pointer mapping
+
+    /// The effect that turns `leaf` (bundle at `index` of `count` leaves) as it would be shown now.
+    func effect(forLeaf index: Int, count: Int = 1) -> any LeafEffect {
+        switch kind(of: BookLeaf(index: index, progress: 0, count: count)) {
+        case .soft: return configuration.effect
+        case .cover: return FlipLeafEffect(hardCover: true)
+        case .fade: return CrossfadeLeafEffect()
+        }
+    }
+
+    /// Takes hold of leaf `index` at canonical `point` while it is at `progress`.
+    public func grip(leaf index: Int, count: Int = 1, at point: Point, progress: Double) -> LeafGrip {
+        mappers[kind(of: BookLeaf(index: index, progress: 0, count: count)).rawValue].grip(at: point, progress: progress)
+    }
+
+    /// The progress of leaf `index` that keeps the grabbed point under canonical `point` (unclamped).
+    public func progress(leaf index: Int, count: Int = 1, for grip: LeafGrip, at point: Point) -> Double {
+        mappers[kind(of: BookLeaf(index: index, progress: 0, count: count)).rawValue].progress(for: grip, at: point)
+    }
+
+    /// A view point in the canonical frame the leaves are built in.
+    public func canonicalPoint(_ viewPoint: Point) -> Point {
+        configuration.direction.canonicalPoint(viewPoint, viewSize: configuration.viewSize)
     }
 }

@@ -89,6 +89,8 @@ public final class Book {
     var openingLeaf: (leaf: any TurningLeaf, kind: Kind)?
     /// Leaves no longer in flight, kept for reuse (at most a few per kind).
     var pool: [[any TurningLeaf]] = [[], [], []]
+    /// One leaf of each kind, never drawn, whose pointer mapping serves every leaf of its kind.
+    let mappers: [any TurningLeaf]
     /// Hit testing: what each drawn leaf root or page layer is.
     var roles: [ObjectIdentifier: BookHit] = [:]
     let hitEvaluator = LayerEvaluator()
@@ -103,10 +105,9 @@ public final class Book {
         self.configuration = configuration
         frame = try LeafFrame(configuration: configuration)
         leafCount = configuration.layout == .single ? pageCount - 1 : pageCount / 2
-        // Each effect must accept the frame; the leaves made here start the pools.
-        pool[Kind.soft.rawValue].append(try configuration.effect.makeLeaf(in: frame))
-        pool[Kind.cover.rawValue].append(try FlipLeafEffect(hardCover: true).makeLeaf(in: frame))
-        pool[Kind.fade.rawValue].append(try CrossfadeLeafEffect().makeLeaf(in: frame))
+        // Each effect must accept the frame; the leaves made here only measure pointers.
+        mappers = [try configuration.effect.makeLeaf(in: frame), try FlipLeafEffect(hardCover: true).makeLeaf(in: frame),
+                   try CrossfadeLeafEffect().makeLeaf(in: frame)]
 
         let view = configuration.viewSize
         let s = frame.spine, e = frame.height
