@@ -171,7 +171,9 @@ import FolioMotion
         let stats = cache.statistics
         #expect(stats.peakPages <= budget.pages && stats.peakBytes <= budget.bytes)
         #expect(stats.loads > 20, "pages loaded as the book turned: \(stats.loads)")
-        #expect(peak - before <= Double(budget.bytes + 2 * pageBytes) / 1_048_576 + 16, "resident memory grew \(peak - before) MiB")
+        // The budget, plus a page in each loader's hands and one in the frame's, plus allocator slack:
+        // bounded by the budget, not by the book's 4 GB.
+        #expect(peak - before <= Double(budget.bytes + 4 * pageBytes) / 1_048_576 + 16, "resident memory grew \(peak - before) MiB")
         #expect(peak <= 300, "resident memory peaked at \(peak) MiB")
     }
 }
