@@ -46,7 +46,7 @@ let package = Package(
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioTransitions", "FolioRender",
+                "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioTransitions", "FolioBook", "FolioRender",
                 "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -7,6 +7,8 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
     case invalidPageCount(Int)
     /// A leaf index outside the leaves that may be in flight (`valid` gives the range).
     case leafOutOfRange(index: Int, valid: ClosedRange<Int>)
+    /// A leaf given for a book that has none to turn (a single page, say).
+    case noLeafToTurn(index: Int, pageCount: Int)
     /// The same leaf listed twice among the leaves in flight.
     case duplicateLeaf(Int)
     /// Leaves in flight that overlap (a bundle covering a leaf that is also listed on its own).
@@ -36,6 +38,8 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
             return "page count \(n) must be at least 1"
         case let .leafOutOfRange(index, valid):
             return "leaf \(index) is outside the book: leaves \(valid.lowerBound)...\(valid.upperBound) can turn"
+        case let .noLeafToTurn(index, pageCount):
+            return "leaf \(index) is outside the book: a book of \(pageCount) page\(pageCount == 1 ? "" : "s") in this layout has no leaf to turn"
         case let .duplicateLeaf(index):
             return "leaf \(index) is listed twice"
         case let .overlappingLeaves(first, second):

@@ -5,10 +5,10 @@ import FolioTransitions
 
 /// The options that choose one frame of one effect, shared by `geometry` and `render`.
 struct EffectOptions: ParsableArguments {
-    /// The two effects.
-    enum Effect: String, ExpressibleByArgument, CaseIterable, Sendable { case fold, flip }
+    /// The effects: a fold, a flip, or a whole book with leaves in flight.
+    enum Effect: String, ExpressibleByArgument, CaseIterable, Sendable { case fold, flip, book }
 
-    @Option(help: "fold or flip.")
+    @Option(help: "fold, flip or book.")
     var effect: Effect
 
     @Option(help: "Comma-separated style names (fold: unfold, cubic, horizontal, solid-shadows; flip: backward, vertical, reverse).")
@@ -32,15 +32,37 @@ struct EffectOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Flip only: the perspective pivot along the spine (0.5 centre, 1.5 below, −0.5 above).")
     var viewpoint: Double?
 
+    @Option(help: "Book: single (one page fills the view) or spread (two pages side by side); default single.")
+    var layout: String?
+
+    @Option(help: "Book: reading direction ltr, rtl or ttb (top-bound, turning upward); default ltr.")
+    var direction: String?
+
+    @Option(name: .customLong("page-count"), parsing: .unconditional, help: "Book: the number of pages (default 8).")
+    var pageCount: Int?
+
+    @Option(name: .customLong("leaf"), parsing: .unconditionalSingleValue,
+            help: "Book: a leaf in flight as INDEX:PROGRESS (geometric progress 0…1); repeat for several.")
+    var leaves: [String] = []
+
+    @Option(name: .customLong("leaf-effect"), help: "Book: how soft leaves turn, flip or fold (default flip).")
+    var leafEffect: String?
+
+    @Flag(name: .customLong("hard-cover"), help: "Book: the first and last leaves are rigid boards with a visible edge.")
+    var hardCover = false
+
     func validate() throws {
         if progress != nil && time != nil { throw ValidationError("give --progress or --time, not both") }
         _ = try parsedSize()
+        try validateBookOptions()
         switch effect {
         case .fold:
             _ = try Self.parseStyle(style, FoldStyle.names, effect: "fold")
             if viewpoint != nil { throw ValidationError("--viewpoint applies to the flip only") }
         case .flip:
             _ = try Self.parseStyle(style, FlipStyle.names, effect: "flip")
+        case .book:
+            break
         }
     }
 
@@ -81,6 +103,8 @@ struct EffectOptions: ParsableArguments {
             case .flip:
                 transition = try FlipTransition(size: viewSize, scale: scale, style: try Self.parseStyle(style, FlipStyle.names, effect: "flip"),
                                                 m34: m34, viewpoint: viewpoint ?? 0.5, source: source, destination: destination)
+            case .book:
+                throw ValidationError("a book is not a single transition: use makeBook()")
             }
             let p = try time.map { t throws(TransitionError) in try transition.progress(atTime: t) } ?? (progress ?? 0.5)
             try transition.setProgress(p)

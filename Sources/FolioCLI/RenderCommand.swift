@@ -9,7 +9,7 @@ import FolioTransitions
 public struct RenderCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render one fold or flip frame offscreen to a PNG.",
+        abstract: "Render one fold, flip or book frame offscreen to a PNG.",
         discussion: "Uses built-in numbered sample pages unless --from and --to give PNG pages. Needs an X display; on a headless machine run under 'xvfb-run -a'."
     )
 
@@ -41,6 +41,7 @@ public struct RenderCommand: ParsableCommand {
         }
         _ = try Self.parseColor(background)
         if (from == nil) != (to == nil) { throw ValidationError("give both --from and --to, or neither") }
+        if options.effect == .book && from != nil { throw ValidationError("a book draws its built-in numbered pages: --from and --to apply to fold and flip") }
     }
 
     /// Parses `RRGGBB` (an optional leading `#`).
@@ -52,6 +53,7 @@ public struct RenderCommand: ParsableCommand {
 
     /// Renders the frame and returns it.
     public func image() throws -> Image {
+        if options.effect == .book { return try bookImage() }
         let transition = try options.makeTransition(source: ContentHandle(1), destination: ContentHandle(2))
         transition.showsShadows = !noShadows
         let size = try options.parsedSize()
