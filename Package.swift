@@ -81,6 +81,6 @@ let package = Package(
         // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.
         // Drives the real demo window with xdotool under Xvfb (needs the folio-demo product built).
         .testTarget(name: "FolioDemoTests", dependencies: ["FolioGeometry", "FolioTransitions", "FolioRender", "FolioDemo"]),
-        .testTarget(name: "FolioRenderTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioRender", "FolioCLI"]),
+        .testTarget(name: "FolioRenderTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioBook", "FolioRender", "FolioCLI"]),
     ]
 )
