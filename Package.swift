@@ -52,11 +52,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "folio", dependencies: ["FolioCLI"]),
-        // The interactive window (GLFW): drag, wheel and keys drive the transitions.
+        // The interactive window (GLFW): drag, wheel and keys turn a FolioBook's pages.
         .executableTarget(
             name: "FolioDemo",
             dependencies: [
-                "FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioRender", "CGLFW",
+                "FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioRender", "CGLFW",
                 "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
