@@ -69,6 +69,8 @@ struct FolioDemo: ParsableCommand {
     }
 
     func run() throws {
+        // Page images come and go by the megabyte: hand freed ones straight back to the system.
+        PageMemory.releaseFreedPagesPromptly()
         do {
             let app = try DemoApp(pages: pages, windowSize: try parsedSize(), settings: try settings(), screenshot: screenshot)
             try app.run(frames: frames, countAllocations: countAllocations)

@@ -248,3 +248,30 @@ public final class PageCache<Content: Sendable>: Sendable {
         s.events.arrived.append((page, content))
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Process-wide memory settings that suit a page cache.
+public enum PageMemory {
+    /// Asks the C allocator to give every block of at least `threshold` bytes its own mapping,
+    /// returned to the system as soon as it is freed. Page images are a few megabytes each and
+    /// short-lived; glibc otherwise raises its mapping threshold after the first such block is
+    /// freed and serves later pages from heaps that rarely shrink, so resident memory creeps
+    /// far past the cache's budget as pages come and go. Call once, early, in an app that
+    /// pages through a large book. Returns whether the allocator accepted it (false where the
+    /// C library has no such setting).
+    @discardableResult
+    public static func releaseFreedPagesPromptly(threshold: Int = 1 << 20) -> Bool {
+        #if canImport(Glibc)
+        // mallopt is declared in <malloc.h>, which the Glibc module leaves out: look it up.
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        let mmapThreshold: Int32 = -3 // M_MMAP_THRESHOLD
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "mallopt") else { return false }
+        return unsafeBitCast(symbol, to: Mallopt.self)(mmapThreshold, Int32(clamping: threshold)) == 1
+        #else
+        return false
+        #endif
+    }
+}
