@@ -32,6 +32,7 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
     /// A motion parameter was refused.
     case motion(MotionError)
 
+    /// One line naming the bad value, for messages.
     public var description: String {
         switch self {
         case let .invalidPageCount(n):

@@ -31,7 +31,7 @@ public final class LeafFrame {
     /// A hard cover's thickness, in points.
     public let coverThickness: Double
     /// A forward flip of the canonical frame with the book's perspective: the home of the
-    /// flip's pointer mapping (``FlipTransition/progress(forPointerOffset:radius:)``), shared
+    /// flip's pointer mapping (`FlipTransition.progress(forPointerOffset:radius:)`), shared
     /// by every flipping leaf. Its own layers are never drawn.
     public let flipRuler: FlipTransition
 

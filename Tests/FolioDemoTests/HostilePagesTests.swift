@@ -135,6 +135,25 @@ final class HostilePagesTests: XCTestCase {
         XCTAssertLessThan(peak, 300, "2,000 pages: peak resident memory \(peak) MiB")
     }
 
+    func testAThousandPagesOf1280x800OpenAndTurnWithin300MB() throws {
+        let folder = try DemoWindowTests.folder("thousand")
+        let source = folder.appendingPathComponent("page.png").path
+        try SamplePages.page(1, width: 1280, height: 800).writePNG(path: source)
+        for i in 0..<1000 { XCTAssertEqual(link(source, folder.appendingPathComponent(String(format: "p%04d.png", i)).path), 0) }
+        try FileManager.default.removeItem(atPath: source)
+        let demo = try DemoWindowTests.launch(["--pages", folder.path, "--layout", "spread", "--size", "1300x500"])
+        defer { if demo.process.isRunning { demo.process.terminate() } }
+        // Quick presses (four leaves in flight), a riffle to the end, presses back, a riffle home.
+        for keys in [["Right", "Right", "Right", "Right"], ["End"], ["Left", "Left", "Left", "Left"], ["Home"]] {
+            try DemoWindowTests.run("xdotool", ["key", "--window", demo.window, "--delay", "40"] + keys)
+            Thread.sleep(forTimeInterval: 1.5)
+        }
+        let peak = demo.peakMiB
+        XCTAssertTrue(demo.quit())
+        XCTAssertEqual(demo.stderr, "")
+        XCTAssertLessThan(peak, 300, "1,000 pages of 1280x800: peak resident memory \(peak) MiB")
+    }
+
     func testAResizeStormPrintsNothingAndKeepsRunning() throws {
         let demo = try DemoWindowTests.launch(["--size", "448x632"])
         defer { if demo.process.isRunning { demo.process.terminate() } }
