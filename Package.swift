@@ -63,8 +63,8 @@ let package = Package(
             path: "Examples/FolioDemo"
         ),
 
-        // Seeded random numbers shared by the property and fuzz tests.
-        .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport"),
+        // Seeded random numbers shared by the property and fuzz tests; the painter's-order oracle.
+        .target(name: "FolioTestSupport", dependencies: ["FolioGeometry", "FolioLayers"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioGeometryTests", dependencies: ["FolioGeometry", "FolioTestSupport"]),
         .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTestSupport"]),
         .testTarget(name: "FolioSceneTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioScene"]),

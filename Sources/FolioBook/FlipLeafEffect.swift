@@ -58,10 +58,10 @@ final class FlipLeaf: TurningLeaf {
     }
     private(set) var castShadow: (leading: Double, trailing: Double) = (0, 0)
 
-    /// How dark the page under the leaf gets at most (⅓, a board ½).
-    var castStrength: Double { hardCover ? 0.5 : 1.0 / 3 }
-    /// How dark the crease gradient gets at most (0.1 per 90°, a board twice that).
-    var creaseStrength: Double { hardCover ? 0.2 : 0.1 }
+    /// A board darkens the page under it to ½ at most instead of the flip's ⅓ …
+    var castScale: Double { hardCover ? 1.5 : 1 }
+    /// … and its crease twice as much.
+    var creaseScale: Double { hardCover ? 2 : 1 }
 
     init(frame: LeafFrame, hardCover: Bool) {
         self.frame = frame
@@ -124,25 +124,24 @@ final class FlipLeaf: TurningLeaf {
 
     func setProgress(_ p: Double) {
         progress = p
-        let phi = 180 * p
-        let (sinP, cosP) = Angle.sinCos(degrees: phi)
+        // The flip's own geometry (shared by every flipping leaf) poses its front and back; this
+        // leaf copies the poses onto its oriented faces (a board takes the front's lift whole).
+        let ruler = frame.flipRuler
+        try? ruler.setProgress(p)
         if let frontBoard, let backBoard {
-            let lift = Transform3D(rotationSine: -sinP, cosine: cosP, x: 0, y: 1, z: 0)
-            frontBoard.transform = lift
-            backBoard.transform = lift
+            frontBoard.transform = ruler.front.transform
+            backBoard.transform = ruler.front.transform
         } else {
-            // Lifting toward the viewer about the spine (+y axis, negative angle); the back
-            // lies on the leading side, lifted by 180° − φ (same sine, cosine negated).
-            front.transform = frame.orient(Transform3D(rotationSine: -sinP, cosine: cosP, x: 0, y: 1, z: 0))
-            back.transform = frame.orient(Transform3D(rotationSine: sinP, cosine: -cosP, x: 0, y: 1, z: 0))
+            front.transform = frame.orient(ruler.front.transform)
+            back.transform = frame.orient(ruler.back.transform)
         }
-        front.isHidden = phi > 90 || !hasFront
-        back.isHidden = phi < 90 || !hasBack
-        frontShadow.opacity = creaseStrength * phi / 90
-        backShadow.opacity = creaseStrength * (2 - phi / 90)
-        let k = frame.castsShadows ? castStrength : 0
-        // sin(φ − 90°) = −cos φ.
-        castShadow = (leading: phi > 90 ? -cosP * k : 0, trailing: phi < 90 ? cosP * k : 0)
+        front.isHidden = ruler.front.isHidden || !hasFront
+        back.isHidden = ruler.back.isHidden || !hasBack
+        // Shadows: the ruler's crease and covered-page opacities, a board's made stronger.
+        // Each page's first sublayer is its shadow.
+        frontShadow.opacity = ruler.front.sublayers[0].opacity * creaseScale
+        backShadow.opacity = ruler.back.sublayers[0].opacity * creaseScale
+        castShadow = (leading: ruler.facing.sublayers[0].opacity * castScale, trailing: ruler.reveal.sublayers[0].opacity * castScale)
     }
 
     func grip(at point: Point, progress p: Double) -> LeafGrip {

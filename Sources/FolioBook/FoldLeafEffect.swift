@@ -50,7 +50,9 @@ final class FoldLeaf: TurningLeaf {
     let joint1 = TransformLayer(name: "joint1"), joint2 = TransformLayer(name: "joint2")
     let panelA = Layer(name: "A"), panelB = Layer(name: "B"), panelC = Layer(name: "C"), panelD = Layer(name: "D")
     let shadowA: Layer, shadowB: Layer, shadowC: Layer, shadowD: Layer
-    /// The hinge mapping (`FoldTransition.progress(forHingeOffset:)`); its layers are never drawn.
+    /// The fold of the canonical frame: its poses are copied onto the panels every frame, and
+    /// its hinge mapping (`FoldTransition.progress(forHingeOffset:)`) drives drags. Its own
+    /// layers are never drawn.
     let ruler: FoldTransition
     var has = (a: false, b: false, c: false, d: false)
     var showsShadows = true {
@@ -121,29 +123,20 @@ final class FoldLeaf: TurningLeaf {
     }
 
     func setProgress(_ p: Double) {
-        let theta = 90 * (style.contains(.unfold) ? 1 - p : p)
-        let (sinT, cosT) = Angle.sinCos(degrees: theta)
-        let u = frame.split.leading
-        /// A rotation about the hinge (canonical y axis) that folds away from the viewer for
-        /// negative angles, given by its sine and cosine.
-        func hinge(sin s: Double, cos c: Double) -> Transform3D { Transform3D(rotationSine: -s, cosine: c, x: 0, y: 1, z: 0) }
-        // Cosine height: the top hinge moves in by u − u·cosθ, so the crease stays on the spine.
-        joint1.position = Point(x: u - u * cosT, y: frame.height / 2)
-        joint1.transform = hinge(sin: -sinT, cos: cosT)
-        joint2.transform = hinge(sin: 2 * sinT * cosT, cos: cosT * cosT - sinT * sinT)
-        if style.contains(.cubic) {
-            panelA.transform = frame.orient(hinge(sin: 1, cos: 0))
-            panelD.transform = frame.orient(hinge(sin: -1, cos: 0))
-        } else {
-            panelA.transform = frame.orient(hinge(sin: sinT, cos: cosT))
-            panelD.transform = frame.orient(hinge(sin: -sinT, cos: cosT))
-        }
-        let fold = 0.25 * (1 - cosT)
-        shadowB.opacity = fold
-        shadowC.opacity = style.contains(.solidShadows) ? 0.9 * fold : fold
-        let sleeve = style.contains(.cubic) ? 0.25 * (1 - sinT) : 0
-        shadowA.opacity = sleeve
-        shadowD.opacity = sleeve
+        // The fold's own geometry poses its panels (one home for the cosine height, the hinge
+        // angles and the shadow curves); this leaf copies the poses onto its oriented panels.
+        try? ruler.setProgress(p)
+        guard let rulerJoint1 = ruler.panelB.superlayer, let rulerJoint2 = ruler.panelC.superlayer else { return }
+        joint1.position = rulerJoint1.position
+        joint1.transform = rulerJoint1.transform
+        joint2.transform = rulerJoint2.transform
+        panelA.transform = frame.orient(ruler.panelA.transform)
+        panelD.transform = frame.orient(ruler.panelD.transform)
+        // Each panel's first sublayer is its shadow, in both trees.
+        shadowA.opacity = ruler.panelA.sublayers[0].opacity
+        shadowB.opacity = ruler.panelB.sublayers[0].opacity
+        shadowC.opacity = ruler.panelC.sublayers[0].opacity
+        shadowD.opacity = ruler.panelD.sublayers[0].opacity
     }
 
     func grip(at point: Point, progress p: Double) -> LeafGrip {

@@ -24,6 +24,14 @@ import FolioTestSupport
         }
     }
 
+    /// Moves the pointer from `from` to `to` in steps of `step` points along x at height `y`, a frame apart.
+    static func drag(_ c: BookController, from: Double, to: Double, step: Double, y: Double, map: (Point) -> Point = { $0 }) {
+        for x in stride(from: from, through: to, by: step) {
+            c.move(to: map(Point(x: x, y: y)))
+            run(c, seconds: 1.0 / 60)
+        }
+    }
+
     /// Progress never rises with the leaf index: no leaf has passed an earlier one.
     static func expectTurningOrder(_ c: BookController) {
         let leaves = c.book.leaves
@@ -156,10 +164,7 @@ import FolioTestSupport
             let c = try Self.controller(direction: direction, size: size)
             let view = { (x: Double) in direction.viewPoint(Point(x: x, y: 150), viewSize: size) }
             #expect(c.press(at: view(360)))
-            for x in stride(from: 340.0, through: 120, by: -20) {
-                c.move(to: view(x))
-                Self.run(c, seconds: 1.0 / 60)
-            }
+            Self.drag(c, from: 340, to: 120, step: -20, y: 150) { direction.viewPoint($0, viewSize: size) }
             // The grabbed point (160 points from the spine) is under the pointer at x = 120.
             let p = c.book.leaves[0].progress
             let ruler = c.book.frame.flipRuler
@@ -183,10 +188,7 @@ import FolioTestSupport
         #expect(c.book.opening == 2)
         // Dragging the last page far to the left only stretches the rubber band.
         #expect(c.press(at: Point(x: 380, y: 150)))
-        for x in stride(from: 360.0, through: -200, by: -40) {
-            c.move(to: Point(x: x, y: 150))
-            Self.run(c, seconds: 1.0 / 60)
-        }
+        Self.drag(c, from: 360, to: -200, step: -40, y: 150)
         let pulled = c.book.leaves.first { $0.index == c.book.leafCount }?.progress ?? 0
         #expect(pulled > 0.05 && pulled < 0.2, "pulled \(pulled)")
         c.release(at: Point(x: -200, y: 150))
@@ -213,10 +215,7 @@ import FolioTestSupport
         #expect(c.book.opening == 1 && c.book.pages(atOpening: 1) == (1, 2))
         #expect(c.book.hitTest(Point(x: 100, y: 250)) == BookHit(leaf: 0, side: .back, isInFlight: false))
         #expect(c.press(at: Point(x: 100, y: 250)))
-        for x in stride(from: 150.0, through: 700, by: 50) {
-            c.move(to: Point(x: x, y: 250))
-            Self.run(c, seconds: 1.0 / 60)
-        }
+        Self.drag(c, from: 150, to: 700, step: 50, y: 250)
         c.release(at: Point(x: 700, y: 250))
         Self.run(c, seconds: 1.5)
         #expect(c.book.opening == 0 && c.book.pages(atOpening: 0) == (nil, 0))
@@ -230,10 +229,7 @@ import FolioTestSupport
         #expect(c.book.opening == 4)
         // Dragging toward the unread side moves the fold's hinge that way: forward.
         #expect(c.press(at: Point(x: 20, y: 150)))
-        for x in stride(from: 40.0, through: 200, by: 20) {
-            c.move(to: Point(x: x, y: 150))
-            Self.run(c, seconds: 1.0 / 60)
-        }
+        Self.drag(c, from: 40, to: 200, step: 20, y: 150)
         c.release(at: Point(x: 200, y: 150))
         Self.run(c, seconds: 1.5)
         #expect(c.book.opening == 5)

@@ -91,44 +91,13 @@ import FolioTestSupport
         return (checked, wrong)
     }
 
-    /// Along the ray through each sample point, quads drawn later are never farther away
-    /// (post-projective depth, affine across each planar quad on screen). Flat pages and the
-    /// leaves share the book's one 3D context, so their depths compare.
+    /// The draw order along view rays: shadows are flattened into their page's own plane
+    /// (their depth is measured there), so the check leaves them out; flat pages and leaves
+    /// share the book's one 3D context.
     static func paintersViolations(_ book: Book) -> Int {
         let e = LayerEvaluator()
         e.evaluate(book.root)
-        // Shadows are flattened into their page's own plane (their depth is measured there).
-        let quads = e.quads.filter { $0.isVisible && $0.vertexRange.count >= 3 && !$0.layer.name.hasSuffix(".shadow") }
-        let view = book.configuration.viewSize
-        var bad = 0
-        for i in 0..<50 {
-            for j in 0..<40 {
-                let p = Point(x: view.width * (Double(i) + 0.37) / 50, y: view.height * (Double(j) + 0.61) / 40)
-                var nearest = -Double.infinity
-                for q in quads {
-                    guard let z = depth(at: p, in: Array(e.corners(of: q))) else { continue }
-                    if z < nearest - 1e-7 * max(1, abs(nearest)) { bad += 1 }
-                    nearest = max(nearest, z)
-                }
-            }
-        }
-        return bad
-    }
-
-    /// Post-projective depth `depth / w` at `p` if the polygon strictly covers it.
-    static func depth(at p: Point, in c: [QuadVertex]) -> Double? {
-        let a = c[0]
-        for i in 1..<(c.count - 1) {
-            let b = c[i], d = c[i + 1]
-            let area = (b.point.x - a.point.x) * (d.point.y - a.point.y) - (d.point.x - a.point.x) * (b.point.y - a.point.y)
-            guard abs(area) > 1e-9 else { continue }
-            let wb = ((p.x - a.point.x) * (d.point.y - a.point.y) - (d.point.x - a.point.x) * (p.y - a.point.y)) / area
-            let wd = ((b.point.x - a.point.x) * (p.y - a.point.y) - (p.x - a.point.x) * (b.point.y - a.point.y)) / area
-            let wa = 1 - wb - wd
-            guard wa > 1e-6, wb > 1e-6, wd > 1e-6 else { continue }
-            return wa * a.depth / a.clip.w + wb * b.depth / b.clip.w + wd * d.depth / d.clip.w
-        }
-        return nil
+        return PaintersOrderOracle.violations(e, samples: 48, tolerance: 1e-7, skipping: { $0.layer.name.hasSuffix(".shadow") })
     }
 
     static let progressSets: [[Double]] = [

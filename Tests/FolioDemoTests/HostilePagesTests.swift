@@ -60,6 +60,26 @@ final class HostilePagesTests: XCTestCase {
 
     func lines(_ stderr: String) -> [Substring] { stderr.split(separator: "\n") }
 
+    /// Fills `folder` with `count` hard links to the PNG `source` (then removed), as pages.
+    static func linkPages(_ folder: URL, source: String, count: Int) throws {
+        for i in 0..<count { XCTAssertEqual(link(source, folder.appendingPathComponent(String(format: "p%04d.png", i)).path), 0) }
+        try FileManager.default.removeItem(atPath: source)
+    }
+
+    /// Opens `folder` as a spread, sends each group of keys and waits, quits; returns the peak
+    /// resident memory (MiB) and stderr.
+    static func turnThrough(_ folder: URL, size: String, keys: [[String]]) throws -> (peak: Double, stderr: String) {
+        let demo = try DemoWindowTests.launch(["--pages", folder.path, "--layout", "spread", "--size", size])
+        defer { if demo.process.isRunning { demo.process.terminate() } }
+        for group in keys {
+            try DemoWindowTests.run("xdotool", ["key", "--window", demo.window, "--delay", "40"] + group)
+            Thread.sleep(forTimeInterval: 1.5)
+        }
+        let peak = demo.peakMiB
+        XCTAssertTrue(demo.quit())
+        return (peak, demo.stderr)
+    }
+
     func testAFIFOFirstOrLaterInTheFolderNeverHangsAndTheOtherPagesLoad() throws {
         let folder = try DemoWindowTests.folder("fifo")
         XCTAssertEqual(mkfifo(folder.appendingPathComponent("01.png").path, 0o644), 0)
@@ -119,19 +139,10 @@ final class HostilePagesTests: XCTestCase {
     func testTwoThousandPagesStayWithinTheCacheBudget() throws {
         let folder = try DemoWindowTests.folder("thousands")
         try Self.page(folder, "page.png", (230, 200, 150))
-        let source = folder.appendingPathComponent("page.png").path
-        for i in 0..<2000 { XCTAssertEqual(link(source, folder.appendingPathComponent(String(format: "p%04d.png", i)).path), 0) }
-        try FileManager.default.removeItem(atPath: source)
-        let demo = try DemoWindowTests.launch(["--pages", folder.path, "--layout", "spread", "--size", "848x632"])
-        defer { if demo.process.isRunning { demo.process.terminate() } }
+        try Self.linkPages(folder, source: folder.appendingPathComponent("page.png").path, count: 2000)
         // Riffle to the end, turn a few pages back, riffle to the start.
-        for keys in [["End"], ["Left", "Left", "Left"], ["Home"]] {
-            try DemoWindowTests.run("xdotool", ["key", "--window", demo.window, "--delay", "40"] + keys)
-            Thread.sleep(forTimeInterval: 1.5)
-        }
-        let peak = demo.peakMiB
-        XCTAssertTrue(demo.quit())
-        XCTAssertEqual(demo.stderr, "")
+        let (peak, stderr) = try Self.turnThrough(folder, size: "848x632", keys: [["End"], ["Left", "Left", "Left"], ["Home"]])
+        XCTAssertEqual(stderr, "")
         XCTAssertLessThan(peak, 300, "2,000 pages: peak resident memory \(peak) MiB")
     }
 
@@ -139,18 +150,11 @@ final class HostilePagesTests: XCTestCase {
         let folder = try DemoWindowTests.folder("thousand")
         let source = folder.appendingPathComponent("page.png").path
         try SamplePages.page(1, width: 1280, height: 800).writePNG(path: source)
-        for i in 0..<1000 { XCTAssertEqual(link(source, folder.appendingPathComponent(String(format: "p%04d.png", i)).path), 0) }
-        try FileManager.default.removeItem(atPath: source)
-        let demo = try DemoWindowTests.launch(["--pages", folder.path, "--layout", "spread", "--size", "1300x500"])
-        defer { if demo.process.isRunning { demo.process.terminate() } }
+        try Self.linkPages(folder, source: source, count: 1000)
         // Quick presses (four leaves in flight), a riffle to the end, presses back, a riffle home.
-        for keys in [["Right", "Right", "Right", "Right"], ["End"], ["Left", "Left", "Left", "Left"], ["Home"]] {
-            try DemoWindowTests.run("xdotool", ["key", "--window", demo.window, "--delay", "40"] + keys)
-            Thread.sleep(forTimeInterval: 1.5)
-        }
-        let peak = demo.peakMiB
-        XCTAssertTrue(demo.quit())
-        XCTAssertEqual(demo.stderr, "")
+        let (peak, stderr) = try Self.turnThrough(folder, size: "1300x500",
+                                                  keys: [["Right", "Right", "Right", "Right"], ["End"], ["Left", "Left", "Left", "Left"], ["Home"]])
+        XCTAssertEqual(stderr, "")
         XCTAssertLessThan(peak, 300, "1,000 pages of 1280x800: peak resident memory \(peak) MiB")
     }
 
