@@ -192,10 +192,6 @@ public final class Book {
         refresh()
     }
 
-    /// Rests the book at `opening` if no leaf is in flight; otherwise only records it for when
-    /// they have landed.
-    func recordOpening(_ o: Int) { opening = o }
-
     // MARK: Pages
 
     /// The page on `side` of leaf `index`, or nil when that face is blank (outside the book).

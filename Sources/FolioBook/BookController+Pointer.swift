@@ -55,13 +55,10 @@ extension BookController {
         let k = min(flights.count - 1, max(0, Int(x.rounded(.down))))
         let kept = flights[k]
         let progress = min(1, max(0, x - Double(k)))
-        for (i, f) in flights.enumerated() where i != k {
-            clock.remove(f.value)
-            if i < k, !book.isPinned(f.index) { restingOpening = f.last + 1 }
-            if i > k, !book.isPinned(f.index) { restingOpening = min(restingOpening, f.index) }
-        }
+        for (i, f) in flights.enumerated() where i != k { clock.remove(f.value) }
         flights = [kept]
         kept.shown = progress
+        // Leaves before it have landed, those after it are back at rest.
         if !book.isPinned(kept.index) {
             restingOpening = kept.index
             targetOpening = kept.target == 1 ? kept.last + 1 : kept.index
