@@ -3,7 +3,7 @@ import PackageDescription
 
 // Data flows one way: transitions build layer trees → layers evaluate to quads → a renderer
 // draws quads. The geometry modules (FolioGeometry, FolioLayers, FolioMotion, FolioTransitions)
-// are pure Swift and never import GL.
+// and FolioBook are pure Swift and never import GL.
 let package = Package(
     name: "Folio",
     products: [
@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "FolioMotion", targets: ["FolioMotion"]),
         .library(name: "FolioSurface", targets: ["FolioSurface"]),
         .library(name: "FolioTransitions", targets: ["FolioTransitions"]),
+        .library(name: "FolioBook", targets: ["FolioBook"]),
         .library(name: "FolioRender", targets: ["FolioRender"]),
         // The GL and GLFW bindings are products because an app that embeds FolioRender calls
         // GL and GLFW itself (its window, its textures, its framebuffers). GLEW, libpng and
@@ -38,6 +39,8 @@ let package = Package(
         // Curved, developable surfaces (the page curl): exact map, adaptive mesh, depth order, light.
         .target(name: "FolioSurface", dependencies: ["FolioGeometry"]),
         .target(name: "FolioTransitions", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface"]),
+        // Books: page model, layouts, reading directions, leaves in flight, page cache, interaction.
+        .target(name: "FolioBook", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions"]),
 
         // System libraries from Debian (apt providers) for the renderer.
         .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
@@ -58,25 +61,25 @@ let package = Package(
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioRender",
-                "FolioFiles", "CAllocationCounter",
+                "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioBook",
+                "FolioRender", "FolioFiles", "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "folio", dependencies: ["FolioCLI"]),
-        // The interactive window (GLFW): drag, wheel and keys drive the transitions.
+        // The interactive window (GLFW): drag, wheel and keys turn a FolioBook's pages.
         .executableTarget(
             name: "FolioDemo",
             dependencies: [
-                "FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioRender", "CGLFW",
+                "FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioRender", "CGLFW",
                 "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/FolioDemo"
         ),
 
-        // Seeded random numbers shared by the property and fuzz tests.
-        .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport"),
+        // Seeded random numbers shared by the property and fuzz tests; the painter's-order oracle.
+        .target(name: "FolioTestSupport", dependencies: ["FolioGeometry", "FolioLayers"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioGeometryTests", dependencies: ["FolioGeometry", "FolioTestSupport"]),
         .testTarget(name: "FolioFilesTests", dependencies: ["FolioFiles"]),
         .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTestSupport"]),
@@ -88,10 +91,14 @@ let package = Package(
             name: "FolioTransitionsTests",
             dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioTestSupport"]
         ),
+        .testTarget(
+            name: "FolioBookTests",
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioTestSupport"]
+        ),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
         // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.
         // Drives the real demo window with xdotool under Xvfb (needs the folio-demo product built).
         .testTarget(name: "FolioDemoTests", dependencies: ["FolioGeometry", "FolioTransitions", "FolioRender", "FolioDemo"]),
-        .testTarget(name: "FolioRenderTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioRender", "FolioCLI", "CWebP"]),
+        .testTarget(name: "FolioRenderTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioBook", "FolioRender", "FolioCLI", "CWebP"]),
     ]
 )

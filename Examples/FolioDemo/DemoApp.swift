@@ -1,56 +1,65 @@
 @preconcurrency import CGLFW
 import CAllocationCounter
 import Foundation
+import FolioBook
 import FolioGeometry
 import FolioLayers
 import FolioMotion
 import FolioRender
-import FolioTransitions
 
-/// The demo window: GLFW input → `PageTurner` → layer tree → `WindowRenderer`, once per
-/// display refresh. GLFW and GL want the main thread: `@MainActor`.
+/// The demo window: GLFW input → `BookController` → the book's layer tree → `WindowRenderer`,
+/// once per display refresh. What lives here is input mapping and drawing; the book, its
+/// turning and its page cache are FolioBook's.
+/// GLFW and GL want the main thread: `@MainActor`.
 @MainActor
 final class DemoApp {
     let surface: WindowRenderer
-    let book: Book
-    let turner: PageTurner
+    let pages: DemoPages
     let clock = AnimationClock()
+    let controller: BookController
     var settings: DemoSettings
     let screenshotPath: String?
     private var screenshots = 0
     private var wantsScreenshot = false
 
-    /// The window's layer tree: the page centred, then the on-screen text.
+    /// The window's layer tree: the book, then the on-screen text.
     let stage = Layer(name: "stage")
+    /// Places the book in the window (a transform layer: no area of its own, so no polygon
+    /// shares the pages' outer edges).
+    let bookFrame = TransformLayer(name: "book frame")
     private let hint = Layer(name: "hint"), readout = Layer(name: "frame time")
     private let helpShade = Layer(name: "help shade"), help = Layer(name: "help")
     private static let hintHandle = ContentHandle(1_000_001), readoutHandle = ContentHandle(1_000_002)
     private static let helpHandle = ContentHandle(1_000_003)
     private static let background = Color(red: 0.16, green: 0.17, blue: 0.19, alpha: 1)
-    /// Room around the page, in points.
-    private static let margin = 24.0
+    /// Room around the book, in points, and the hint bar's height.
+    private static let margin = 24.0, hintBar = 24.0
+    /// The largest window opened without `--size`, in points.
+    private static let defaultMaximum = (width: 1600, height: 1000)
 
     private var pointer = Point(x: 0, y: 0)
     private var frameTimes = (last: 0.0, sum: 0.0, count: 0, shownAt: 0.0)
-    /// What the hint bar shows now; its text is rebuilt only when these change (a frame
-    /// that changes nothing builds no strings).
-    private var shownHint: (page: Int, settings: DemoSettings, width: Int)?
+    /// What the hint bar shows now; its text is rebuilt only when these change.
+    private var shownHint: (opening: Int, settings: DemoSettings, width: Int)?
+    /// The last layout's view size and scale (resizes that change neither do nothing).
+    private var laidOut: (size: Size, scale: Double)?
+    private var lastWarning: String?
 
-    init(pages folder: String?, windowSize: (Int, Int)?, effect: DemoSettings.Effect, screenshot: String?) throws {
-        book = Book(folder: folder)
-        for w in book.warnings { Self.warn(w) }
-        settings = DemoSettings()
-        settings.effect = effect
+    init(pages folder: String?, windowSize: (Int, Int)?, settings: DemoSettings, screenshot: String?) throws {
+        pages = try DemoPages(folder: folder)
+        for w in pages.warnings { Self.warn(w) }
+        self.settings = settings
         screenshotPath = screenshot
-        let natural = book.naturalPixelSize
-        let (ww, wh) = windowSize ?? (natural.width + Int(2 * Self.margin), natural.height + Int(2 * Self.margin) + 24)
+        let (ww, wh) = windowSize ?? Self.defaultWindow(natural: pages.naturalPixelSize, layout: settings.layout, direction: settings.direction)
         surface = try WindowRenderer(width: ww, height: wh, title: "Folio demo")
-        let scale = surface.scale
-        let pageSize = Self.fit(natural: natural, window: surface.windowSize, scale: scale)
-        turner = try PageTurner(pageCount: book.count, size: pageSize, scale: scale, settings: settings, clock: clock)
-        uploadSamplePages()
-        book.startLoading()
-        try stage.setSublayers([turner.container, hint, readout, helpShade, help])
+        let scale = Self.sane(surface.scale) ?? 1
+        let view = Self.fit(natural: pages.naturalPixelSize, settings: settings, window: surface.windowSize, scale: scale)
+        let book = try Book(pageCount: pages.count, configuration: settings.configuration(viewSize: view, scale: scale))
+        controller = BookController(book: book, clock: clock)
+        controller.reduceMotion = settings.reduceMotion
+        laidOut = (view, scale)
+        try stage.setSublayers([bookFrame, hint, readout, helpShade, help])
+        try bookFrame.addSublayer(book.root)
         helpShade.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.72)
         for (layer, handle) in [(hint, Self.hintHandle), (readout, Self.readoutHandle), (help, Self.helpHandle)] {
             layer.contents = handle
@@ -64,43 +73,78 @@ final class DemoApp {
         FileHandle.standardError.write(Data("folio-demo: \(message)\n".utf8))
     }
 
-    /// The page size in points: natural pixels shown one to one on the display, shrunk to fit.
-    static func fit(natural: (width: Int, height: Int), window: (width: Int, height: Int), scale: Double) -> Size {
-        let w = Double(natural.width) / scale, h = Double(natural.height) / scale
-        let room = (Double(window.width) - 2 * margin, Double(window.height) - 2 * margin - 24)
-        let k = min(1, max(0.05, min(room.0 / w, room.1 / h)))
-        return Size(width: max(16, (w * k).rounded()), height: max(16, (h * k).rounded()))
+    /// Warns once per distinct message in a row (a resize storm repeats itself).
+    private func warnOnce(_ message: String) {
+        guard message != lastWarning else { return }
+        lastWarning = message
+        Self.warn(message)
     }
 
-    private func uploadSamplePages() {
-        let s = surface.scale
-        let (w, h) = (Int((turner.pageSize.width * s).rounded()), Int((turner.pageSize.height * s).rounded()))
-        for i in 0..<book.count {
-            surface.renderer.setImage(SamplePages.page(i + 1, width: max(1, w), height: max(1, h)), for: PageTurner.handle(i))
-        }
+    /// The window for the natural page size: the book at one pixel per point plus margins,
+    /// shrunk to fit `defaultMaximum`.
+    static func defaultWindow(natural: (width: Int, height: Int), layout: BookLayout, direction: ReadingDirection) -> (Int, Int) {
+        let view = BookConfiguration.viewSize(pageSize: Size(width: Double(natural.width), height: Double(natural.height)),
+                                              layout: layout, direction: direction)
+        let k = min(1, Double(defaultMaximum.width) / (view.width + 2 * margin),
+                    Double(defaultMaximum.height) / (view.height + 2 * margin + hintBar))
+        return (max(320, Int((view.width * k + 2 * margin).rounded())), max(240, Int((view.height * k + 2 * margin + hintBar).rounded())))
+    }
+
+    /// A HiDPI scale worth laying out for, or nil for the transient values a resize storm
+    /// reports (a framebuffer from one size and a window from another).
+    static func sane(_ scale: Double) -> Double? { (0.25...8).contains(scale) ? scale : nil }
+
+    /// The book's view size in points: natural pixels shown one to one on the display, shrunk
+    /// to fit the window.
+    static func fit(natural: (width: Int, height: Int), settings: DemoSettings, window: (width: Int, height: Int), scale: Double) -> Size {
+        let page = Size(width: Double(natural.width) / scale, height: Double(natural.height) / scale)
+        let view = BookConfiguration.viewSize(pageSize: page, layout: settings.layout, direction: settings.direction)
+        let room = (Double(window.width) - 2 * margin, Double(window.height) - 2 * margin - hintBar)
+        let k = min(1, max(0.02, min(room.0 / view.width, room.1 / view.height)))
+        return Size(width: max(16, (view.width * k).rounded()), height: max(16, (view.height * k).rounded()))
     }
 
     private func setText(_ layer: Layer, _ handle: ContentHandle, _ lines: [String]) {
-        let pixel = max(1, Int(surface.scale.rounded()))
+        let pixel = max(1, Int((Self.sane(surface.scale) ?? 1).rounded()))
         let image = BitmapFont.image(lines, pixelSize: pixel)
         surface.renderer.setImage(image, for: handle)
         layer.bounds = Rect(x: 0, y: 0, width: Double(image.width) / Double(pixel), height: Double(image.height) / Double(pixel))
     }
 
-    /// Places the page and the text for the current window size.
+    /// Places the book and the text for the current window size, rebuilding the book for a new
+    /// view size or pixel scale (at the same opening, with the same leaves in flight).
     private func layout() {
         surface.updateSize()
         let (w, h) = surface.windowSize
+        // Minimised, or mid-storm: keep the last layout.
+        guard w >= 32, h >= 32, let scale = Self.sane(surface.scale) else { return }
         stage.bounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
         stage.position = Point(x: Double(w) / 2, y: Double(h) / 2)
-        let page = Self.fit(natural: book.naturalPixelSize, window: (w, h), scale: surface.scale)
-        turner.resize(to: page, scale: surface.scale)
-        turner.container.position = Point(x: Double(w) / 2, y: Self.margin + page.height / 2)
+        let view = Self.fit(natural: pages.naturalPixelSize, settings: settings, window: (w, h), scale: scale)
+        if laidOut.map({ $0.size != view || $0.scale != scale }) ?? true {
+            rebuild(viewSize: view, scale: scale)
+        }
+        bookFrame.anchorPoint = .zero
+        bookFrame.position = Point(x: ((Double(w) - view.width) / 2).rounded(), y: Self.margin)
         hint.position = Point(x: hint.bounds.width / 2 + 6, y: Double(h) - hint.bounds.height / 2 - 2)
         readout.position = Point(x: Double(w) - readout.bounds.width / 2 - 6, y: readout.bounds.height / 2 + 2)
         helpShade.bounds = stage.bounds
         helpShade.position = stage.position
         help.position = Point(x: Double(w) / 2, y: Double(h) / 2)
+    }
+
+    /// Rebuilds the book for `settings` at `viewSize`; on refusal says why once and keeps the book.
+    @discardableResult
+    private func rebuild(viewSize: Size, scale: Double) -> Bool {
+        do {
+            try controller.setConfiguration(settings.configuration(viewSize: viewSize, scale: scale))
+        } catch {
+            warnOnce("\(error)")
+            return false
+        }
+        laidOut = (viewSize, scale)
+        try? bookFrame.setSublayers([controller.book.root])
+        return true
     }
 
     // MARK: Input
@@ -111,7 +155,7 @@ final class DemoApp {
         // GLFW calls back on the main thread, from glfwPollEvents.
         glfwSetCursorPosCallback(window) { w, x, y in MainActor.assumeIsolated { DemoApp.of(w)?.pointerMoved(x, y) } }
         glfwSetMouseButtonCallback(window) { w, button, action, _ in MainActor.assumeIsolated { DemoApp.of(w)?.mouseButton(button, action) } }
-        glfwSetScrollCallback(window) { w, _, dy in MainActor.assumeIsolated { DemoApp.of(w)?.turner.scroll(by: -dy) } }
+        glfwSetScrollCallback(window) { w, _, dy in MainActor.assumeIsolated { DemoApp.of(w)?.controller.scroll(by: -dy) } }
         glfwSetKeyCallback(window) { w, key, _, action, _ in MainActor.assumeIsolated { DemoApp.of(w)?.key(key, action) } }
         glfwSetCharCallback(window) { w, codepoint in MainActor.assumeIsolated { DemoApp.of(w)?.character(codepoint) } }
         glfwSetFramebufferSizeCallback(window) { w, _, _ in MainActor.assumeIsolated { DemoApp.of(w)?.layout() } }
@@ -123,28 +167,33 @@ final class DemoApp {
         return Unmanaged<DemoApp>.fromOpaque(raw).takeUnretainedValue()
     }
 
-    /// Window points → page points.
-    private func pagePoint(_ p: Point) -> Point {
-        let c = turner.container
-        return Point(x: p.x - (c.position.x - c.bounds.width / 2), y: p.y - (c.position.y - c.bounds.height / 2))
+    /// Window points → the book's view points.
+    private func bookPoint(_ p: Point) -> Point {
+        Point(x: p.x - bookFrame.position.x, y: p.y - bookFrame.position.y)
     }
 
     private func pointerMoved(_ x: Double, _ y: Double) {
         pointer = Point(x: x, y: y)
-        turner.move(to: pagePoint(pointer))
+        controller.move(to: bookPoint(pointer))
     }
 
     private func mouseButton(_ button: Int32, _ action: Int32) {
         guard button == GLFW_MOUSE_BUTTON_LEFT else { return }
         if settings.help { settings.help = false; return }
-        if action == GLFW_PRESS { turner.press(at: pagePoint(pointer)) } else if action == GLFW_RELEASE { turner.release(at: pagePoint(pointer)) }
+        if action == GLFW_PRESS { controller.press(at: bookPoint(pointer)) } else if action == GLFW_RELEASE { controller.release(at: bookPoint(pointer)) }
     }
 
     private func key(_ key: Int32, _ action: Int32) {
         guard action == GLFW_PRESS || action == GLFW_REPEAT else { return }
+        // The arrows point the way the leaves go: in a right-to-left book → turns back.
+        let rtl = settings.direction == .rightToLeft
         switch key {
-        case GLFW_KEY_RIGHT, GLFW_KEY_DOWN, GLFW_KEY_PAGE_DOWN, GLFW_KEY_SPACE: turner.turn(forward: !settings.rightToLeft)
-        case GLFW_KEY_LEFT, GLFW_KEY_UP, GLFW_KEY_PAGE_UP: turner.turn(forward: settings.rightToLeft)
+        case GLFW_KEY_RIGHT: rtl ? controller.turnBackward() : controller.turnForward()
+        case GLFW_KEY_LEFT: rtl ? controller.turnForward() : controller.turnBackward()
+        case GLFW_KEY_DOWN, GLFW_KEY_PAGE_DOWN, GLFW_KEY_SPACE: controller.turnForward()
+        case GLFW_KEY_UP, GLFW_KEY_PAGE_UP: controller.turnBackward()
+        case GLFW_KEY_HOME: try? controller.turn(toPage: 0)
+        case GLFW_KEY_END: try? controller.turn(toPage: pages.count - 1)
         case GLFW_KEY_TAB: change { $0.effect = $0.effect == .flip ? .fold : .flip }
         case GLFW_KEY_ESCAPE: if settings.help { settings.help = false } else { surface.shouldClose = true }
         case GLFW_KEY_F1: settings.help.toggle()
@@ -155,8 +204,9 @@ final class DemoApp {
     private func character(_ codepoint: UInt32) {
         guard let scalar = Unicode.Scalar(codepoint) else { return }
         switch Character(scalar).lowercased() {
-        case "d": change { $0.rightToLeft.toggle() }
-        case "o": change { $0.alternateOrientation.toggle() }
+        case "l": change { $0.layout = $0.layout == .single ? .spread : .single }
+        case "d": change { $0.direction = $0.nextDirection }
+        case "k": change { $0.hardCover.toggle() }
         case "c": change { $0.cubic.toggle() }
         case "u": change { $0.unfold.toggle() }
         case "r": change { $0.reversePerspective.toggle() }
@@ -165,13 +215,19 @@ final class DemoApp {
         case "v": change { $0.viewpoint = $0.viewpoint == 0.5 ? 1.5 : ($0.viewpoint > 0.5 ? -0.5 : 0.5) }
         case "a":
             let all = AntialiasingMode.allCases
-            change { $0.antialiasing = all[(all.firstIndex(of: $0.antialiasing)! + 1) % all.count] }
-        case "s": change { $0.shadows.toggle() }
-        case "m": change { $0.slowMotion.toggle() }
+            settings.antialiasing = all[(all.firstIndex(of: settings.antialiasing)! + 1) % all.count]
+        case "s":
+            settings.shadows.toggle()
+            controller.book.showsShadows = settings.shadows
+        case "m":
+            settings.slowMotion.toggle()
+            try? clock.setTimeScale(settings.slowMotion ? 0.1 : 1)
         case "b": settings.layerBorders.toggle()
         case "w": settings.wireframe.toggle()
         case "f": settings.frameTime.toggle()
-        case "x": change { $0.reduceMotion.toggle() }
+        case "x":
+            settings.reduceMotion.toggle()
+            controller.reduceMotion = settings.reduceMotion
         case "p": wantsScreenshot = true
         case "h", "?": settings.help.toggle()
         case "q": surface.shouldClose = true
@@ -179,11 +235,18 @@ final class DemoApp {
         }
     }
 
+    /// Applies a change that reshapes the book; a refused one is rolled back with a message.
     private func change(_ edit: (inout DemoSettings) -> Void) {
+        let old = settings
         edit(&settings)
-        turner.apply(settings)
-        settings = turner.settings // a refused change is rolled back
-        if let m = turner.message { Self.warn(m); turner.message = nil }
+        let (w, h) = surface.windowSize
+        let scale = Self.sane(surface.scale) ?? laidOut?.scale ?? 1
+        let view = Self.fit(natural: pages.naturalPixelSize, settings: settings, window: (max(32, w), max(32, h)), scale: scale)
+        if !rebuild(viewSize: view, scale: scale) {
+            settings = old
+            return
+        }
+        layout()
     }
 
     // MARK: Frames
@@ -199,9 +262,9 @@ final class DemoApp {
             glfwPollEvents()
             let now = glfwGetTime()
             try clock.tick(to: now)
-            turner.update()
-            if let m = turner.message { Self.warn(m); turner.message = nil }
-            receivePages()
+            controller.update()
+            if let error = controller.lastError { warnOnce("\(error)"); controller.lastError = nil }
+            for m in pages.update(book: controller.book, targetOpening: controller.targetOpening, renderer: surface.renderer) { Self.warn(m) }
             updateText(now: now)
             let r = surface.renderer
             r.antialiasing = settings.antialiasing
@@ -255,18 +318,21 @@ final class DemoApp {
         return lines
     }
 
-    private func receivePages() {
-        let (pages, failures) = book.takeArrivals()
-        for f in failures { Self.warn(f) }
-        for (i, image) in pages { surface.renderer.setImage(image, for: PageTurner.handle(i)) }
+    /// "page 3/6", or "pages 2-3/6" for a spread.
+    static func pageLabel(_ book: Book, opening: Int) -> String {
+        let (read, unread) = book.pages(atOpening: opening)
+        let shown = [read, unread].compactMap { $0 }.map { String($0 + 1) }
+        let label = shown.count == 2 && shown[0] != shown[1] ? "pages \(shown[0])-\(shown[1])" : "page \(shown.first ?? "-")"
+        return "\(label)/\(book.pageCount)"
     }
 
     private func updateText(now: Double) {
         let width = surface.windowSize.width
-        if shownHint.map({ $0.page != turner.page || $0.settings != settings || $0.width != width }) ?? true {
-            shownHint = (turner.page, settings, width)
-            let summary = "h: help   page \(turner.page + 1)/\(book.count)   " + settings.summary
-            setText(hint, Self.hintHandle, Self.wrap(summary, columns: (width - 12) / BitmapFont.advance))
+        let opening = controller.targetOpening
+        if shownHint.map({ $0.opening != opening || $0.settings != settings || $0.width != width }) ?? true {
+            shownHint = (opening, settings, width)
+            let summary = "h: help   " + Self.pageLabel(controller.book, opening: opening) + "   " + settings.summary
+            setText(hint, Self.hintHandle, Self.wrap(summary, columns: max(8, (width - 12) / BitmapFont.advance)))
             layout()
         }
         readout.isHidden = !settings.frameTime

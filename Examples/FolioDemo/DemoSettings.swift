@@ -1,22 +1,24 @@
+import FolioBook
+import FolioGeometry
 import FolioRender
 import FolioTransitions
 
 /// Everything a key can toggle in the demo.
 struct DemoSettings: Equatable {
-    /// Which effect turns the pages.
+    /// Which effect turns the soft pages.
     enum Effect: String, CaseIterable { case flip, fold }
 
     var effect = Effect.flip
-    /// Right-to-left reading: the next page turns from the leading (left or top) side.
-    var rightToLeft = false
-    /// Flip across a horizontal spine; fold along a vertical hinge.
-    var alternateOrientation = false
+    var layout = BookLayout.single
+    var direction = ReadingDirection.leftToRight
+    /// Rigid first and last leaves with a visible edge.
+    var hardCover = false
     var cubic = false
     var unfold = false
     var reversePerspective = false
     /// Multiplies the default perspective strength (m34), 0.25…4.
     var perspective = 1.0
-    /// Flip viewpoint along the spine: 0.5 centre, 1.5 below, −0.5 above.
+    /// Perspective pivot along the spine: 0.5 centre, 1.5 below, −0.5 above.
     var viewpoint = 0.5
     var antialiasing = AntialiasingMode.analytic
     var shadows = true
@@ -27,38 +29,36 @@ struct DemoSettings: Equatable {
     var reduceMotion = false
     var help = false
 
-    /// The fold style bits these settings select.
-    var foldStyle: FoldStyle {
-        var s: FoldStyle = []
-        if cubic { s.insert(.cubic) }
-        if unfold { s.insert(.unfold) }
-        if alternateOrientation { s.insert(.horizontal) }
-        return s
+    /// The book's configuration for a view of `viewSize` points at `scale` pixels per point.
+    func configuration(viewSize: Size, scale: Double) -> BookConfiguration {
+        var style: FoldStyle = []
+        if cubic { style.insert(.cubic) }
+        if unfold { style.insert(.unfold) }
+        let leaf: any LeafEffect = effect == .flip ? FlipLeafEffect() : FoldLeafEffect(style: style)
+        let across = direction.canonicalSize(ofView: viewSize).width
+        return BookConfiguration(viewSize: viewSize, scale: scale, layout: layout, direction: direction, effect: leaf,
+                                 hardCover: hardCover, m34: Perspective.defaultM34(extent: across) * perspective,
+                                 reversePerspective: reversePerspective, viewpoint: viewpoint)
     }
 
-    /// The flip style bits for a turn toward the next page (`forward`) or the previous one.
-    func flipStyle(forward: Bool) -> FlipStyle {
-        var s: FlipStyle = []
-        if forward == rightToLeft { s.insert(.backward) }
-        if alternateOrientation { s.insert(.vertical) }
-        if reversePerspective { s.insert(.reverse) }
-        return s
+    /// The next reading direction: left to right, right to left, top-bound.
+    var nextDirection: ReadingDirection {
+        let all = ReadingDirection.allCases
+        return all[(all.firstIndex(of: direction)! + 1) % all.count]
     }
 
     /// A one-line summary for the hint bar.
     var summary: String {
-        var parts = [effect.rawValue]
+        var parts = [effect.rawValue, layout.rawValue, direction.rawValue]
+        if hardCover { parts.append("hard cover") }
         if effect == .flip {
-            parts.append(alternateOrientation ? "vertical" : "horizontal")
             if reversePerspective { parts.append("reverse") }
             parts.append(viewpoint == 0.5 ? "eye centre" : viewpoint > 0.5 ? "eye below" : "eye above")
         } else {
-            parts.append(alternateOrientation ? "horizontal" : "vertical")
             if cubic { parts.append("cubic") }
             if unfold { parts.append("unfold") }
         }
-        if rightToLeft { parts.append("rtl") }
-        parts.append("persp x\(perspective == perspective.rounded() ? String(Int(perspective)) : String(format2(perspective)))")
+        parts.append("persp x\(perspective == perspective.rounded() ? String(Int(perspective)) : format2(perspective))")
         parts.append("aa \(antialiasing.rawValue)")
         if !shadows { parts.append("no shadows") }
         if slowMotion { parts.append("slow 10x") }
@@ -76,17 +76,21 @@ struct DemoSettings: Equatable {
 /// The demo's keys, as shown in the help overlay and README.
 enum KeyBindings {
     static let list: [(keys: String, action: String)] = [
-        ("drag", "turn (flip) or fold (drag down/up) the page"),
-        ("wheel", "fold and unfold step by step"),
-        ("right left", "next / previous page (also click the page edges)"),
+        ("drag", "turn any page, or catch one in flight"),
+        ("wheel", "turn step by step"),
+        ("right left", "next / previous page (quick presses turn several)"),
+        ("space down up", "next / previous page, any direction"),
+        ("home end", "riffle to the first / last page"),
+        ("click edges", "next / previous page"),
         ("tab", "switch effect: flip / fold"),
-        ("d", "reading direction (right to left)"),
-        ("o", "orientation (vertical flip, horizontal fold)"),
+        ("l", "layout: single page / two-page spread"),
+        ("d", "reading direction: ltr, rtl, top-bound"),
+        ("k", "hard cover"),
         ("c", "cubic fold"),
         ("u", "unfold"),
-        ("r", "reverse perspective (flip)"),
+        ("r", "reverse perspective"),
         ("+ -", "perspective stronger / weaker"),
-        ("v", "viewpoint: centre, below, above (flip)"),
+        ("v", "viewpoint: centre, below, above"),
         ("a", "antialiasing: analytic, msaa, border, none"),
         ("s", "shadows on / off"),
         ("m", "slow motion 10x"),

@@ -1,24 +1,34 @@
 import ArgumentParser
 import Foundation
+import FolioBook
 import FolioRender
 
-/// `folio-demo`: flip and fold pages with the mouse and keyboard in an OpenGL window.
+/// `folio-demo`: turn the pages of a book with the mouse and keyboard in an OpenGL window.
 @main
 struct FolioDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "folio-demo",
-        abstract: "Flip and fold pages in an OpenGL window (drag, wheel, arrow keys; h for help).",
+        abstract: "Turn a book's pages in an OpenGL window (drag, wheel, arrow keys; h for help).",
         discussion: "Needs an X display (headless: 'xvfb-run -a'). Keys:\n" + KeyBindings.list.map { "  \($0.keys): \($0.action)" }.joined(separator: "\n")
     )
 
-    @Option(help: "A folder of PNG pages, in name order (default: the built-in pages).")
+    @Option(help: "A folder of PNG pages, in name order, any number of them (default: the built-in pages).")
     var pages: String?
 
-    @Option(help: "Window size in points, WxH (default: the page's natural size plus a margin).")
+    @Option(help: "Window size in points, WxH (default: the book's natural size plus a margin, at most 1600x1000).")
     var size: String?
 
-    @Option(help: "Starting effect: flip or fold.")
+    @Option(help: "How soft pages turn: flip or fold.")
     var effect: String = "flip"
+
+    @Option(help: "single (one page) or spread (two pages side by side).")
+    var layout: String = "single"
+
+    @Option(help: "Reading direction: ltr, rtl or ttb (top-bound, turning upward).")
+    var direction: String = "ltr"
+
+    @Flag(help: "Rigid first and last leaves, with a visible edge.")
+    var hardCover = false
 
     @Option(help: "Run this many frames, then exit (for tests and documentation).")
     var frames: Int?
@@ -38,25 +48,42 @@ struct FolioDemo: ParsableCommand {
         return (w, h)
     }
 
+    /// The starting settings from the options.
+    func settings() throws -> DemoSettings {
+        var s = DemoSettings()
+        guard let e = DemoSettings.Effect(rawValue: effect) else { throw ValidationError("--effect '\(effect)' must be flip or fold") }
+        guard let l = BookLayout(rawValue: layout) else { throw ValidationError("--layout '\(layout)' must be single or spread") }
+        guard let d = ReadingDirection(rawValue: direction) else { throw ValidationError("--direction '\(direction)' must be ltr, rtl or ttb") }
+        s.effect = e
+        s.layout = l
+        s.direction = d
+        s.hardCover = hardCover
+        return s
+    }
+
     func validate() throws {
-        guard DemoSettings.Effect(rawValue: effect) != nil else { throw ValidationError("--effect '\(effect)' must be flip or fold") }
+        _ = try settings()
         if let frames, frames < 1 { throw ValidationError("--frames \(frames) must be at least 1") }
         if countAllocations && frames == nil { throw ValidationError("--count-allocations needs --frames") }
         _ = try parsedSize()
     }
 
     func run() throws {
+        // Page images come and go by the megabyte: hand freed ones straight back to the system.
+        PageMemory.releaseFreedPagesPromptly()
         // GLFW and GL want the main thread, where a command's `run` is called.
         try MainActor.assumeIsolated { try runOnMainThread() }
     }
 
     @MainActor func runOnMainThread() throws {
         do {
-            let app = try DemoApp(pages: pages, windowSize: try parsedSize(), effect: DemoSettings.Effect(rawValue: effect)!,
-                                  screenshot: screenshot)
+            let app = try DemoApp(pages: pages, windowSize: try parsedSize(), settings: try settings(), screenshot: screenshot)
             try app.run(frames: frames, countAllocations: countAllocations)
         } catch let error as RenderError {
             // One clear line and exit code 1, never a stack trace.
+            DemoApp.warn("\(error)")
+            throw ExitCode(1)
+        } catch let error as BookError {
             DemoApp.warn("\(error)")
             throw ExitCode(1)
         }

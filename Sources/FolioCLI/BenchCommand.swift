@@ -53,6 +53,16 @@ public struct BenchCommand: ParsableCommand {
         print("curl geometry 1280x800 @2x   \(String(format: "%.1f", r.curlFrameNs / 1000)) µs/frame  (target ≤ 20; mesh \(String(format: "%.0f", v)) vertices, \(String(format: "%.0f", t)) triangles)")
     }
 
+    /// The book's lines: frame cost with four leaves in flight, and the 1,000-page book's memory.
+    func printBook(_ r: Benchmarks.Report) {
+        func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
+        print("book frame, 4 leaves in flight \(f(r.bookFrameNs)) ns/frame   (\(f(r.bookFrameVsFlip, 2))× a flip frame)")
+        if let m = r.book1000 {
+            print("1,000-page book, 1280x800    resident \(f(m.peakMiB)) MiB peak (\(f(m.baselineMiB)) before; target ≤ 300)\(m.textures ? ", GL textures" : ", no GL")")
+            print("                             cache ≤ \(m.budgetPages) pages / \(f(m.budgetMiB, 0)) MiB: held at most \(m.peakCachePages) / \(f(m.peakCacheMiB)) MiB; \(m.pagesLoaded) loads, \(m.placeholderFrames) of \(m.frames) frames showed a placeholder")
+        }
+    }
+
     func printTable(_ r: Benchmarks.Report) {
         func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
         print("machine: \(r.machine) (\(r.build) build)")
@@ -69,6 +79,7 @@ public struct BenchCommand: ParsableCommand {
         print("tile scaling (ns/tile, largest ÷ 100)  \(f(r.tilesScaling, 2))×   (1 = linear)")
         print("10,000 springs               \(f(r.springs10kMs, 3)) ms/frame  (target ≤ 1)")
         for line in Benchmarks.depthSortLines(r.depthSort) { print(line) }
+        printBook(r)
         if r.allocationsPerFrame < 0 {
             print("allocations per frame        unavailable (counter not active)")
         } else {

@@ -1,4 +1,5 @@
 import Foundation
+import FolioBook
 import FolioGeometry
 import FolioLayers
 import FolioMotion
@@ -42,6 +43,29 @@ struct Benchmarks {
         var renderCpuShare: [String: Double]
         /// Depth sorting of many layers in one context (parallel and intersecting).
         var depthSort: DepthSortFigures
+        /// A 1280×800 spread with four leaves in flight: nanoseconds per frame (pose + evaluate).
+        var bookFrameNs: Double = 0
+        /// The same ÷ one flip frame measured in the same run (the floor: four leaves are
+        /// four flips' worth of pages plus the two lying flat).
+        var bookFrameVsFlip: Double = 0
+        /// The 1,000-page book of 1280×800 pages, opened and turned through its page cache.
+        var book1000: BookMemoryReport?
+    }
+
+    /// Resident memory while a 1,000-page book opens and turns.
+    struct BookMemoryReport: Encodable {
+        /// Resident MiB before the book opens (with the GL context when textures are made).
+        var baselineMiB: Double
+        /// The highest resident MiB sampled while it opened, turned and riffled.
+        var peakMiB: Double
+        /// Whether page textures were uploaded and freed as in the demo (needs a display).
+        var textures: Bool
+        /// The cache's budget and the most it held.
+        var budgetPages: Int, budgetMiB: Double, peakCachePages: Int, peakCacheMiB: Double
+        /// Pages loaded, frames simulated, and frames where a page on screen was not loaded
+        /// yet (showing its placeholder; no frame ever waits).
+        var pagesLoaded: Int, frames: Int, placeholderFrames: Int
+        var seconds: Double
     }
 
     /// Median seconds per call of `body`, over `rounds` timed rounds of `iterations` calls.
@@ -117,6 +141,9 @@ struct Benchmarks {
         let rounds = quick ? 3 : 9
         var sink = 0.0
         var failures = 0
+        // First, while the process is small: resident memory is what it measures.
+        // GL (the page textures) is main-thread only, and the benchmarks run on the main thread.
+        let bookMemory = try MainActor.assumeIsolated { [quick, render] in try Self.bookMemory(quick: quick, textures: render && !quick) }
         let a = Transform3D(rotationDegrees: 30, x: 0, y: 1, z: 0).translated(x: 5, y: 6, z: 7)
         var b = Transform3D.identity
         b.m34 = -1.0 / 800
@@ -145,6 +172,8 @@ struct Benchmarks {
             allocations["foldFrame"] = AllocationCounter.perCall(iterations: 1000, foldFrame)
             allocations["flipFrame"] = AllocationCounter.perCall(iterations: 1000, flipFrame)
         }
+        let (bookNs, bookAllocations) = try Self.bookFrame(rounds: rounds, frames: frames, counting: counting)
+        if counting { allocations["bookFrame"] = bookAllocations }
 
         let curl = try Self.curlFrames(quick: quick, rounds: rounds)
         if counting { allocations["curlFrame"] = curl.allocations }
@@ -224,7 +253,7 @@ struct Benchmarks {
         } }
         if sink == .infinity { print(sink) }
         if failures > 0 { throw CommandFailure(message: "\(failures) benchmark steps were refused: a bug in the benchmark") }
-        return Report(
+        var report = Report(
             machine: Self.machine(), build: Self.isDebug ? "debug" : "release", renderer: rendererName,
             concatNs: concat * 1e9, projectNs: project * 1e9, foldFrameNs: foldNs, flipFrameNs: flipNs,
             curlFrameNs: curl.ns, curlMesh: curl.mesh,
@@ -234,5 +263,105 @@ struct Benchmarks {
             allocations: allocations,
             allocationCounter: counting ? "interposed malloc, this thread" : "unavailable",
             renderFps: renderFps, renderCpuShare: cpuShare, depthSort: depthSort)
+        report.bookFrameNs = bookNs
+        report.bookFrameVsFlip = bookNs / flipNs
+        report.book1000 = bookMemory
+        return report
+    }
+}
+
+extension Benchmarks {
+    /// A 1280×800 spread of 40 pages with four leaves in flight, their angles moving every
+    /// frame in turning order (the leaves stay in flight, so nothing is rebuilt): the median
+    /// nanoseconds per frame of posing and evaluating, and heap allocations per frame.
+    static func bookFrame(rounds: Int, frames: Int, counting: Bool) throws -> (ns: Double, allocations: Double) {
+        let book = try Book(pageCount: 40, configuration: BookConfiguration(viewSize: Size(width: 1280, height: 800), layout: .spread))
+        let evaluator = LayerEvaluator()
+        var leaves = (0..<4).map { BookLeaf(index: 6 + $0, progress: 0) }
+        var base = 0.0
+        var failures = 0
+        let frame = {
+            base += 0.0037
+            if base > 0.6 { base -= 0.6 }
+            for i in leaves.indices { leaves[i].progress = base + 0.1 * Double(3 - i) }
+            do { try book.setLeaves(leaves) } catch { failures += 1 }
+            evaluator.evaluate(book.root)
+        }
+        let ns = median(rounds: rounds, iterations: frames, frame) * 1e9
+        let allocations = counting ? AllocationCounter.perCall(iterations: 1000, frame) : -1
+        if failures > 0 { throw CommandFailure(message: "\(failures) book frames were refused: a bug in the benchmark") }
+        return (ns, allocations)
+    }
+
+    /// Opens a 1,000-page book of 1280×800 pages and turns it as a reader would — quick
+    /// presses with four leaves in flight, a riffle to the end and back to the middle, presses
+    /// back — at 60 frames per second of animation time, through a `PageCache` whose pages are
+    /// real decoded images (4 MB each). With `textures`, pages are also uploaded to GL textures
+    /// one per frame and deleted on eviction, as the demo does. Samples resident memory.
+    @MainActor static func bookMemory(quick: Bool, textures: Bool) throws -> BookMemoryReport {
+        let start = DispatchTime.now().uptimeNanoseconds
+        PageMemory.releaseFreedPagesPromptly()
+        let offscreen = textures ? try OffscreenRenderer() : nil
+        let baseline = SoakCommand.residentMiB()
+        let (w, h) = (1280, 800)
+        let budget = PageCache<Image?>.Budget(pages: 16, bytes: 128 << 20)
+        // Pages are decoded images until uploaded, then nothing (the texture holds them).
+        let cache = try PageCache<Image?>(pageCount: 1000, budget: budget, loaders: 2,
+                                          load: { Image(width: w, height: h, fill: (UInt8(truncatingIfNeeded: $0), 200, 180, 255)) },
+                                          cost: { _ in w * h * 4 * 4 / 3 })
+        let book = try Book(pageCount: 1000, configuration: BookConfiguration(viewSize: Size(width: 2 * Double(w), height: Double(h)), layout: .spread))
+        let controller = BookController(book: book, clock: AnimationClock())
+        let evaluator = LayerEvaluator()
+        var peak = baseline, frames = 0, placeholders = 0
+        var uploads: [(Int, Image)] = [], uploaded = Set<Int>()
+        var wanted: [Int] = []
+        func frame() throws {
+            try controller.clock.advance(by: 1.0 / 60)
+            controller.update()
+            evaluator.evaluate(book.root)
+            wanted = book.visiblePages
+            for o in [controller.targetOpening, controller.targetOpening + 1, controller.targetOpening - 1] where o >= 0 && o <= book.leafCount {
+                let (read, unread) = book.pages(atOpening: o)
+                for p in [read, unread].compactMap({ $0 }) where !wanted.contains(p) { wanted.append(p) }
+            }
+            cache.request(wanted)
+            let events = cache.drain()
+            for p in events.evicted {
+                uploads.removeAll { $0.0 == p }
+                if uploaded.remove(p) != nil { offscreen?.renderer.removeImage(for: book.handle(forPage: p)) }
+            }
+            for (p, image) in events.arrived where textures { if let image { uploads.append((p, image)) } }
+            if let offscreen, !uploads.isEmpty {
+                let (p, image) = uploads.removeFirst()
+                offscreen.renderer.setImage(image, for: book.handle(forPage: p))
+                uploaded.insert(p)
+                cache.replace(p, with: nil)
+            }
+            if !book.visiblePages.allSatisfy({ cache.contains($0) }) { placeholders += 1 }
+            frames += 1
+            if frames % 8 == 0 { peak = max(peak, SoakCommand.residentMiB()) }
+            // Animation time runs at real speed (at most), so loading keeps its real pace.
+            usleep(quick ? 0 : 4000)
+        }
+        for _ in 0..<(quick ? 20 : 90) { try frame() }
+        for _ in 0..<(quick ? 8 : 40) {
+            controller.turnForward()
+            for _ in 0..<4 { try frame() }
+        }
+        try controller.turn(toPage: 999)
+        for _ in 0..<(quick ? 60 : 180) { try frame() }
+        try controller.turn(toPage: 500)
+        for _ in 0..<(quick ? 60 : 180) { try frame() }
+        for _ in 0..<(quick ? 4 : 20) {
+            controller.turnBackward()
+            for _ in 0..<3 { try frame() }
+        }
+        for _ in 0..<(quick ? 60 : 180) { try frame() }
+        peak = max(peak, SoakCommand.residentMiB())
+        let stats = cache.statistics
+        return BookMemoryReport(baselineMiB: baseline, peakMiB: peak, textures: textures, budgetPages: budget.pages,
+                                budgetMiB: Double(budget.bytes) / 1_048_576, peakCachePages: stats.peakPages,
+                                peakCacheMiB: Double(stats.peakBytes) / 1_048_576, pagesLoaded: stats.loads, frames: frames,
+                                placeholderFrames: placeholders, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 }

@@ -5,10 +5,10 @@ import FolioTransitions
 
 /// The options that choose one frame of one effect, shared by `geometry` and `render`.
 struct EffectOptions: ParsableArguments {
-    /// The effects.
-    enum Effect: String, ExpressibleByArgument, CaseIterable, Sendable { case fold, flip, curl }
+    /// The effects: a fold, a flip, a curl (geometry only, for now), or a whole book with leaves in flight.
+    enum Effect: String, ExpressibleByArgument, CaseIterable, Sendable { case fold, flip, curl, book }
 
-    @Option(help: "fold, flip or curl (geometry only, for now).")
+    @Option(help: "fold, flip, curl (geometry only, for now) or book.")
     var effect: Effect
 
     @Option(help: "Comma-separated style names (fold: unfold, cubic, horizontal, solid-shadows; flip: backward, vertical, reverse; curl: backward, vertical).")
@@ -38,9 +38,29 @@ struct EffectOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Curl only: the rest radius in points (default a tenth of the leaf).")
     var radius: Double?
 
+    @Option(help: "Book: single (one page fills the view) or spread (two pages side by side); default single.")
+    var layout: String?
+
+    @Option(help: "Book: reading direction ltr, rtl or ttb (top-bound, turning upward); default ltr.")
+    var direction: String?
+
+    @Option(name: .customLong("page-count"), parsing: .unconditional, help: "Book: the number of pages (default 8).")
+    var pageCount: Int?
+
+    @Option(name: .customLong("leaf"), parsing: .unconditionalSingleValue,
+            help: "Book: a leaf in flight as INDEX:PROGRESS (geometric progress 0…1); repeat for several.")
+    var leaves: [String] = []
+
+    @Option(name: .customLong("leaf-effect"), help: "Book: how soft leaves turn, flip or fold (default flip).")
+    var leafEffect: String?
+
+    @Flag(name: .customLong("hard-cover"), help: "Book: the first and last leaves are rigid boards with a visible edge.")
+    var hardCover = false
+
     func validate() throws {
         if progress != nil && time != nil { throw ValidationError("give --progress or --time, not both") }
         _ = try parsedSize()
+        try validateBookOptions()
         switch effect {
         case .fold:
             _ = try Self.parseStyle(style, FoldStyle.names, effect: "fold")
@@ -49,6 +69,8 @@ struct EffectOptions: ParsableArguments {
             _ = try Self.parseStyle(style, FlipStyle.names, effect: "flip")
         case .curl:
             _ = try Self.parseStyle(style, FlipStyle.names.filter { $0.0 != "reverse" }, effect: "curl")
+        case .book:
+            break
         }
         if effect != .curl && (angle != nil || radius != nil) { throw ValidationError("--angle and --radius apply to the curl only") }
     }
@@ -92,6 +114,8 @@ struct EffectOptions: ParsableArguments {
             case .flip:
                 transition = try FlipTransition(size: viewSize, scale: scale, style: try Self.parseStyle(style, FlipStyle.names, effect: "flip"),
                                                 m34: m34, viewpoint: viewpoint ?? 0.5, source: source, destination: destination)
+            case .book:
+                throw ValidationError("a book is not a single transition: use makeBook()")
             }
             let p = try time.map { t throws(TransitionError) in try transition.progress(atTime: t) } ?? (progress ?? 0.5)
             try transition.setProgress(p)

@@ -7,13 +7,15 @@ import FolioTransitions
 public struct GeometryCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "geometry",
-        abstract: "Print the panels of one fold, flip or curl frame as JSON.",
+        abstract: "Print the panels of one fold, flip or curl frame, or the quads of a book, as JSON.",
         discussion: """
             Corners are each panel's own rectangle (0,0),(w,0),(w,h),(0,h) projected to view points; \
             depth is the pre-projection z. --time applies the effect's default timing; "progress" in \
             the output is always the geometric progress. The curl adds "mesh" (the curled leaf: \
             vertices with local, position, point and normal; triangles in draw order) and "curl" \
-            (its pose), beside the static pages.
+            (its pose), beside the static pages. --effect book prints every visible quad of the \
+            book in draw order: page<N> for pages lying flat, leaf<INDEX>.front and leaf<INDEX>.back for \
+            leaves in flight (--leaf INDEX:PROGRESS, repeatable), and their shadows.
             """
     )
 
@@ -32,13 +34,22 @@ public struct GeometryCommand: ParsableCommand {
         public var viewpoint: Double?
         public var quads: [QuadReport]
         /// The curled leaf (curl only).
-        public var mesh: MeshReport?
+        public var mesh: MeshReport? = nil
         /// The curl's pose and radius (curl only).
-        public var curl: CurlReport?
+        public var curl: CurlReport? = nil
+        /// Book only: layout, reading direction, page count, leaf effect, hard cover and the
+        /// leaves in flight as given.
+        public var layout: String? = nil
+        public var direction: String? = nil
+        public var pageCount: Int? = nil
+        public var leafEffect: String? = nil
+        public var hardCover: Bool? = nil
+        public var leaves: [LeafReport]? = nil
     }
 
     /// Builds the transition and reports its panels.
     public func report() throws -> Report {
+        if options.effect == .book { return try bookReport() }
         let size = try options.parsedSize()
         if options.effect == .curl {
             let curl = try options.makeCurl()

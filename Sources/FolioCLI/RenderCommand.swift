@@ -11,7 +11,7 @@ public struct RenderCommand: ParsableCommand {
     /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render one fold or flip frame offscreen to a PNG, or the whole motion to an animated WebP.",
+        abstract: "Render one fold, flip or book frame offscreen to a PNG, or the whole motion to an animated WebP.",
         discussion: """
             Uses built-in numbered sample pages unless --from and --to give PNG pages. An --out ending in .webp             writes an animation a browser plays: --frames frames over normalised time 0…1 through the effect's             default timing, taking --duration seconds, held half a second at each end, then played back             (unless --once), looping forever. Needs an X display; on a headless machine run under 'xvfb-run -a'.
             """
@@ -61,6 +61,8 @@ public struct RenderCommand: ParsableCommand {
         if (from == nil) != (to == nil) { throw ValidationError("give both --from and --to, or neither") }
         // Refused before any GL work (a command's GL runs on the main thread only).
         if options.effect == .curl { throw ValidationError("the renderer does not draw the curl yet; use 'folio geometry --effect curl'") }
+        if options.effect == .book && from != nil { throw ValidationError("a book draws its built-in numbered pages: --from and --to apply to fold and flip") }
+        if options.effect == .book && isAnimation { throw ValidationError("a book renders one frame (--out *.png); animations are for fold and flip") }
         if isAnimation {
             guard options.progress == nil, options.time == nil else {
                 throw ValidationError("an animation (--out *.webp) runs the whole motion: drop --progress and --time")
@@ -111,6 +113,7 @@ public struct RenderCommand: ParsableCommand {
     /// `GL_MAX_TEXTURE_SIZE` (PNG headers only, before decoding), and the whole job against
     /// the free memory.
     @MainActor public func image() throws -> Image {
+        if options.effect == .book { return try bookImage() }
         let (transition, offscreen, size) = try setUp()
         do {
             return try offscreen.render(transition.root, size: size, scale: options.scale,

@@ -5,7 +5,7 @@ import FolioRender
 import FolioTransitions
 
 /// Starts the real `folio-demo` under the test's X display, drives it with real input events
-/// from `xdotool` (XTEST), and checks its screenshots against the flip's geometry.
+/// from `xdotool` (XTEST), and checks its screenshots against the geometry and the pages.
 final class DemoWindowTests: XCTestCase {
     /// The built demo, next to this test bundle.
     static var demoPath: String {
@@ -48,6 +48,55 @@ final class DemoWindowTests: XCTestCase {
         return false
     }
 
+    /// A fresh temporary folder.
+    static func folder(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-demo-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// A running demo window.
+    struct Demo {
+        let process: Process
+        let errors: Pipe
+        let window: String
+
+        /// Its stderr once it has exited.
+        var stderr: String { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+
+        /// Peak resident memory so far (VmHWM), in MiB.
+        var peakMiB: Double {
+            guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                  let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return .nan }
+            return kb / 1024
+        }
+
+        /// Sends `keys` and waits for a clean exit after `q`.
+        func quit(seconds: Double = 15) -> Bool {
+            _ = try? DemoWindowTests.run("xdotool", ["key", "--window", window, "q"])
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            return !process.isRunning
+        }
+    }
+
+    /// Starts the demo with `arguments` and finds its window.
+    static func launch(_ arguments: [String]) throws -> Demo {
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: demoPath)
+        app.arguments = arguments
+        let errors = Pipe()
+        app.standardError = errors
+        app.standardOutput = FileHandle.nullDevice
+        try app.run()
+        let window = try run("xdotool", ["search", "--sync", "--onlyvisible", "--pid", String(app.processIdentifier), "--name", "Folio demo"])
+            .split(separator: "\n").first.map(String.init) ?? ""
+        Thread.sleep(forTimeInterval: 0.5)
+        return Demo(process: app, errors: errors, window: window)
+    }
+
     /// Paper of page 1 is warm (blue < red), page 2 cool (blue > red); shadows scale both.
     /// The majority over a short vertical run of pixels ignores ruled lines and text.
     static func pageNumber(_ image: Image, x: Int, y: Int) -> Int {
@@ -60,30 +109,44 @@ final class DemoWindowTests: XCTestCase {
         return warm > cool ? 1 : (cool > warm ? 2 : 0)
     }
 
-    func testDraggingTurnsThePageWhereTheGeometrySaysAndTheAppExitsCleanly() throws {
-        let demo = Self.demoPath
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: demo), "folio-demo not built at \(demo)")
+    /// The mean colour of the 9×9 patch around (x, y).
+    static func patch(_ image: Image, _ x: Int, _ y: Int) -> (Double, Double, Double) {
+        var sum = (0.0, 0.0, 0.0)
+        for dy in -4...4 {
+            for dx in -4...4 {
+                let c = image.pixel(x + dx, y + dy)
+                sum.0 += Double(c.r); sum.1 += Double(c.g); sum.2 += Double(c.b)
+            }
+        }
+        return (sum.0 / 81, sum.1 / 81, sum.2 / 81)
+    }
+
+    /// Asserts that the screenshot shows built-in page `number` (1-based) with its top-left
+    /// corner at window point `origin`, comparing patches with the page image itself.
+    static func expectPage(_ number: Int, in shot: Image, origin: (x: Double, y: Double), _ message: String,
+                           file: StaticString = #filePath, line: UInt = #line) {
+        let page = SamplePages.page(number, width: 400, height: 560)
+        for (x, y) in [(120, 95), (300, 160), (80, 420), (330, 500)] {
+            let got = patch(shot, Int(origin.x) + x, Int(origin.y) + y), want = patch(page, x, y)
+            let d = max(abs(got.0 - want.0), abs(got.1 - want.1), abs(got.2 - want.2))
+            XCTAssertLessThan(d, 8, "\(message): page \(number) expected at (\(x), \(y)), got \(got) vs \(want)", file: file, line: line)
+        }
+    }
+
+    override func setUpWithError() throws {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.demoPath), "folio-demo not built at \(Self.demoPath)")
         XCTAssertNotNil(ProcessInfo.processInfo.environment["DISPLAY"], "run under xvfb-run")
         _ = try Self.run("xdotool", ["version"]) // fails (not skips) when xdotool is missing
+    }
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-demo-\(getpid())")
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    func testDraggingTurnsThePageWhereTheGeometrySaysAndTheAppExitsCleanly() throws {
+        let folder = try Self.folder("drag")
         let shot = folder.appendingPathComponent("shot.png").path
         let (windowWidth, windowHeight) = (448, 632)
-
-        let app = Process()
-        app.executableURL = URL(fileURLWithPath: demo)
-        app.arguments = ["--size", "\(windowWidth)x\(windowHeight)", "--screenshot", shot]
-        let errors = Pipe()
-        app.standardError = errors
-        try app.run()
-        defer { if app.isRunning { app.terminate() } }
-
-        let window = try Self.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "Folio demo"])
-            .split(separator: "\n").first.map(String.init) ?? ""
+        let demo = try Self.launch(["--size", "\(windowWidth)x\(windowHeight)", "--screenshot", shot])
+        defer { if demo.process.isRunning { demo.process.terminate() } }
+        let window = demo.window
         XCTAssertFalse(window.isEmpty)
-        Thread.sleep(forTimeInterval: 0.5)
         // The page (built-in 400×560) is centred across the window, 24 points from its top.
         let page = (x: Double(windowWidth - 400) / 2, y: 24.0)
         func at(_ x: Double, _ y: Double) -> [String] { ["mousemove", "--window", window, String(Int(x + page.x)), String(Int(y + page.y))] }
@@ -112,12 +175,9 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertTrue(Self.waitFor(after), "no screenshot after the release")
 
         // 4. Quit with a key: clean exit, final screenshot written, nothing on stderr.
-        try Self.run("xdotool", ["key", "q"])
-        let deadline = Date().addingTimeInterval(10)
-        while app.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        XCTAssertFalse(app.isRunning, "the demo did not exit on 'q'")
-        XCTAssertEqual(app.terminationStatus, 0)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(demo.quit(), "the demo did not exit on 'q'")
+        XCTAssertEqual(demo.process.terminationStatus, 0)
+        let stderr = demo.stderr
         XCTAssertEqual(stderr, "", "unexpected messages: \(stderr)")
 
         let a = try Image.readPNG(path: before), b = try Image.readPNG(path: during), c = try Image.readPNG(path: after)
@@ -139,23 +199,67 @@ final class DemoWindowTests: XCTestCase {
         for x in [freeEdge - 10, 20] where x > 12 {
             XCTAssertEqual(Self.pageNumber(b, x: Int(page.x + x), y: y), 1, "beyond the leaf's edge page 1 stays, x = \(x)")
         }
-        for x in [30.0, 120, 280, 370] {
-            XCTAssertEqual(Self.pageNumber(c, x: Int(page.x + x), y: y), 2, "after the turn, x = \(x)")
-        }
+        Self.expectPage(2, in: c, origin: page, "after the turn")
         XCTAssertTrue(FileManager.default.fileExists(atPath: shot), "no final screenshot on exit")
     }
 
+    func testFourQuickArrowPressesLandFourPagesOn() throws {
+        let folder = try Self.folder("keys")
+        let demo = try Self.launch(["--size", "448x632", "--screenshot", folder.appendingPathComponent("shot.png").path])
+        defer { if demo.process.isRunning { demo.process.terminate() } }
+        // Four presses 30 ms apart: each starts the next leaf while the earlier ones still move.
+        try Self.run("xdotool", ["key", "--window", demo.window, "--delay", "30", "Right", "Right", "Right", "Right"])
+        Thread.sleep(forTimeInterval: 2.5)
+        try Self.run("xdotool", ["key", "--window", demo.window, "p"])
+        let shot = folder.appendingPathComponent("shot-1.png").path
+        XCTAssertTrue(Self.waitFor(shot))
+        XCTAssertTrue(demo.quit())
+        XCTAssertEqual(demo.stderr, "")
+        Self.expectPage(5, in: try Image.readPNG(path: shot), origin: (24, 24), "after four presses")
+    }
+
+    func testDraggingASpreadsLeftPageTurnsItBack() throws {
+        let folder = try Self.folder("spread")
+        let demo = try Self.launch(["--layout", "spread", "--size", "848x632", "--screenshot", folder.appendingPathComponent("shot.png").path])
+        defer { if demo.process.isRunning { demo.process.terminate() } }
+        let window = demo.window
+        // Open the book: pages 2 and 3 lie open.
+        try Self.run("xdotool", ["key", "--window", window, "Right"])
+        Thread.sleep(forTimeInterval: 1.5)
+        try Self.run("xdotool", ["key", "--window", window, "p"])
+        let open = folder.appendingPathComponent("shot-1.png").path
+        XCTAssertTrue(Self.waitFor(open))
+        // Drag the left page (page 2, the back of the cover leaf) over to the right and let go.
+        func at(_ x: Double, _ y: Double) -> [String] { ["mousemove", "--window", window, String(Int(x + 24)), String(Int(y + 24))] }
+        try Self.run("xdotool", at(100, 300) + ["mousedown", "1"])
+        for x in stride(from: 140.0, through: 760, by: 40) {
+            try Self.run("xdotool", at(x, 300))
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        try Self.run("xdotool", ["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 1.5)
+        try Self.run("xdotool", ["key", "--window", window, "p"])
+        let closed = folder.appendingPathComponent("shot-2.png").path
+        XCTAssertTrue(Self.waitFor(closed))
+        XCTAssertTrue(demo.quit())
+        XCTAssertEqual(demo.stderr, "")
+        let a = try Image.readPNG(path: open), b = try Image.readPNG(path: closed)
+        Self.expectPage(2, in: a, origin: (24, 24), "opened, left")
+        Self.expectPage(3, in: a, origin: (424, 24), "opened, right")
+        Self.expectPage(1, in: b, origin: (424, 24), "turned back, the cover lies on the right")
+        let left = Self.patch(b, 224, 300)
+        XCTAssertTrue(left.0 < 70 && left.2 < 70, "turned back: nothing on the left, the background shows (\(left))")
+    }
+
     func testMissingOrBrokenPagesFallBackToTheBuiltInPagesWithAMessage() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-demo-pages-\(getpid())")
-        try? FileManager.default.removeItem(at: folder)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.folder("pages")
         try Data("not a png".utf8).write(to: folder.appendingPathComponent("01.png"))
         for (pages, expected) in [("/nonexistent/folio-pages", "cannot open the pages folder"), (folder.path, "not a readable PNG")] {
             let shot = folder.appendingPathComponent("fallback.png").path
             try? FileManager.default.removeItem(atPath: shot)
             let app = Process()
             app.executableURL = URL(fileURLWithPath: Self.demoPath)
-            app.arguments = ["--pages", pages, "--frames", "5", "--screenshot", shot]
+            app.arguments = ["--pages", pages, "--frames", "20", "--screenshot", shot]
             let errors = Pipe()
             app.standardError = errors
             try app.run()
@@ -163,9 +267,8 @@ final class DemoWindowTests: XCTestCase {
             let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             XCTAssertEqual(app.terminationStatus, 0, stderr)
             XCTAssertTrue(stderr.contains(expected), "stderr: \(stderr)")
-            XCTAssertTrue(stderr.hasPrefix("folio-demo: "), "one clear line per problem: \(stderr)")
-            let image = try Image.readPNG(path: shot)
-            XCTAssertEqual(Self.pageNumber(image, x: image.width / 2 + 60, y: image.height / 2), 1, "built-in page 1 shows")
+            XCTAssertTrue(stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("folio-demo: ") }, "one clear line per problem: \(stderr)")
+            XCTAssertTrue(Self.waitFor(shot))
         }
     }
 }

@@ -1,0 +1,166 @@
+import FolioGeometry
+import FolioLayers
+import FolioMotion
+
+/// The page flip as a book's leaf (DESIGN.md §2): a rigid leaf hinged on the spine, at angle
+/// φ = 180°·p, swinging toward the viewer. One leaf of a single-page book is exactly
+/// `FlipTransition`'s front and back at the same progress.
+///
+/// As a hard cover (``isHardCover``) the leaf is a board: it casts a stronger shadow and shows
+/// its free edge, ``LeafFrame/coverThickness`` points deep, as it stands up.
+public struct FlipLeafEffect: LeafEffect {
+    /// Whether leaves made by this effect are hard-cover boards.
+    public var isHardCover: Bool
+    /// The duration of a whole turn, in seconds.
+    public var duration: Double
+
+    /// A flip effect; `hardCover` makes boards, `duration` is a whole turn in seconds.
+    public init(hardCover: Bool = false, duration: Double = 0.5) {
+        self.isHardCover = hardCover
+        self.duration = duration
+    }
+
+    /// `flip`, or `cover` for boards.
+    public var name: String { isHardCover ? "cover" : "flip" }
+
+    /// Leaves flip on their own over the stack.
+    public var arrangement: LeafArrangement { .stacked }
+
+    /// A flipping leaf in `frame`.
+    public func makeLeaf(in frame: LeafFrame) throws(BookError) -> any TurningLeaf {
+        FlipLeaf(frame: frame, hardCover: isHardCover)
+    }
+
+    /// The flip's two stages: easeIn up to the edge-on pose, then easeOut (no pause between).
+    public func turnAnimation(forward: Bool) -> Animation {
+        let values = forward ? [0.0, 0.5, 1] : [1.0, 0.5, 0]
+        // Three values and two curves always make valid keyframes.
+        let staged = try! KeyframeAnimation(values: values, timingFunctions: [.easeIn, .easeOut])
+        return .keyframes(staged, duration: max(duration, 1e-3))
+    }
+}
+
+/// A flipping leaf: front on the trailing side lifted by φ, back on the leading side lifted
+/// by 180° − φ; each hidden on the far side of 90°.
+final class FlipLeaf: TurningLeaf {
+    let frame: LeafFrame
+    let hardCover: Bool
+    let front = Layer(name: "front"), back = Layer(name: "back")
+    let frontShadow: Layer, backShadow: Layer
+    /// Hard cover: the board's two sides, posed together (front with the free edge, and back),
+    /// kept apart so the book can order fronts and backs separately.
+    let frontBoard: TransformLayer?, backBoard: TransformLayer?
+    let edge: Layer?
+    var hasFront = false, hasBack = false
+    var progress = 0.0
+    var showsShadows = true {
+        didSet { frontShadow.isHidden = !showsShadows; backShadow.isHidden = !showsShadows }
+    }
+    private(set) var castShadow: (leading: Double, trailing: Double) = (0, 0)
+
+    /// A board darkens the page under it to ½ at most instead of the flip's ⅓ …
+    var castScale: Double { hardCover ? 1.5 : 1 }
+    /// … and its crease twice as much.
+    var creaseScale: Double { hardCover ? 2 : 1 }
+
+    init(frame: LeafFrame, hardCover: Bool) {
+        self.frame = frame
+        self.hardCover = hardCover
+        let s = frame.spine, u = frame.split.leading, l = frame.split.trailing, e = frame.height
+        frame.placeFace(front, canonicalSize: Size(width: l, height: e), pivot: Point(x: 0, y: 0.5), at: Point(x: s, y: e / 2))
+        frame.placeFace(back, canonicalSize: Size(width: u, height: e), pivot: Point(x: 1, y: 0.5), at: Point(x: s, y: e / 2))
+        // The crease gradients darken each face at the spine, clear half way across.
+        frontShadow = frame.makeShadow(on: front, axis: (Point(x: 0, y: 0.5), Point(x: 1, y: 0.5)), locations: [0, 0.5])
+        backShadow = frame.makeShadow(on: back, axis: (Point(x: 1, y: 0.5), Point(x: 0, y: 0.5)), locations: [0, 0.5])
+        if hardCover {
+            // The board rotates about the spine; its faces lie flat in it, the back turned over.
+            func makeBoard(_ name: String) -> TransformLayer {
+                let board = TransformLayer(name: name)
+                board.bounds = Rect(x: 0, y: 0, width: l, height: e)
+                board.anchorPoint = Point(x: 0, y: 0.5)
+                board.position = Point(x: s, y: e / 2)
+                return board
+            }
+            let frontBoard = makeBoard("board"), backBoard = makeBoard("board")
+            front.position = Point(x: 0, y: e / 2)
+            back.position = Point(x: 0, y: e / 2)
+            front.transform = frame.orient(.identity)
+            back.transform = frame.orient(Transform3D(rotationSine: 0, cosine: -1, x: 0, y: 1, z: 0))
+            // The free edge: a strip across the board's thickness, standing at x = l.
+            let t = frame.coverThickness
+            let edge = Layer(name: "edge")
+            edge.bounds = Rect(x: 0, y: 0, width: t, height: e)
+            edge.position = Point(x: l, y: e / 2)
+            edge.transform = Transform3D(rotationDegrees: 90, x: 0, y: 1, z: 0)
+            edge.backgroundColor = Color(red: 0.30, green: 0.26, blue: 0.22)
+            edge.isHidden = t == 0
+            // Fresh layers, shallow tree: cannot throw.
+            try! frontBoard.setSublayers([front, edge])
+            try! backBoard.setSublayers([back])
+            self.frontBoard = frontBoard
+            self.backBoard = backBoard
+            self.edge = edge
+        } else {
+            frontBoard = nil
+            backBoard = nil
+            edge = nil
+        }
+        setProgress(0)
+    }
+
+    var frontLayer: Layer { frontBoard ?? front }
+    var backLayer: Layer? { backBoard ?? back }
+
+    func show(_ faces: LeafFaces) {
+        hasFront = frame.show(faces.front, on: front)
+        hasBack = frame.show(faces.back, on: back)
+        if let frontBoard, let backBoard, let edge {
+            frontBoard.name = faces.name
+            backBoard.name = faces.name
+            edge.name = faces.name + ".edge"
+        }
+        setProgress(progress)
+    }
+
+    func setProgress(_ p: Double) {
+        progress = p
+        // The flip's own geometry (shared by every flipping leaf) poses its front and back; this
+        // leaf copies the poses onto its oriented faces (a board takes the front's lift whole).
+        let ruler = frame.flipRuler
+        try? ruler.setProgress(p)
+        if let frontBoard, let backBoard {
+            frontBoard.transform = ruler.front.transform
+            backBoard.transform = ruler.front.transform
+        } else {
+            front.transform = frame.orient(ruler.front.transform)
+            back.transform = frame.orient(ruler.back.transform)
+        }
+        front.isHidden = ruler.front.isHidden || !hasFront
+        back.isHidden = ruler.back.isHidden || !hasBack
+        // Shadows: the ruler's crease and covered-page opacities, a board's made stronger.
+        // Each page's first sublayer is its shadow.
+        frontShadow.opacity = ruler.front.sublayers[0].opacity * creaseScale
+        backShadow.opacity = ruler.back.sublayers[0].opacity * creaseScale
+        castShadow = (leading: ruler.facing.sublayers[0].opacity * castScale, trailing: ruler.reveal.sublayers[0].opacity * castScale)
+    }
+
+    func grip(at point: Point, progress p: Double) -> LeafGrip {
+        let ruler = frame.flipRuler
+        try? ruler.setProgress(min(1, max(0, p)))
+        let offset = point.x - frame.spine
+        var grip = LeafGrip(start: point, progress: p)
+        if let r = ruler.leafRadius(underPointerOffset: offset) {
+            // Near the spine a tiny radius would make the leaf whip round: hold it further out.
+            grip.radius = max(0.15 * ruler.leafLength, r)
+        } else {
+            grip.radius = ruler.leafLength
+        }
+        grip.offset = p - ruler.progress(forPointerOffset: offset, radius: grip.radius)
+        if abs(grip.offset) < 1e-9 { grip.offset = 0 }
+        return grip
+    }
+
+    func progress(for grip: LeafGrip, at point: Point) -> Double {
+        frame.flipRuler.progress(forPointerOffset: point.x - frame.spine, radius: grip.radius) + grip.offset
+    }
+}

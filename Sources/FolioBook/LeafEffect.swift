@@ -1,0 +1,76 @@
+import FolioGeometry
+import FolioLayers
+import FolioMotion
+
+/// How the leaves in flight share the view.
+public enum LeafArrangement: Sendable {
+    /// Each leaf in flight moves on its own over the page stack (flip, curl): several can be
+    /// seen at once, depth-sorted against each other, over pages lying flat on both sides.
+    case stacked
+    /// The effect transforms the whole opening (fold, crossfade): one turn shows at a time, and
+    /// several leaves in flight play as one continuous position through the openings they span.
+    case wholeOpening
+}
+
+/// How one leaf of a book turns: the layers it draws with, its motion and how a pointer drives it.
+///
+/// Conform a new type to add an effect (a page curl, say): build the leaf's layers in the
+/// canonical frame of ``LeafFrame`` with ``LeafFrame/placeFace(_:canonicalSize:pivot:at:)`` and
+/// ``LeafFrame/orient(_:)``, pose them in ``TurningLeaf/setProgress(_:)``, and the book takes
+/// care of content, reading direction, depth order, statics, interaction and caching.
+public protocol LeafEffect: Sendable {
+    /// A short name (`flip`, `fold`, …) for messages and status lines.
+    var name: String { get }
+    /// Whether leaves move on their own or transform the whole opening.
+    var arrangement: LeafArrangement { get }
+    /// Builds the layers of one leaf in `frame`; called when a leaf starts to turn (and once
+    /// when a book is created, to check that the effect accepts the frame).
+    func makeLeaf(in frame: LeafFrame) throws(BookError) -> any TurningLeaf
+    /// The animation of a whole turn from rest, 0 → 1 when `forward`, 1 → 0 otherwise.
+    func turnAnimation(forward: Bool) -> Animation
+}
+
+/// Where a drag took hold of a leaf; the effect that made it reads its fields.
+public struct LeafGrip: Sendable {
+    /// The pointer at the grab, in canonical points.
+    public var start: Point
+    /// The leaf's progress at the grab.
+    public var progress: Double
+    /// Flip: the grabbed point's distance from the spine, in points.
+    public var radius: Double
+    /// Flip: a progress offset that keeps the leaf where it was when the pointer was not
+    /// exactly over the grabbed point; fold: the hinge offset at the grab, in points.
+    public var offset: Double
+
+    /// Creates a grip.
+    public init(start: Point, progress: Double, radius: Double = 0, offset: Double = 0) {
+        self.start = start; self.progress = progress; self.radius = radius; self.offset = offset
+    }
+}
+
+/// The layers of one turning leaf, posed by its progress.
+///
+/// A leaf lives in the book's 3D rendering context in canonical coordinates. Its front and
+/// back are separate layers so the book can keep the tree order that settles ties between
+/// leaves at equal angles (see ``Book``).
+public protocol TurningLeaf: AnyObject {
+    /// What is drawn for the leaf's front (for whole-opening effects: everything).
+    var frontLayer: Layer { get }
+    /// What is drawn for the leaf's back, or nil when ``frontLayer`` holds everything.
+    var backLayer: Layer? { get }
+    /// Shows `faces` (content, names); called when the leaf starts and when the book reuses it.
+    func show(_ faces: LeafFaces)
+    /// Poses the leaf at geometric progress `progress` (0…1, already checked). Called every
+    /// frame: it must not allocate.
+    func setProgress(_ progress: Double)
+    /// The opacity of the shadow the leaf casts on the page lying flat under it on the
+    /// leading (read) side and on the trailing (unread) side, at the current progress.
+    var castShadow: (leading: Double, trailing: Double) { get }
+    /// Whether the leaf's own shadow layers draw.
+    var showsShadows: Bool { get set }
+    /// Takes hold of the leaf at canonical point `point` while it is at `progress`.
+    func grip(at point: Point, progress: Double) -> LeafGrip
+    /// The progress that keeps the grabbed point under the pointer at canonical `point`
+    /// (unclamped: the caller rubber-bands and clamps).
+    func progress(for grip: LeafGrip, at point: Point) -> Double
+}
