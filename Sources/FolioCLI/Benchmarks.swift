@@ -320,7 +320,10 @@ extension Benchmarks {
             controller.update()
             evaluator.evaluate(book.root)
             wanted = book.visiblePages
-            for o in [controller.targetOpening, controller.targetOpening + 1, controller.targetOpening - 1] where o >= 0 && o <= book.leafCount {
+            // Read before the loop: `&&` takes its right side as a closure, and a closure
+            // capturing `book` here is a region-isolation error in release builds.
+            let leafCount = book.leafCount
+            for o in [controller.targetOpening, controller.targetOpening + 1, controller.targetOpening - 1] where o >= 0 && o <= leafCount {
                 let (read, unread) = book.pages(atOpening: o)
                 for p in [read, unread].compactMap({ $0 }) where !wanted.contains(p) { wanted.append(p) }
             }
