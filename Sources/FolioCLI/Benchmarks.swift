@@ -50,6 +50,8 @@ struct Benchmarks {
         var bookFrameVsFlip: Double = 0
         /// The 1,000-page book of 1280×800 pages, opened and turned through its page cache.
         var book1000: BookMemoryReport?
+        /// The evaluator's targets: fold against its closed-form floor, flip, tiles.
+        var evaluator: EvaluatorFigures?
     }
 
     /// Resident memory while a 1,000-page book opens and turns.
@@ -197,6 +199,7 @@ struct Benchmarks {
         }
         let perTile = { (n: Int) in (tilesMs[String(n)] ?? .nan) / Double(n) }
         let largest = tilesMs.keys.compactMap { Int($0) }.max() ?? 100
+        let evaluatorFigures = try Self.evaluatorFigures(rounds: rounds, frames: frames, flipNs: flipNs, tilesMs: tilesMs)
 
         let batch = try Self.springs(10_000)
         var values: [Double] = []
@@ -266,6 +269,7 @@ struct Benchmarks {
         report.bookFrameNs = bookNs
         report.bookFrameVsFlip = bookNs / flipNs
         report.book1000 = bookMemory
+        report.evaluator = evaluatorFigures
         return report
     }
 }
