@@ -24,9 +24,12 @@ public class Layer {
     // `@exclusivity(unchecked)`: the evaluator reads a dozen of them per layer per frame, and the
     // runtime's dynamic access tracking cost more than the rest of the tree walk. They are plain
     // values with no accessors that could overlap, so the static checks are enough.
+    //
+    // They are declared in the order the evaluator reads them, so that a layer's geometry, flags
+    // and links share the object's first two cache lines (then the transform, then the sublayer
+    // transform, then what only renderers and tools read): a frame of 10,000 tiles touches each
+    // layer once, mostly in memory that is not in any cache.
 
-    /// A name for diagnostics and for the quads it produces.
-    @exclusivity(unchecked) public final var name: String
     /// The layer's own coordinate space and content rectangle, in points.
     @exclusivity(unchecked) public final var bounds: Rect = .zero
     /// Where the anchor point sits in the superlayer's coordinates, in points.
@@ -37,6 +40,24 @@ public class Layer {
     @exclusivity(unchecked) public final var anchorPointZ: Double = 0
     /// Offset along z in the superlayer, in points (toward the viewer when positive).
     @exclusivity(unchecked) public final var zPosition: Double = 0
+    /// Opacity 0…1 (clamped when evaluated; NaN counts as 0); multiplies into every quad of the subtree.
+    @exclusivity(unchecked) public final var opacity: Double = 1
+    /// The first sublayer and the next sibling, unretained: the evaluator walks the tree through
+    /// them without touching reference counts (reading `sublayers` retains the array and each
+    /// element). `sublayers` owns the layers; every change to it relinks these.
+    @exclusivity(unchecked) final var firstSublayer: Unmanaged<Layer>?
+    @exclusivity(unchecked) final var nextSibling: Unmanaged<Layer>?
+    /// Kept with the matrices so that the evaluator's common case costs one test, not sixteen.
+    @exclusivity(unchecked) final var transformIsIdentity = true
+    @exclusivity(unchecked) final var sublayerTransformIsIdentity = true
+    /// Hidden layers and their subtrees draw nothing (their quads are reported not visible).
+    @exclusivity(unchecked) public final var isHidden = false
+    /// When false the layer is hidden whenever its back faces the viewer.
+    @exclusivity(unchecked) public final var isDoubleSided = true
+    /// Clips the sublayers to `bounds` (flattening layers only).
+    @exclusivity(unchecked) public final var masksToBounds = false
+    /// The compositing kind; fixed by the class.
+    public let kind: Kind
     /// The layer's transform about its anchor point.
     @exclusivity(unchecked) public final var transform: Transform3D = .identity {
         didSet { transformIsIdentity = transform.isIdentity }
@@ -45,17 +66,8 @@ public class Layer {
     @exclusivity(unchecked) public final var sublayerTransform: Transform3D = .identity {
         didSet { sublayerTransformIsIdentity = sublayerTransform.isIdentity }
     }
-    /// Kept with the matrices so that the evaluator's common case costs one test, not sixteen.
-    @exclusivity(unchecked) final var transformIsIdentity = true
-    @exclusivity(unchecked) final var sublayerTransformIsIdentity = true
-    /// Opacity 0…1 (clamped when evaluated; NaN counts as 0); multiplies into every quad of the subtree.
-    @exclusivity(unchecked) public final var opacity: Double = 1
-    /// Hidden layers and their subtrees draw nothing (their quads are reported not visible).
-    @exclusivity(unchecked) public final var isHidden = false
-    /// When false the layer is hidden whenever its back faces the viewer.
-    @exclusivity(unchecked) public final var isDoubleSided = true
-    /// Clips the sublayers to `bounds` (flattening layers only).
-    @exclusivity(unchecked) public final var masksToBounds = false
+    /// A name for diagnostics and for the quads it produces.
+    @exclusivity(unchecked) public final var name: String
     /// The image drawn over `bounds`, or nil.
     @exclusivity(unchecked) public final var contents: ContentHandle?
     /// The part of `contents` shown, in unit coordinates of the image (default all of it).
@@ -63,8 +75,6 @@ public class Layer {
     /// A fill colour under the contents, or nil for none.
     @exclusivity(unchecked) public final var backgroundColor: Color?
 
-    /// The compositing kind; fixed by the class.
-    public let kind: Kind
     /// The sublayers, back to front in tree order.
     @exclusivity(unchecked) public private(set) final var sublayers: [Layer] = []
     /// The layer this one is a sublayer of.
@@ -152,6 +162,14 @@ public class Layer {
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: index)
         layer.superlayer = self
+        link(at: index)
+    }
+
+    /// Links the sublayer at `index` between its neighbours (see `firstSublayer`).
+    func link(at index: Int) {
+        let layer = sublayers[index]
+        layer.nextSibling = index + 1 < sublayers.count ? .passUnretained(sublayers[index + 1]) : nil
+        if index > 0 { sublayers[index - 1].nextSibling = .passUnretained(layer) } else { firstSublayer = .passUnretained(layer) }
     }
 
     /// Appends `layers` to a layer that has no superlayer and no sublayers yet, where neither a
@@ -162,20 +180,27 @@ public class Layer {
             layer.removeFromSuperlayer()
             sublayers.append(layer)
             layer.superlayer = self
+            link(at: sublayers.count - 1)
         }
     }
 
     /// Detaches the layer from its superlayer, if any.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
-        parent.sublayers.removeAll { $0 === self }
+        if let i = parent.sublayers.firstIndex(where: { $0 === self }) {
+            parent.sublayers.remove(at: i)
+            let next: Unmanaged<Layer>? = i < parent.sublayers.count ? .passUnretained(parent.sublayers[i]) : nil
+            if i > 0 { parent.sublayers[i - 1].nextSibling = next } else { parent.firstSublayer = next }
+        }
+        nextSibling = nil
         superlayer = nil
     }
 
     /// Replaces all sublayers (each checked as by `addSublayer`).
     public func setSublayers(_ layers: [Layer]) throws {
-        for l in sublayers { l.superlayer = nil }
+        for l in sublayers { l.superlayer = nil; l.nextSibling = nil }
         sublayers.removeAll()
+        firstSublayer = nil
         for l in layers { try addSublayer(l) }
     }
 }

@@ -87,24 +87,28 @@ extension EvaluationState {
     /// parallel to z and larger `z/w` is nearer the viewer, so the tree traversed for a viewer at
     /// +z gives a correct painter's order. Polygons are first clipped at `w ≥ ε`. With at most
     /// one visible member, or every polygon in the plane z = 0, tree order is already correct.
-    mutating func sortContext(orderStart: Int, memberStart: Int) {
+    /// Returns whether every member lies in the plane z = 0 already (nothing to flatten).
+    @discardableResult
+    mutating func sortContext(orderStart: Int, memberStart: Int) -> Bool {
         defer { members.count = memberStart }
-        guard orderStart < order.count else { return }
-        var anyInvisible = false, flat = true
+        guard orderStart < order.count else { return true }
+        var anyInvisible = false, flat = true, allFlat = true
         var visibleMembers = 0
         for m in memberStart..<members.count {
             var memberVisible = false
+            let memberFlat = members[m].flat
+            allFlat = allFlat && memberFlat
             for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) {
                 let p = Int(order[k])
-                if !polys[p].depthSet {
+                if !flags[p].contains(.depthSet) {
                     // The pre-projection z in this context is the homogeneous z before flattening.
                     polys[p].depthRow = polys[p].basis.zRow
-                    polys[p].depthSet = true
+                    flags[p].insert(.depthSet)
                 }
-                if polys[p].visible { clipInFrontOfEye(p) }
-                if polys[p].visible {
+                if flags[p].contains(.visible) { clipInFrontOfEye(p) }
+                if flags[p].contains(.visible) {
                     memberVisible = true
-                    if !polys[p].basis.liesInZeroPlane { flat = false }
+                    if !memberFlat && !polys[p].basis.liesInZeroPlane { flat = false }
                 } else {
                     anyInvisible = true
                 }
@@ -118,10 +122,11 @@ extension EvaluationState {
             deferred.count = 0
             for k in orderStart..<order.count {
                 let p = order[k]
-                if polys[p].visible { sorted.append(p) } else { deferred.append(p) }
+                if flags[p].contains(.visible) { sorted.append(p) } else { deferred.append(p) }
             }
             writeBack(from: orderStart)
         }
+        return allFlat
     }
 
     /// Replaces `order[start...]` with `sorted` followed by `deferred`.
@@ -157,9 +162,9 @@ extension EvaluationState {
             var first: Int32 = -1, last: Int32 = -1
             for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) {
                 let p = order[k]
-                guard polys[p].visible else { deferred.append(p); continue }
+                guard flags[p].contains(.visible) else { deferred.append(p); continue }
                 polys[p].next = -1
-                polys[p].postReady = false
+                flags[p].remove(.postReady)
                 if last >= 0 { polys[last].next = p } else { first = p }
                 last = p
             }
@@ -330,7 +335,7 @@ extension EvaluationState {
             var any = false
             for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) {
                 let p = Int(order[k])
-                guard polys[p].visible else { continue }
+                guard flags[p].contains(.visible) else { continue }
                 any = true
                 preparePost(p)
                 let start = Int(polys[p].start)
@@ -347,11 +352,11 @@ extension EvaluationState {
         sortDepthKeys()
         for i in 0..<depthKeys.count {
             let m = Int(depthKeys[i].member)
-            for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) where polys[order[k]].visible {
+            for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) where flags[order[k]].contains(.visible) {
                 sorted.append(order[k])
             }
         }
-        for k in orderStart..<order.count where !polys[order[k]].visible { deferred.append(order[k]) }
+        for k in orderStart..<order.count where !flags[order[k]].contains(.visible) { deferred.append(order[k]) }
         writeBack(from: orderStart)
     }
 
@@ -395,13 +400,13 @@ extension EvaluationState {
     /// (w within rounding of 0 after clipping) makes the polygon invisible; it stays in the
     /// tree's lists and emission leaves it out of the visible quads.
     mutating func preparePost(_ p: Int) {
-        if polys[p].postReady { return }
-        polys[p].postReady = true
+        if flags[p].contains(.postReady) { return }
+        flags[p].insert(.postReady)
         let basis = polys[p].basis
         let start = Int(polys[p].start), end = start + Int(polys[p].count)
         for v in start..<end {
             let q = Self.postVertex(basis.apply(locals[v]))
-            if !(q.x * 0 + q.y * 0 + q.z * 0 == 0) { polys[p].visible = false }
+            if !(q.x * 0 + q.y * 0 + q.z * 0 == 0) { flags[p].remove(.visible) }
             post[v] = q
         }
     }
@@ -525,6 +530,7 @@ extension EvaluationState {
         piece.next = -1
         let index = Int32(polys.count)
         polys.append(piece)
+        flags.append(flags[p])
         return index
     }
 }

@@ -63,6 +63,14 @@ public final class LayerEvaluator {
 /// corners, and clipping works on the corners in 2D: a homogeneous plane test through the
 /// homography is an affine function of the local point. Positions are computed only where a
 /// depth sort needs them and once more for the output.
+///
+/// The walk holds layers as `Unmanaged` references and follows their unretained sibling links,
+/// so it does no reference counting. Matrices that are exactly the identity or a finite
+/// translation are tracked (`MapKind`) and applied as such, never as full products; a level
+/// that changes nothing (an identity map, opacity 1, nothing culled, every member already
+/// flat) does not touch its polygons at all. Per-polygon state that every level reads
+/// (visible, clipped at the eye, depth set) lives in a compact array of flags apart from the
+/// polygons' maps, so levels above the last depth sort pass over bytes, not over polygons.
 struct EvaluationState {
     var quads: [Quad] = []
     var vertices: [QuadVertex] = []
@@ -77,6 +85,8 @@ struct EvaluationState {
     /// Polygon corners in their layers' coordinates (points).
     var locals = EvaluationBuffer<Point>()
     var polys = EvaluationBuffer<WorkPoly>()
+    /// Per polygon, parallel to `polys`.
+    var flags = EvaluationBuffer<PolyFlags>()
     /// Polygon indices in draw order; each context rewrites its own tail.
     var order = EvaluationBuffer<Int32>()
     /// The planar groups of the contexts being built, innermost last.
@@ -101,7 +111,7 @@ struct EvaluationState {
 
     func release() {
         layerIDs.release(); quadLayerIDs.release()
-        locals.release(); polys.release(); order.release(); members.release(); post.release()
+        locals.release(); polys.release(); flags.release(); order.release(); members.release(); post.release()
         sorted.release(); deferred.release(); nodes.release(); items.release(); buildStack.release()
         emitStack.release(); candidatePositions.release(); candidateItems.release(); sampleItems.release()
         depthKeys.release(); depthScratch.release()
@@ -110,12 +120,13 @@ struct EvaluationState {
     mutating func evaluate(_ root: Layer) {
         locals.count = 0
         polys.count = 0
+        flags.count = 0
         order.count = 0
         members.count = 0
         layerCount = 0
         report = DepthSortReport()
 
-        collect(root, into: .identity, opacity: 1, invisible: false, depth: 1)
+        collect(Unmanaged.passUnretained(root), into: .identity, .identity, opacity: 1, invisible: false, depth: 1)
         sortContext(orderStart: 0, memberStart: 0)
         emitQuads()
         // Let go of layers that are no longer in the tree.
@@ -128,15 +139,35 @@ struct EvaluationState {
     // MARK: Tree walk
 
     /// Adds `layer`'s polygons to the current context, mapped by `parent` (its superlayer's
-    /// sublayer space → context space). `depth` counts from the root (1); anything deeper than
-    /// `Layer.maximumDepth` is left out, so no tree can exhaust the stack.
-    mutating func collect(_ layer: Layer, into parent: Transform3D, opacity: Double, invisible: Bool, depth: Int) {
+    /// sublayer space → context space), which is of `parentKind`. `depth` counts from the root
+    /// (1); anything deeper than `Layer.maximumDepth` is left out, so no tree can exhaust the stack.
+    mutating func collect(_ layer: Unmanaged<Layer>, into parent: Transform3D, _ parentKind: MapKind,
+                          opacity: Double, invisible: Bool, depth: Int) {
         guard depth <= Layer.maximumDepth else { return }
-        let toContext: Transform3D
+        layer._withUnsafeGuaranteedRef { collect($0, into: parent, parentKind, opacity: opacity, invisible: invisible, depth: depth) }
+    }
+
+    mutating func collect(_ layer: Layer, into parent: Transform3D, _ parentKind: MapKind,
+                          opacity: Double, invisible: Bool, depth: Int) {
+        var toContext: Transform3D
+        var kind = MapKind.general
         if layer.transformIsIdentity {
             // Local = T(position − anchor): only the last row of `parent` changes.
             let a = layer.anchor
-            toContext = parent.translated(x: layer.position.x - a.x, y: layer.position.y - a.y, z: layer.zPosition - a.z)
+            let dx = layer.position.x - a.x, dy = layer.position.y - a.y, dz = layer.zPosition - a.z
+            if parentKind != .general && (dx * 0 + dy * 0 + dz * 0) == 0 {
+                // A finite translation of a finite translation: the product's last row is the
+                // sum (exactly what the general product computes for these entries).
+                toContext = parent
+                toContext.m41 += dx; toContext.m42 += dy; toContext.m43 += dz
+                kind = toContext.m41 == 0 && toContext.m42 == 0 && toContext.m43 == 0 ? .identity : .translation
+            } else {
+                toContext = parent.translated(x: dx, y: dy, z: dz)
+            }
+        } else if parentKind == .identity, case let local = layer.localTransform, local.isFinite {
+            // The product with the identity is the matrix itself (for finite entries; an
+            // infinity times one of the identity's zeros is NaN, which the product keeps).
+            toContext = local
         } else {
             toContext = layer.localTransform.concatenating(parent)
         }
@@ -146,8 +177,19 @@ struct EvaluationState {
         let groupOpacity = opacity * (own >= 0 ? min(own, 1) : 0)
         if layer.kind == .transform {
             // No flattening: the sublayers join this same context, in 3D.
-            let m = layer.sublayerTransformIsIdentity ? toContext : layer.pivotedSublayerTransform.concatenating(toContext)
-            for s in layer.sublayers { collect(s, into: m, opacity: groupOpacity, invisible: hidden, depth: depth + 1) }
+            var child = layer.firstSublayer
+            if layer.sublayerTransformIsIdentity {
+                while let s = child {
+                    collect(s, into: toContext, kind, opacity: groupOpacity, invisible: hidden, depth: depth + 1)
+                    child = s._withUnsafeGuaranteedRef { $0.nextSibling }
+                }
+            } else {
+                let m = layer.pivotedSublayerTransform.concatenating(toContext)
+                while let s = child {
+                    collect(s, into: m, .general, opacity: groupOpacity, invisible: hidden, depth: depth + 1)
+                    child = s._withUnsafeGuaranteedRef { $0.nextSibling }
+                }
+            }
             return
         }
         let start = order.count
@@ -160,24 +202,52 @@ struct EvaluationState {
             origin: Vector4(x: toContext.m41, y: toContext.m42, z: toContext.m43, w: toContext.m44))
         let culled = !hidden && !layer.isDoubleSided && Self.facesAway(layer.bounds, frame)
         var k = start
+        // Whether every polygon of the group lies in the context's plane z = 0 (the sublayers
+        // were flattened into the layer's plane; the maps below may lift them out of it).
+        var flat = true
         if hasOwnPolygon {
+            flat = frame.liesInZeroPlane
             // Its own polygon maps by the identity so far: the frame is its homography.
             let p = Int(order[k])
             polys[p].basis = frame
             polys[p].opacity = groupOpacity
-            if culled { polys[p].visible = false }
+            if culled { flags[p].remove(.visible) }
             k += 1
         }
-        let keepsW = toContext.m14 == 0 && toContext.m24 == 0 && toContext.m34 == 0 && toContext.m44 == 1
-        while k < order.count {
-            let p = Int(order[k])
-            polys[p].opacity *= groupOpacity
-            if culled { polys[p].visible = false }
-            polys[p].basis = polys[p].basis.applying(toContext)
-            if !keepsW { polys[p].inFront = false }
-            k += 1
+        switch kind {
+        case .identity:
+            // The group's polygons keep their maps: only opacity and culling can change them.
+            if groupOpacity != 1 || culled {
+                while k < order.count {
+                    let p = Int(order[k])
+                    polys[p].opacity *= groupOpacity
+                    if culled { flags[p].remove(.visible) }
+                    k += 1
+                }
+            }
+        case .translation:
+            let (tx, ty, tz) = (toContext.m41, toContext.m42, toContext.m43)
+            while k < order.count {
+                let p = Int(order[k])
+                polys[p].opacity *= groupOpacity
+                if culled { flags[p].remove(.visible) }
+                polys[p].basis.translate(x: tx, y: ty, z: tz)
+                flat = flat && polys[p].basis.liesInZeroPlane
+                k += 1
+            }
+        case .general:
+            let keepsW = toContext.m14 == 0 && toContext.m24 == 0 && toContext.m34 == 0 && toContext.m44 == 1
+            while k < order.count {
+                let p = Int(order[k])
+                polys[p].opacity *= groupOpacity
+                if culled { flags[p].remove(.visible) }
+                polys[p].basis = polys[p].basis.applying(toContext)
+                if !keepsW { flags[p].remove(.inFront) }
+                flat = flat && polys[p].basis.liesInZeroPlane
+                k += 1
+            }
         }
-        members.append(ContextMember(orderStart: Int32(start), orderEnd: Int32(order.count), frame: frame))
+        members.append(ContextMember(orderStart: Int32(start), orderEnd: Int32(order.count), frame: frame, flat: flat))
     }
 
     /// Appends `layer`'s planar group — its own polygon under its sorted, flattened sublayers —
@@ -192,22 +262,35 @@ struct EvaluationState {
             locals.append(Point(x: b.maxX, y: b.maxY))
             locals.append(Point(x: b.minX, y: b.maxY))
             order.append(Int32(polys.count))
-            polys.append(WorkPoly(basis: .identity, start: Int32(start), count: 4, layer: register(layer),
-                                  opacity: 1, visible: !invisible))
+            polys.append(WorkPoly(basis: .identity, start: Int32(start), count: 4, layer: register(layer), opacity: 1))
+            flags.append(invisible ? [] : .visible)
         }
-        let sublayers = layer.sublayers
-        guard !sublayers.isEmpty else { return hasOwnPolygon }
+        guard var child = layer.firstSublayer else { return hasOwnPolygon }
         let membersStart = order.count
         let memberMark = members.count
-        let sub = layer.pivotedSublayerTransform
-        for s in sublayers { collect(s, into: sub, opacity: 1, invisible: invisible, depth: depth + 1) }
-        sortContext(orderStart: membersStart, memberStart: memberMark)
-        // Flatten (F = diag(1,1,0,1)) into this layer's plane.
-        for k in membersStart..<order.count { polys[order[k]].basis.flatten() }
+        if layer.sublayerTransformIsIdentity {
+            while true {
+                collect(child, into: .identity, .identity, opacity: 1, invisible: invisible, depth: depth + 1)
+                guard let next = child._withUnsafeGuaranteedRef({ $0.nextSibling }) else { break }
+                child = next
+            }
+        } else {
+            let sub = layer.pivotedSublayerTransform
+            while true {
+                collect(child, into: sub, .general, opacity: 1, invisible: invisible, depth: depth + 1)
+                guard let next = child._withUnsafeGuaranteedRef({ $0.nextSibling }) else { break }
+                child = next
+            }
+        }
+        let allFlat = sortContext(orderStart: membersStart, memberStart: memberMark)
+        // Flatten (F = diag(1,1,0,1)) into this layer's plane, unless every member already lies in it.
+        if !allFlat {
+            for k in membersStart..<order.count { polys[order[k]].basis.flatten() }
+        }
         if layer.masksToBounds && hasOwnPolygon {
             for k in membersStart..<order.count {
                 let p = Int(order[k])
-                if polys[p].visible { clip(p, toRect: b) }
+                if flags[p].contains(.visible) { clip(p, toRect: b) }
             }
         }
         return hasOwnPolygon
@@ -259,6 +342,12 @@ struct EvaluationState {
         var inside = true
         for v in start..<end where f.side(of: locals[v], tolerance: tolerance) < 0 { inside = false; break }
         if inside { return }
+        cut(p, keeping: f, tolerance: tolerance)
+    }
+
+    /// The cut of `clip(_:keeping:tolerance:)`, for a polygon known to reach outside.
+    mutating func cut(_ p: Int, keeping f: AffineFunction, tolerance: Double) {
+        let start = Int(polys[p].start), end = start + Int(polys[p].count)
         let newStart = locals.count
         var previous = locals[end - 1]
         var previousValue = f(previous)
@@ -280,7 +369,7 @@ struct EvaluationState {
         let kept = locals.count - newStart
         if kept < 3 {
             locals.count = newStart
-            polys[p].visible = false
+            flags[p].remove(.visible)
         } else {
             polys[p].start = Int32(newStart)
             polys[p].count = Int32(kept)
@@ -289,10 +378,10 @@ struct EvaluationState {
 
     /// Clips polygon `p` at `w ≥ Projection.minimumW`; not finite → invisible.
     mutating func clipInFrontOfEye(_ p: Int) {
-        if polys[p].inFront { return }
+        if flags[p].contains(.inFront) { return }
         let b = polys[p].basis
-        guard b.isFinite else { polys[p].visible = false; return }
-        polys[p].inFront = true
+        guard b.isFinite else { flags[p].remove(.visible); return }
+        flags[p].insert(.inFront)
         // Affine and in front: the common case inside a context without perspective.
         if b.x.w == 0 && b.y.w == 0 && b.origin.w >= Projection.minimumW { return }
         clip(p, keeping: AffineFunction(a: b.x.w, b: b.y.w, c: b.origin.w - Projection.minimumW))
@@ -318,60 +407,25 @@ struct EvaluationState {
             if !(fy0(l) >= -tolerance) { outside |= 4 }
             if !(fy1(l) >= -tolerance) { outside |= 8 }
         }
-        if outside & 1 != 0 { clip(p, keeping: fx0, tolerance: tolerance) }
-        if outside & 2 != 0 && polys[p].visible { clip(p, keeping: fx1, tolerance: tolerance) }
-        if outside & 4 != 0 && polys[p].visible { clip(p, keeping: fy0, tolerance: tolerance) }
-        if outside & 8 != 0 && polys[p].visible { clip(p, keeping: fy1, tolerance: tolerance) }
+        if outside == 0 { return }
+        if outside & 1 != 0 { cut(p, keeping: fx0, tolerance: tolerance) }
+        if outside & 2 != 0 && flags[p].contains(.visible) { clip(p, keeping: fx1, tolerance: tolerance) }
+        if outside & 4 != 0 && flags[p].contains(.visible) { clip(p, keeping: fy0, tolerance: tolerance) }
+        if outside & 8 != 0 && flags[p].contains(.visible) { clip(p, keeping: fy1, tolerance: tolerance) }
     }
 
     // MARK: Output
 
-    /// Writes `quads` and `vertices` from `order`, visible polygons first.
+    /// Writes `quads` and `vertices` from `order`, visible polygons first, in one pass over the
+    /// polygons (the invisible ones are remembered and written after).
     mutating func emitQuads() {
-        var upperBound = 0
-        for k in 0..<order.count { upperBound += Int(polys[order[k]].count) }
+        let n = order.count
         var out: [QuadVertex] = []
         swap(&out, &vertices)
-        if out.count < upperBound {
-            out.append(contentsOf: repeatElement(QuadVertex.zero, count: upperBound - out.count))
+        // Every polygon's corners are a run of `locals`, so `locals.count` bounds the output.
+        if out.count < locals.count {
+            out.append(contentsOf: repeatElement(QuadVertex.zero, count: locals.count - out.count))
         }
-        // Pass 1: corners, in order; a polygon with a corner that does not project (w ≤ 0 or
-        // not finite) keeps no corners and becomes invisible.
-        var written = 0
-        out.withUnsafeMutableBufferPointer { buffer in
-            let v = buffer.baseAddress!
-            for k in 0..<order.count {
-                let poly = polys.base + Int(order[k])
-                let basis = poly.pointee.basis, depthRow = poly.pointee.depthRow
-                let first = Int(poly.pointee.start), end = first + Int(poly.pointee.count)
-                let start = written
-                var finite = true
-                for i in first..<end {
-                    let local = locals[i]
-                    let clip = basis.apply(local)
-                    let point = Point(x: clip.x / clip.w, y: clip.y / clip.w)
-                    let depth = depthRow(local)
-                    // x·0 is 0 for every finite x and NaN otherwise: one test for nine values.
-                    let zero = (clip.x * 0 + clip.y * 0) + (clip.z * 0 + clip.w * 0) + (point.x * 0 + point.y * 0)
-                        + (depth * 0 + local.x * 0 + local.y * 0)
-                    guard clip.w > 0 && zero == 0 else {
-                        finite = false
-                        break
-                    }
-                    v[written] = QuadVertex(clip: clip, point: point, depth: depth, local: local)
-                    written += 1
-                }
-                if !finite { written = start }
-                poly.pointee.start = Int32(start)
-                poly.pointee.count = Int32(written - start)
-                poly.pointee.visible = poly.pointee.visible && finite
-            }
-        }
-        if out.count > written { out.removeLast(out.count - written) }
-        swap(&out, &vertices)
-
-        // Pass 2: the quads, visible ones first (pass 1 may have found more invisible ones).
-        let n = order.count
         var quadsOut: [Quad] = []
         swap(&quadsOut, &quads)
         if quadsOut.count > n { quadsOut.removeLast(quadsOut.count - n) }
@@ -380,30 +434,101 @@ struct EvaluationState {
             quadLayerIDs.append(layerIDs[0])
         }
         quadLayerIDs.count = n
-        quadsOut.withUnsafeMutableBufferPointer { q in
-            var i = 0
-            for pass in 0..<2 {
+        deferred.count = 0
+        var written = 0, next = 0
+        out.withUnsafeMutableBufferPointer { buffer in
+            quadsOut.withUnsafeMutableBufferPointer { q in
+                let v = buffer.baseAddress!
                 for k in 0..<n {
-                    let poly = UnsafePointer(polys.base + Int(order[k])).pointee
-                    guard poly.visible == (pass == 0) else { continue }
-                    let id = layerIDs[poly.layer]
-                    if quadLayerIDs[i] != id {
-                        q[i].layer = layers[Int(poly.layer)]
-                        quadLayerIDs[i] = id
+                    let p = Int(order[k])
+                    let poly = polys.base + p
+                    let basis = poly.pointee.basis, depthRow = poly.pointee.depthRow
+                    let first = Int(poly.pointee.start), end = first + Int(poly.pointee.count)
+                    let start = written
+                    var finite = true
+                    // A polygon with a corner that does not project (w ≤ 0 or not finite) keeps
+                    // no corners and becomes invisible.
+                    for i in first..<end {
+                        let local = locals[i]
+                        let clip = basis.apply(local)
+                        let point = Point(x: clip.x / clip.w, y: clip.y / clip.w)
+                        let depth = depthRow(local)
+                        // x·0 is 0 for every finite x and NaN otherwise: one test for nine values.
+                        let zero = (clip.x * 0 + clip.y * 0) + (clip.z * 0 + clip.w * 0) + (point.x * 0 + point.y * 0)
+                            + (depth * 0 + local.x * 0 + local.y * 0)
+                        guard clip.w > 0 && zero == 0 else {
+                            finite = false
+                            break
+                        }
+                        v[written] = QuadVertex(clip: clip, point: point, depth: depth, local: local)
+                        written += 1
                     }
-                    q[i].vertexRange = Int(poly.start)..<Int(poly.start + poly.count)
-                    q[i].opacity = poly.opacity
-                    q[i].isVisible = poly.visible
-                    q[i].localToView = poly.basis
-                    i += 1
+                    if !finite {
+                        written = start
+                        flags[p].remove(.visible)
+                    }
+                    poly.pointee.start = Int32(start)
+                    poly.pointee.count = Int32(written - start)
+                    if flags[p].contains(.visible) {
+                        write(p, to: &q[next], at: next)
+                        next += 1
+                    } else {
+                        deferred.append(Int32(p))
+                    }
+                }
+                for d in 0..<deferred.count {
+                    write(Int(deferred[d]), to: &q[next], at: next)
+                    next += 1
                 }
             }
         }
+        if out.count > written { out.removeLast(out.count - written) }
+        swap(&out, &vertices)
         swap(&quadsOut, &quads)
+    }
+
+    /// Writes polygon `p` as the quad at `index`, replacing its layer only when it changed.
+    @inline(__always)
+    mutating func write(_ p: Int, to quad: inout Quad, at index: Int) {
+        let poly = UnsafePointer(polys.base + p)
+        let id = layerIDs[poly.pointee.layer]
+        if quadLayerIDs[index] != id {
+            quad.layer = layers[Int(poly.pointee.layer)]
+            quadLayerIDs[index] = id
+        }
+        quad.vertexRange = Int(poly.pointee.start)..<Int(poly.pointee.start + poly.pointee.count)
+        quad.opacity = poly.pointee.opacity
+        quad.isVisible = flags[p].contains(.visible)
+        quad.localToView = poly.pointee.basis
     }
 }
 
-/// A polygon while evaluating: its corners in layer coordinates plus the map to the current space.
+/// How a matrix of the walk differs from the identity, so that products whose result is known
+/// are not computed.
+enum MapKind {
+    /// Exactly the identity.
+    case identity
+    /// The identity but for a finite translation in `m41 m42 m43`.
+    case translation
+    /// Anything else.
+    case general
+}
+
+/// The per-polygon state that every level of the walk reads, one byte each.
+struct PolyFlags: OptionSet {
+    var rawValue: UInt8
+    /// Drawn: not hidden, culled, clipped away or found not finite.
+    static let visible = PolyFlags(rawValue: 1)
+    /// `WorkPoly.depthRow` is set (by the first context that sorted it).
+    static let depthSet = PolyFlags(rawValue: 2)
+    /// Already clipped at `w ≥ ε`, and mapped since only by matrices that keep w.
+    static let inFront = PolyFlags(rawValue: 4)
+    /// Its corners are in `post` (only while a context sorts).
+    static let postReady = PolyFlags(rawValue: 8)
+}
+
+/// A polygon while evaluating: its corners in layer coordinates plus the map to the current
+/// space (its flags are in `EvaluationState.flags`).
 struct WorkPoly {
     /// Layer-local `(x, y)` → current homogeneous position.
     var basis: Homography
@@ -416,12 +541,6 @@ struct WorkPoly {
     /// The next polygon in a BSP list.
     var next: Int32 = -1
     var opacity: Double
-    var visible: Bool
-    var depthSet = false
-    /// Already clipped at `w ≥ ε`, and mapped since only by matrices that keep w.
-    var inFront = false
-    /// Its corners are in `post` (only while a context sorts).
-    var postReady = false
 }
 
 /// An affine function of a layer-local point: `a·x + b·y + c`.
@@ -446,6 +565,8 @@ struct ContextMember {
     var orderStart: Int32
     var orderEnd: Int32
     var frame: Homography
+    /// Every polygon of the group lies in the context's plane z = 0 (no need to look at each).
+    var flat: Bool
     /// Its visible polygons, linked through `WorkPoly.next` while sorting.
     var first: Int32 = -1
     var last: Int32 = -1
@@ -469,6 +590,15 @@ extension Homography {
 
     /// Whether every entry is finite.
     var isFinite: Bool { x.isFinite && y.isFinite && origin.isFinite }
+
+    /// This map followed by the translation `(x, y, z)`: what `applying` computes for a
+    /// translation matrix, without its products by 0 and 1.
+    @inline(__always)
+    mutating func translate(x tx: Double, y ty: Double, z tz: Double) {
+        x.x += x.w * tx; x.y += x.w * ty; x.z += x.w * tz
+        y.x += y.w * tx; y.y += y.w * ty; y.z += y.w * tz
+        origin.x += origin.w * tx; origin.y += origin.w * ty; origin.z += origin.w * tz
+    }
 }
 
 extension QuadVertex {
