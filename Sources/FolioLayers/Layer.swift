@@ -20,28 +20,22 @@ public class Layer {
     /// The deepest tree `addSublayer` accepts (root = depth 1).
     public static let maximumDepth = 64
 
-    // The stored properties are `final` (direct access from other modules, no vtable call) and
-    // `@exclusivity(unchecked)`: the evaluator reads a dozen of them per layer per frame, and the
-    // runtime's dynamic access tracking cost more than the rest of the tree walk. They are plain
-    // values with no accessors that could overlap, so the static checks are enough.
+    // The storage: `final` and `@exclusivity(unchecked)`, because the evaluator reads a dozen
+    // of these per layer per frame and the runtime's dynamic access tracking would cost more
+    // than the rest of the tree walk. They are plain values with no accessors that could
+    // overlap, so the static checks are enough. The public properties below wrap them.
     //
     // They are declared in the order the evaluator reads them, so that a layer's geometry, flags
     // and links share the object's first two cache lines (then the transform, then the sublayer
     // transform, then what only renderers and tools read): a frame of 10,000 tiles touches each
     // layer once, mostly in memory that is not in any cache.
 
-    /// The layer's own coordinate space and content rectangle, in points.
-    @exclusivity(unchecked) public final var bounds: Rect = .zero
-    /// Where the anchor point sits in the superlayer's coordinates, in points.
-    @exclusivity(unchecked) public final var position: Point = .zero
-    /// The pivot in unit coordinates of `bounds` (0.5, 0.5 = centre).
-    @exclusivity(unchecked) public final var anchorPoint = Point(x: 0.5, y: 0.5)
-    /// The pivot's z, in points.
-    @exclusivity(unchecked) public final var anchorPointZ: Double = 0
-    /// Offset along z in the superlayer, in points (toward the viewer when positive).
-    @exclusivity(unchecked) public final var zPosition: Double = 0
-    /// Opacity 0…1 (clamped when evaluated; NaN counts as 0); multiplies into every quad of the subtree.
-    @exclusivity(unchecked) public final var opacity: Double = 1
+    @exclusivity(unchecked) final var _bounds: Rect = .zero
+    @exclusivity(unchecked) final var _position: Point = .zero
+    @exclusivity(unchecked) final var _anchorPoint: Point = Point(x: 0.5, y: 0.5)
+    @exclusivity(unchecked) final var _anchorPointZ: Double = 0
+    @exclusivity(unchecked) final var _zPosition: Double = 0
+    @exclusivity(unchecked) final var _opacity: Double = 1
     /// The first sublayer and the next sibling, unretained: the evaluator walks the tree through
     /// them without touching reference counts (reading `sublayers` retains the array and each
     /// element). `sublayers` owns the layers; every change to it relinks these.
@@ -50,12 +44,9 @@ public class Layer {
     /// Kept with the matrices so that the evaluator's common case costs one test, not sixteen.
     @exclusivity(unchecked) final var transformIsIdentity = true
     @exclusivity(unchecked) final var sublayerTransformIsIdentity = true
-    /// Hidden layers and their subtrees draw nothing (their quads are reported not visible).
-    @exclusivity(unchecked) public final var isHidden = false
-    /// When false the layer is hidden whenever its back faces the viewer.
-    @exclusivity(unchecked) public final var isDoubleSided = true
-    /// Clips the sublayers to `bounds` (flattening layers only).
-    @exclusivity(unchecked) public final var masksToBounds = false
+    @exclusivity(unchecked) final var _isHidden: Bool = false
+    @exclusivity(unchecked) final var _isDoubleSided: Bool = true
+    @exclusivity(unchecked) final var _masksToBounds: Bool = false
     /// The compositing kind; fixed by the class.
     public let kind: Kind
     /// The layer's transform about its anchor point.
@@ -66,14 +57,93 @@ public class Layer {
     @exclusivity(unchecked) public final var sublayerTransform: Transform3D = .identity {
         didSet { sublayerTransformIsIdentity = sublayerTransform.isIdentity }
     }
+    @exclusivity(unchecked) final var _name: String
+    @exclusivity(unchecked) final var _contents: ContentHandle?
+    @exclusivity(unchecked) final var _contentsRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1)
+    @exclusivity(unchecked) final var _backgroundColor: Color?
+
+    // The public properties. Their accessors are compiled in this module, so another module (a
+    // transition setting opacities every frame) calls them instead of touching the storage
+    // itself: that would put the runtime's dynamic exclusivity checks into its code, which
+    // `@exclusivity(unchecked)` does not reach, at several times the cost of the access.
+
+    /// The layer's own coordinate space and content rectangle, in points.
+    public final var bounds: Rect {
+        get { _bounds }
+        set { _bounds = newValue }
+    }
+
+    /// Where the anchor point sits in the superlayer's coordinates, in points.
+    public final var position: Point {
+        get { _position }
+        set { _position = newValue }
+    }
+
+    /// The pivot in unit coordinates of `bounds` (0.5, 0.5 = centre).
+    public final var anchorPoint: Point {
+        get { _anchorPoint }
+        set { _anchorPoint = newValue }
+    }
+
+    /// The pivot's z, in points.
+    public final var anchorPointZ: Double {
+        get { _anchorPointZ }
+        set { _anchorPointZ = newValue }
+    }
+
+    /// Offset along z in the superlayer, in points (toward the viewer when positive).
+    public final var zPosition: Double {
+        get { _zPosition }
+        set { _zPosition = newValue }
+    }
+
+    /// Opacity 0…1 (clamped when evaluated; NaN counts as 0); multiplies into every quad of the subtree.
+    public final var opacity: Double {
+        get { _opacity }
+        set { _opacity = newValue }
+    }
+
+    /// Hidden layers and their subtrees draw nothing (their quads are reported not visible).
+    public final var isHidden: Bool {
+        get { _isHidden }
+        set { _isHidden = newValue }
+    }
+
+    /// When false the layer is hidden whenever its back faces the viewer.
+    public final var isDoubleSided: Bool {
+        get { _isDoubleSided }
+        set { _isDoubleSided = newValue }
+    }
+
+    /// Clips the sublayers to `bounds` (flattening layers only).
+    public final var masksToBounds: Bool {
+        get { _masksToBounds }
+        set { _masksToBounds = newValue }
+    }
+
     /// A name for diagnostics and for the quads it produces.
-    @exclusivity(unchecked) public final var name: String
+    public final var name: String {
+        get { _name }
+        set { _name = newValue }
+    }
+
     /// The image drawn over `bounds`, or nil.
-    @exclusivity(unchecked) public final var contents: ContentHandle?
+    public final var contents: ContentHandle? {
+        get { _contents }
+        set { _contents = newValue }
+    }
+
     /// The part of `contents` shown, in unit coordinates of the image (default all of it).
-    @exclusivity(unchecked) public final var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    public final var contentsRect: Rect {
+        get { _contentsRect }
+        set { _contentsRect = newValue }
+    }
+
     /// A fill colour under the contents, or nil for none.
-    @exclusivity(unchecked) public final var backgroundColor: Color?
+    public final var backgroundColor: Color? {
+        get { _backgroundColor }
+        set { _backgroundColor = newValue }
+    }
 
     /// The sublayers, back to front in tree order.
     @exclusivity(unchecked) public private(set) final var sublayers: [Layer] = []
@@ -88,7 +158,7 @@ public class Layer {
     public convenience init(name: String = "") { self.init(name: name, kind: .layer) }
 
     init(name: String, kind: Kind) {
-        self.name = name
+        _name = name
         self.kind = kind
     }
 

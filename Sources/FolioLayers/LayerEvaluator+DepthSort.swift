@@ -94,6 +94,7 @@ extension EvaluationState {
         guard orderStart < order.count else { return true }
         var anyInvisible = false, flat = true, allFlat = true
         var visibleMembers = 0
+        var memo = GeometryMemo()
         for m in memberStart..<members.count {
             var memberVisible = false
             let memberFlat = members[m].flat
@@ -105,7 +106,7 @@ extension EvaluationState {
                     polys[p].depthRow = polys[p].basis.zRow
                     flags[p].insert(.depthSet)
                 }
-                if flags[p].contains(.visible) { clipInFrontOfEye(p) }
+                if flags[p].contains(.visible) { clipInFrontOfEye(p, &memo) }
                 if flags[p].contains(.visible) {
                     memberVisible = true
                     if !memberFlat && !polys[p].basis.liesInZeroPlane { flat = false }
@@ -154,6 +155,7 @@ extension EvaluationState {
         nodes.count = 0
         items.count = 0
         post.resize(to: locals.count)
+        postMemo = GeometryMemo()
         report.sortedContexts += 1
         // Link each member's visible polygons; their corners go to post-projective space only
         // when a plane test first needs them (a splitter's never do unless it is split).
@@ -402,6 +404,16 @@ extension EvaluationState {
     mutating func preparePost(_ p: Int) {
         if flags[p].contains(.postReady) { return }
         flags[p].insert(.postReady)
+        // A polygon with the last prepared one's map and corners shares its corner run (and
+        // so the post-projective corners just computed there).
+        if matches(p, postMemo) {
+            polys[p].start = postMemo.start
+            if !postMemo.resultFlags.contains(.visible) { flags[p].remove(.visible) }
+            return
+        }
+        postMemo.remember(polys[p])
+        postMemo.resultFlags = .visible
+        defer { if !flags[p].contains(.visible) { postMemo.resultFlags = [] } }
         let basis = polys[p].basis
         let start = Int(polys[p].start), end = start + Int(polys[p].count)
         for v in start..<end {

@@ -104,6 +104,8 @@ struct EvaluationState {
     var sampleItems = EvaluationBuffer<Int32>(capacity: 64)
     var depthKeys = EvaluationBuffer<DepthKey>()
     var depthScratch = EvaluationBuffer<DepthKey>()
+    /// The last polygon projected for the depth sort under way (see `GeometryMemo`).
+    var postMemo = GeometryMemo()
     /// The candidate choice's generator state, reset to a fixed seed for every tree.
     var random: UInt64 = 0
     var budget = DepthSortBudget.standard
@@ -237,11 +239,25 @@ struct EvaluationState {
             }
         case .general:
             let keepsW = toContext.m14 == 0 && toContext.m24 == 0 && toContext.m34 == 0 && toContext.m44 == 1
+            // A sublayer lying exactly on this layer (map identity in its plane) maps to the
+            // frame: the product of the identity rows with a finite matrix is its rows.
+            var memo = GeometryMemo()
+            if k < order.count && toContext.isFinite {
+                memo.start = 0
+                memo.resultBasis = frame
+            }
             while k < order.count {
                 let p = Int(order[k])
                 polys[p].opacity *= groupOpacity
                 if culled { flags[p].remove(.visible) }
-                polys[p].basis = polys[p].basis.applying(toContext)
+                if memo.start >= 0 && polys[p].basis.hasSameBits(as: memo.basis) {
+                    polys[p].basis = memo.resultBasis
+                } else {
+                    memo.basis = polys[p].basis
+                    memo.start = 0
+                    polys[p].basis = polys[p].basis.applying(toContext)
+                    memo.resultBasis = polys[p].basis
+                }
                 if !keepsW { flags[p].remove(.inFront) }
                 flat = flat && polys[p].basis.liesInZeroPlane
                 k += 1
@@ -268,7 +284,12 @@ struct EvaluationState {
         guard var child = layer.firstSublayer else { return hasOwnPolygon }
         let membersStart = order.count
         let memberMark = members.count
-        if layer.sublayerTransformIsIdentity {
+        var allFlat = true
+        if depth >= Layer.maximumDepth {
+            // The sublayers are below the depth limit: nothing to add.
+        } else if layer.sublayerTransformIsIdentity && Self.areFlatLeaves(from: child) {
+            addFlatLeaves(from: child, invisible: invisible)
+        } else if layer.sublayerTransformIsIdentity {
             while true {
                 collect(child, into: .identity, .identity, opacity: 1, invisible: invisible, depth: depth + 1)
                 guard let next = child._withUnsafeGuaranteedRef({ $0.nextSibling }) else { break }
@@ -282,15 +303,25 @@ struct EvaluationState {
                 child = next
             }
         }
-        let allFlat = sortContext(orderStart: membersStart, memberStart: memberMark)
+        if members.count > memberMark { allFlat = sortContext(orderStart: membersStart, memberStart: memberMark) }
         // Flatten (F = diag(1,1,0,1)) into this layer's plane, unless every member already lies in it.
         if !allFlat {
             for k in membersStart..<order.count { polys[order[k]].basis.flatten() }
         }
         if layer.masksToBounds && hasOwnPolygon {
+            var memo = GeometryMemo()
             for k in membersStart..<order.count {
                 let p = Int(order[k])
-                if flags[p].contains(.visible) { clip(p, toRect: b) }
+                guard flags[p].contains(.visible) else { continue }
+                if matches(p, memo) {
+                    polys[p].start = memo.resultStart
+                    polys[p].count = memo.resultCount
+                    if !memo.resultFlags.contains(.visible) { flags[p].remove(.visible) }
+                } else {
+                    memo.remember(polys[p])
+                    clip(p, toRect: b)
+                    memo.keep(polys[p], flags[p])
+                }
             }
         }
         return hasOwnPolygon
@@ -376,6 +407,22 @@ struct EvaluationState {
         }
     }
 
+    /// Clips polygon `p` at `w ≥ Projection.minimumW` unless done already; not finite →
+    /// invisible. A polygon with the geometry `memo` remembers takes its result.
+    @inline(__always)
+    mutating func clipInFrontOfEye(_ p: Int, _ memo: inout GeometryMemo) {
+        if flags[p].contains(.inFront) { return }
+        if matches(p, memo) {
+            polys[p].start = memo.resultStart
+            polys[p].count = memo.resultCount
+            flags[p] = flags[p].subtracting([.visible, .inFront]).union(memo.resultFlags.intersection([.visible, .inFront]))
+            return
+        }
+        memo.remember(polys[p])
+        clipInFrontOfEye(p)
+        memo.keep(polys[p], flags[p])
+    }
+
     /// Clips polygon `p` at `w ≥ Projection.minimumW`; not finite → invisible.
     mutating func clipInFrontOfEye(_ p: Int) {
         if flags[p].contains(.inFront) { return }
@@ -436,6 +483,7 @@ struct EvaluationState {
         quadLayerIDs.count = n
         deferred.count = 0
         var written = 0, next = 0
+        var memo = GeometryMemo()
         out.withUnsafeMutableBufferPointer { buffer in
             quadsOut.withUnsafeMutableBufferPointer { q in
                 let v = buffer.baseAddress!
@@ -446,6 +494,21 @@ struct EvaluationState {
                     let first = Int(poly.pointee.start), end = first + Int(poly.pointee.count)
                     let start = written
                     var finite = true
+                    if matches(p, memo) {
+                        // The same corners as the last polygon: only the depth can differ.
+                        finite = memo.resultFlags.contains(.visible)
+                        let source = Int(memo.resultStart)
+                        for i in 0..<(finite ? end - first : 0) {
+                            let local = locals[first + i]
+                            let depth = depthRow(local)
+                            guard depth * 0 == 0 else { finite = false; break }
+                            var corner = v[source + i]
+                            corner.depth = depth
+                            v[written] = corner
+                            written += 1
+                        }
+                    } else {
+                    memo.remember(poly.pointee)
                     // A polygon with a corner that does not project (w ≤ 0 or not finite) keeps
                     // no corners and becomes invisible.
                     for i in first..<end {
@@ -462,6 +525,10 @@ struct EvaluationState {
                         }
                         v[written] = QuadVertex(clip: clip, point: point, depth: depth, local: local)
                         written += 1
+                    }
+                    // Remembered by where its corners went, so that a twin copies them.
+                    memo.resultStart = Int32(truncatingIfNeeded: start)
+                    memo.resultFlags = finite ? .visible : []
                     }
                     if !finite {
                         written = start

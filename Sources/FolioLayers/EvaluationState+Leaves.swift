@@ -1,0 +1,72 @@
+import FolioGeometry
+
+/// Sublayers that are plain leaves in their layer's plane — shadows, tints, borders, the pages
+/// of a flat book spread — skip the general walk.
+///
+/// A flattening layer with no sublayers and no transform, placed at `zPosition == anchorPointZ`
+/// in a layer whose sublayer transform is the identity, maps into that layer's plane by a
+/// translation: its polygon lies in the plane, in front of the eye, never faces away, and the
+/// context of such leaves is flat, so it needs no depth sort and nothing to flatten. The general
+/// walk would reach exactly that through a member record per leaf and a pass over the context;
+/// here each leaf's polygon is written as that walk leaves it (map, depth row, flags, opacity).
+extension EvaluationState {
+    /// Whether every sublayer from `first` on is such a leaf.
+    static func areFlatLeaves(from first: Unmanaged<Layer>) -> Bool {
+        var child: Unmanaged<Layer>? = first
+        while let c = child {
+            let leaf: Bool = c._withUnsafeGuaranteedRef { l in
+                guard l.kind != .transform, l.firstSublayer == nil, l.transformIsIdentity else { return false }
+                let a = l.anchor
+                let dx = l.position.x - a.x, dy = l.position.y - a.y, dz = l.zPosition - a.z
+                return dz == 0 && dx * 0 == 0 && dy * 0 == 0
+            }
+            guard leaf else { return false }
+            child = c._withUnsafeGuaranteedRef { $0.nextSibling }
+        }
+        return true
+    }
+
+    /// Adds the polygons of the leaves from `first` on (see `areFlatLeaves(from:)`) in the
+    /// sublayer space of their layer, as the general walk and the context's sort leave them.
+    mutating func addFlatLeaves(from first: Unmanaged<Layer>, invisible: Bool) {
+        let orderStart = order.count
+        var anyInvisible = false
+        var child: Unmanaged<Layer>? = first
+        while let c = child {
+            c._withUnsafeGuaranteedRef { l in
+                let b = l.bounds
+                guard !b.isEmpty else { return }
+                let a = l.anchor
+                // What the walk's translation of the identity gives: 0 + offset.
+                let dx = 0 + (l.position.x - a.x), dy = 0 + (l.position.y - a.y), dz = 0 + (l.zPosition - a.z)
+                let start = locals.count
+                locals.append(Point(x: b.minX, y: b.minY))
+                locals.append(Point(x: b.maxX, y: b.minY))
+                locals.append(Point(x: b.maxX, y: b.maxY))
+                locals.append(Point(x: b.minX, y: b.maxY))
+                order.append(Int32(truncatingIfNeeded: polys.count))
+                let own = l.opacity
+                var poly = WorkPoly(basis: Homography(x: Vector4(x: 1, y: 0, z: 0, w: 0), y: Vector4(x: 0, y: 1, z: 0, w: 0),
+                                                      origin: Vector4(x: dx, y: dy, z: dz, w: 1)),
+                                    start: Int32(truncatingIfNeeded: start), count: 4, layer: register(l),
+                                    opacity: 1 * (own >= 0 ? min(own, 1) : 0))
+                poly.depthRow = AffineFunction(a: 0, b: 0, c: dz)
+                polys.append(poly)
+                // The frame is a translation, w = 1: in front of the eye and never facing away.
+                let visible = !(invisible || l.isHidden)
+                flags.append(visible ? [.visible, .depthSet, .inFront] : .depthSet)
+                anyInvisible = anyInvisible || !visible
+            }
+            child = c._withUnsafeGuaranteedRef { $0.nextSibling }
+        }
+        if anyInvisible {
+            sorted.count = 0
+            deferred.count = 0
+            for k in orderStart..<order.count {
+                let p = order[k]
+                if flags[p].contains(.visible) { sorted.append(p) } else { deferred.append(p) }
+            }
+            writeBack(from: orderStart)
+        }
+    }
+}
