@@ -481,72 +481,10 @@ struct EvaluationState {
             quadLayerIDs.append(layerIDs[0])
         }
         quadLayerIDs.count = n
-        deferred.count = 0
-        var written = 0, next = 0
-        var memo = GeometryMemo()
+        var written = 0
         out.withUnsafeMutableBufferPointer { buffer in
             quadsOut.withUnsafeMutableBufferPointer { q in
-                let v = buffer.baseAddress!
-                for k in 0..<n {
-                    let p = Int(order[k])
-                    let poly = polys.base + p
-                    let basis = poly.pointee.basis, depthRow = poly.pointee.depthRow
-                    let first = Int(poly.pointee.start), end = first + Int(poly.pointee.count)
-                    let start = written
-                    var finite = true
-                    if matches(p, memo) {
-                        // The same corners as the last polygon: only the depth can differ.
-                        finite = memo.resultFlags.contains(.visible)
-                        let source = Int(memo.resultStart)
-                        for i in 0..<(finite ? end - first : 0) {
-                            let local = locals[first + i]
-                            let depth = depthRow(local)
-                            guard depth * 0 == 0 else { finite = false; break }
-                            var corner = v[source + i]
-                            corner.depth = depth
-                            v[written] = corner
-                            written += 1
-                        }
-                    } else {
-                    memo.remember(poly.pointee)
-                    // A polygon with a corner that does not project (w ≤ 0 or not finite) keeps
-                    // no corners and becomes invisible.
-                    for i in first..<end {
-                        let local = locals[i]
-                        let clip = basis.apply(local)
-                        let point = Point(x: clip.x / clip.w, y: clip.y / clip.w)
-                        let depth = depthRow(local)
-                        // x·0 is 0 for every finite x and NaN otherwise: one test for nine values.
-                        let zero = (clip.x * 0 + clip.y * 0) + (clip.z * 0 + clip.w * 0) + (point.x * 0 + point.y * 0)
-                            + (depth * 0 + local.x * 0 + local.y * 0)
-                        guard clip.w > 0 && zero == 0 else {
-                            finite = false
-                            break
-                        }
-                        v[written] = QuadVertex(clip: clip, point: point, depth: depth, local: local)
-                        written += 1
-                    }
-                    // Remembered by where its corners went, so that a twin copies them.
-                    memo.resultStart = Int32(truncatingIfNeeded: start)
-                    memo.resultFlags = finite ? .visible : []
-                    }
-                    if !finite {
-                        written = start
-                        flags[p].remove(.visible)
-                    }
-                    poly.pointee.start = Int32(start)
-                    poly.pointee.count = Int32(written - start)
-                    if flags[p].contains(.visible) {
-                        write(p, to: &q[next], at: next)
-                        next += 1
-                    } else {
-                        deferred.append(Int32(p))
-                    }
-                }
-                for d in 0..<deferred.count {
-                    write(Int(deferred[d]), to: &q[next], at: next)
-                    next += 1
-                }
+                written = emit(into: buffer.baseAddress!, quads: q.baseAddress!)
             }
         }
         if out.count > written { out.removeLast(out.count - written) }
@@ -554,19 +492,90 @@ struct EvaluationState {
         swap(&quadsOut, &quads)
     }
 
+    /// The pass of `emitQuads`: corners into `v`, quads into `q`; returns the corners written.
+    ///
+    /// A corner is kept only if it projects: `w > 0` and every value finite. Checking `w`, `z`,
+    /// the projected point and the depth is enough — a non-finite local point or `x`, `y` makes
+    /// the point non-finite.
+    mutating func emit(into v: UnsafeMutablePointer<QuadVertex>, quads q: UnsafeMutablePointer<Quad>) -> Int {
+        let n = order.count
+        let order = self.order.base, polys = self.polys.base, flags = self.flags.base, locals = self.locals.base
+        deferred.count = 0
+        var written = 0, next = 0
+        // The last polygon whose corners were computed: its map and corners, and where its
+        // output went (see `GeometryMemo`).
+        var memo = GeometryMemo()
+        for k in 0..<n {
+            let p = Int(order[k])
+            let poly = polys + p
+            let first = Int(poly.pointee.start), count = Int(poly.pointee.count)
+            let depthRow = poly.pointee.depthRow
+            let start = written
+            var finite = true
+            if matches(p, memo) {
+                // The same corners as the last polygon: only the depth can differ.
+                finite = memo.resultFlags.contains(.visible)
+                if finite {
+                    let source = v + Int(memo.resultStart), target = v + written
+                    for i in 0..<count {
+                        let depth = depthRow(locals[first + i])
+                        guard depth * 0 == 0 else { finite = false; break }
+                        target[i] = source[i]
+                        target[i].depth = depth
+                    }
+                }
+                if finite { written &+= count }
+            } else {
+                memo.remember(poly.pointee)
+                let b = poly.pointee.basis
+                let target = v + written
+                for i in 0..<count {
+                    let local = locals[first + i]
+                    let clip = b.apply(local)
+                    let point = Point(x: clip.x / clip.w, y: clip.y / clip.w)
+                    let depth = depthRow(local)
+                    // x·0 is 0 for every finite x and NaN otherwise.
+                    guard clip.w > 0 && (clip.w * 0 + clip.z * 0) + (point.x * 0 + point.y * 0) + depth * 0 == 0 else {
+                        finite = false
+                        break
+                    }
+                    target[i] = QuadVertex(clip: clip, point: point, depth: depth, local: local)
+                }
+                if finite { written &+= count }
+                memo.resultStart = Int32(truncatingIfNeeded: start)
+                memo.resultFlags = finite ? .visible : []
+            }
+            if !finite { flags[p].remove(.visible) }
+            poly.pointee.start = Int32(truncatingIfNeeded: start)
+            poly.pointee.count = Int32(truncatingIfNeeded: written - start)
+            if flags[p].contains(.visible) {
+                write(p, to: q + next, at: next)
+                next &+= 1
+            } else {
+                deferred.append(Int32(truncatingIfNeeded: p))
+            }
+        }
+        for d in 0..<deferred.count {
+            write(Int(deferred[d]), to: q + next, at: next)
+            next &+= 1
+        }
+        return written
+    }
+
     /// Writes polygon `p` as the quad at `index`, replacing its layer only when it changed.
     @inline(__always)
-    mutating func write(_ p: Int, to quad: inout Quad, at index: Int) {
+    mutating func write(_ p: Int, to quad: UnsafeMutablePointer<Quad>, at index: Int) {
         let poly = UnsafePointer(polys.base + p)
         let id = layerIDs[poly.pointee.layer]
         if quadLayerIDs[index] != id {
-            quad.layer = layers[Int(poly.pointee.layer)]
+            quad.pointee.layer = layers[Int(poly.pointee.layer)]
             quadLayerIDs[index] = id
         }
-        quad.vertexRange = Int(poly.pointee.start)..<Int(poly.pointee.start + poly.pointee.count)
-        quad.opacity = poly.pointee.opacity
-        quad.isVisible = flags[p].contains(.visible)
-        quad.localToView = poly.pointee.basis
+        let start = Int(poly.pointee.start)
+        quad.pointee.vertexRange = Range(uncheckedBounds: (start, start &+ Int(poly.pointee.count)))
+        quad.pointee.opacity = poly.pointee.opacity
+        quad.pointee.isVisible = flags[p].contains(.visible)
+        quad.pointee.localToView = poly.pointee.basis
     }
 }
 
