@@ -160,6 +160,7 @@ extension EvaluationState {
         // Link each member's visible polygons; their corners go to post-projective space only
         // when a plane test first needs them (a splitter's never do unless it is split).
         var head: Int32 = -1, tail: Int32 = -1, count: Int32 = 0
+        var visiblePolygons = 0
         for m in memberStart..<members.count {
             var first: Int32 = -1, last: Int32 = -1
             for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) {
@@ -169,6 +170,7 @@ extension EvaluationState {
                 flags[p].remove(.postReady)
                 if last >= 0 { polys[last].next = p } else { first = p }
                 last = p
+                visiblePolygons &+= 1
             }
             guard first >= 0 else { continue }
             if let plane = Self.postPlane(of: members[m].frame) {
@@ -183,6 +185,20 @@ extension EvaluationState {
             }
         }
         guard count > 0 else { writeBack(from: orderStart); return }
+        // A few items that no plane cuts: the same tree, built and read in one recursion.
+        if count <= Self.smallSubtree && !budgetSpent
+            && report.planeTests <= budget.maximumPlaneTests - visiblePolygons * Int(count) {
+            let mark = sorted.count, tests = report.planeTests
+            smallItems.count = 0
+            var i = head
+            while i >= 0 { smallItems.append(i); i = items[i].next }
+            if sortSmall(from: 0, count: Int(count)) {
+                writeBack(from: orderStart)
+                return
+            }
+            sorted.count = mark
+            report.planeTests = tests
+        }
         guard buildTree(head: head, count: count) else {
             approximateOrder(orderStart: orderStart, memberStart: memberStart)
             return
@@ -205,6 +221,41 @@ extension EvaluationState {
             if far >= 0 { emitStack.append(EmitStep(node: far, expanded: false)) }
         }
         writeBack(from: orderStart)
+    }
+
+    /// Appends the items `smallItems[from ..< from + count]` (tree order) to `sorted` back to
+    /// front, splitting each subtree by its first item's plane as `buildTree` does for small
+    /// subtrees and reading the tree as `bspSort` does; false, with nothing linked changed, as
+    /// soon as a plane cuts an item (the caller then builds the tree in full).
+    ///
+    /// The caller makes sure the budget cannot run out on the way (every test of these items
+    /// against every plane fits), so the result is the full algorithm's whatever the order of
+    /// the work.
+    mutating func sortSmall(from: Int, count n: Int) -> Bool {
+        guard n > 0 else { return true }
+        let splitter = smallItems[from]
+        let plane = items[splitter].plane
+        // Classify the others: bit i of `front` or `back` (neither: coplanar, joins the node).
+        var front: UInt32 = 0, back: UInt32 = 0
+        for i in 1..<n {
+            let (f, b) = classify(list: items[smallItems[from + i]].first, against: plane)
+            if f > 0 && b > 0 { return false }
+            if b == 0 && f > 0 { front |= 1 << UInt32(i) } else if f == 0 && b > 0 { back |= 1 << UInt32(i) }
+        }
+        // Lay out the two sides' item lists after everything in use, in tree order.
+        let frontStart = smallItems.count
+        for i in 1..<n where front & (1 << UInt32(i)) != 0 { smallItems.append(smallItems[from + i]) }
+        let backStart = smallItems.count
+        for i in 1..<n where back & (1 << UInt32(i)) != 0 { smallItems.append(smallItems[from + i]) }
+        let frontCount = backStart - frontStart, backCount = smallItems.count - backStart
+        // The viewer looks down −z: the side the normal points to is nearer when nz ≥ 0.
+        let viewerInFront = plane.nz >= 0
+        let (farStart, farCount) = viewerInFront ? (backStart, backCount) : (frontStart, frontCount)
+        let (nearStart, nearCount) = viewerInFront ? (frontStart, frontCount) : (backStart, backCount)
+        guard sortSmall(from: farStart, count: farCount) else { return false }
+        appendList(from: items[splitter].first)
+        for i in 1..<n where (front | back) & (1 << UInt32(i)) == 0 { appendList(from: items[smallItems[from + i]].first) }
+        return sortSmall(from: nearStart, count: nearCount)
     }
 
     /// Subtrees of at most this many items split by their first item (tree order).
@@ -456,8 +507,19 @@ extension EvaluationState {
     mutating func classify(list first: Int32, against plane: PostPlane) -> (front: Int, back: Int) {
         var front = 0, back = 0
         var p = first
+        // Polygons sharing a corner run (see `GeometryMemo`) share their post-projective corners,
+        // so the counts of the last one serve the next.
+        var lastStart: Int32 = -1, lastCount: Int32 = 0, lastFront = 0, lastBack = 0
         while p >= 0 {
-            let (f, b) = classify(polygon: Int(p), against: plane)
+            preparePost(Int(p))
+            let f: Int, b: Int
+            if polys[p].start == lastStart && polys[p].count == lastCount {
+                report.planeTests += 1
+                (f, b) = (lastFront, lastBack)
+            } else {
+                (f, b) = classify(polygon: Int(p), against: plane)
+                (lastStart, lastCount, lastFront, lastBack) = (polys[p].start, polys[p].count, f, b)
+            }
             front += f
             back += b
             p = polys[p].next

@@ -102,6 +102,8 @@ struct EvaluationState {
     var candidatePositions = EvaluationBuffer<Int32>(capacity: 8)
     var candidateItems = EvaluationBuffer<Int32>(capacity: 8)
     var sampleItems = EvaluationBuffer<Int32>(capacity: 64)
+    /// The item lists of `sortSmall`, one segment per subtree.
+    var smallItems = EvaluationBuffer<Int32>(capacity: 64)
     var depthKeys = EvaluationBuffer<DepthKey>()
     var depthScratch = EvaluationBuffer<DepthKey>()
     /// The last polygon projected for the depth sort under way (see `GeometryMemo`).
@@ -115,7 +117,7 @@ struct EvaluationState {
         layerIDs.release(); quadLayerIDs.release()
         locals.release(); polys.release(); flags.release(); order.release(); members.release(); post.release()
         sorted.release(); deferred.release(); nodes.release(); items.release(); buildStack.release()
-        emitStack.release(); candidatePositions.release(); candidateItems.release(); sampleItems.release()
+        emitStack.release(); smallItems.release(); candidatePositions.release(); candidateItems.release(); sampleItems.release()
         depthKeys.release(); depthScratch.release()
     }
 
