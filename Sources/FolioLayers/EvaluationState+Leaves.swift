@@ -1,5 +1,14 @@
 import FolioGeometry
 
+extension Rect {
+    /// Whether the two rectangles are the same bit for bit.
+    @inline(__always)
+    func hasSameBits(as o: Rect) -> Bool {
+        origin.x.bitPattern == o.origin.x.bitPattern && origin.y.bitPattern == o.origin.y.bitPattern
+            && size.width.bitPattern == o.size.width.bitPattern && size.height.bitPattern == o.size.height.bitPattern
+    }
+}
+
 /// Sublayers that are plain leaves in their layer's plane — shadows, tints, borders, the pages
 /// of a flat book spread — skip the general walk.
 ///
@@ -28,7 +37,9 @@ extension EvaluationState {
 
     /// Adds the polygons of the leaves from `first` on (see `areFlatLeaves(from:)`) in the
     /// sublayer space of their layer, as the general walk and the context's sort leave them.
-    mutating func addFlatLeaves(from first: Unmanaged<Layer>, invisible: Bool) {
+    /// A leaf exactly covering polygon `own` (the layer's own, of `ownBounds`; −1 for none)
+    /// shares its corner run and shape (see `ShapeMemo`).
+    mutating func addFlatLeaves(from first: Unmanaged<Layer>, invisible: Bool, over own: Int, ownBounds: Rect) {
         let orderStart = order.count
         var anyInvisible = false
         var child: Unmanaged<Layer>? = first
@@ -39,17 +50,25 @@ extension EvaluationState {
                 let a = l.anchor
                 // What the walk's translation of the identity gives: 0 + offset.
                 let dx = 0 + (l.position.x - a.x), dy = 0 + (l.position.y - a.y), dz = 0 + (l.zPosition - a.z)
-                let start = locals.count
-                locals.append(Point(x: b.minX, y: b.minY))
-                locals.append(Point(x: b.maxX, y: b.minY))
-                locals.append(Point(x: b.maxX, y: b.maxY))
-                locals.append(Point(x: b.minX, y: b.maxY))
-                order.append(Int32(truncatingIfNeeded: polys.count))
-                let own = l.opacity
+                let opacity = l.opacity
                 var poly = WorkPoly(basis: Homography(x: Vector4(x: 1, y: 0, z: 0, w: 0), y: Vector4(x: 0, y: 1, z: 0, w: 0),
                                                       origin: Vector4(x: dx, y: dy, z: dz, w: 1)),
-                                    start: Int32(truncatingIfNeeded: start), count: 4, layer: register(l),
-                                    opacity: 1 * (own >= 0 ? min(own, 1) : 0))
+                                    start: 0, count: 4, layer: register(l),
+                                    opacity: 1 * (opacity >= 0 ? min(opacity, 1) : 0), shape: 0)
+                if own >= 0 && dx == 0 && dy == 0 && dz == 0 && b.hasSameBits(as: ownBounds) {
+                    // The own polygon's map is still the identity: the same map, the same corners.
+                    poly.start = polys[own].start
+                    poly.shape = polys[own].shape
+                    sharedCorners &+= 4
+                } else {
+                    poly.start = Int32(truncatingIfNeeded: locals.count)
+                    poly.shape = newShape()
+                    locals.append(Point(x: b.minX, y: b.minY))
+                    locals.append(Point(x: b.maxX, y: b.minY))
+                    locals.append(Point(x: b.maxX, y: b.maxY))
+                    locals.append(Point(x: b.minX, y: b.maxY))
+                }
+                order.append(Int32(truncatingIfNeeded: polys.count))
                 poly.depthRow = AffineFunction(a: 0, b: 0, c: dz)
                 polys.append(poly)
                 // The frame is a translation, w = 1: in front of the eye and never facing away.

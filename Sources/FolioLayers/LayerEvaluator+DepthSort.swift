@@ -94,7 +94,7 @@ extension EvaluationState {
         guard orderStart < order.count else { return true }
         var anyInvisible = false, flat = true, allFlat = true
         var visibleMembers = 0
-        var memo = GeometryMemo()
+        var memo = ShapeMemo()
         for m in memberStart..<members.count {
             var memberVisible = false
             let memberFlat = members[m].flat
@@ -155,7 +155,7 @@ extension EvaluationState {
         nodes.count = 0
         items.count = 0
         post.resize(to: locals.count)
-        postMemo = GeometryMemo()
+        postMemo = ShapeMemo()
         report.sortedContexts += 1
         // Link each member's visible polygons; their corners go to post-projective space only
         // when a plane test first needs them (a splitter's never do unless it is split).
@@ -455,16 +455,18 @@ extension EvaluationState {
     mutating func preparePost(_ p: Int) {
         if flags[p].contains(.postReady) { return }
         flags[p].insert(.postReady)
-        // A polygon with the last prepared one's map and corners shares its corner run (and
-        // so the post-projective corners just computed there).
-        if matches(p, postMemo) {
+        // A polygon of the last prepared one's shape shares its corner run (and so the
+        // post-projective corners just computed there).
+        if polys[p].shape == postMemo.input {
             polys[p].start = postMemo.start
-            if !postMemo.resultFlags.contains(.visible) { flags[p].remove(.visible) }
+            sharedCorners &+= Int(polys[p].count)
+            if !postMemo.flags.contains(.visible) { flags[p].remove(.visible) }
             return
         }
-        postMemo.remember(polys[p])
-        postMemo.resultFlags = .visible
-        defer { if !flags[p].contains(.visible) { postMemo.resultFlags = [] } }
+        postMemo.input = polys[p].shape
+        postMemo.start = polys[p].start
+        postMemo.flags = .visible
+        defer { if !flags[p].contains(.visible) { postMemo.flags = [] } }
         let basis = polys[p].basis
         let start = Int(polys[p].start), end = start + Int(polys[p].count)
         for v in start..<end {
@@ -507,7 +509,7 @@ extension EvaluationState {
     mutating func classify(list first: Int32, against plane: PostPlane) -> (front: Int, back: Int) {
         var front = 0, back = 0
         var p = first
-        // Polygons sharing a corner run (see `GeometryMemo`) share their post-projective corners,
+        // Polygons sharing a corner run (see `ShapeMemo`) share their post-projective corners,
         // so the counts of the last one serve the next.
         var lastStart: Int32 = -1, lastCount: Int32 = 0, lastFront = 0, lastBack = 0
         while p >= 0 {
@@ -602,6 +604,7 @@ extension EvaluationState {
         piece.start = Int32(start)
         piece.count = Int32(locals.count - start)
         piece.next = -1
+        piece.shape = newShape()
         let index = Int32(polys.count)
         polys.append(piece)
         flags.append(flags[p])

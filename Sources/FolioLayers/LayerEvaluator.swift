@@ -106,8 +106,13 @@ struct EvaluationState {
     var smallItems = EvaluationBuffer<Int32>(capacity: 64)
     var depthKeys = EvaluationBuffer<DepthKey>()
     var depthScratch = EvaluationBuffer<DepthKey>()
-    /// The last polygon projected for the depth sort under way (see `GeometryMemo`).
-    var postMemo = GeometryMemo()
+    /// The last polygon projected for the depth sort under way (see `ShapeMemo`).
+    var postMemo = ShapeMemo()
+    /// The last shape handed out (see `ShapeMemo`).
+    var shapes: Int32 = 0
+    /// Corners of polygons that took another polygon's corner run: with `locals.count`, a
+    /// bound on the corners the output needs.
+    var sharedCorners = 0
     /// The candidate choice's generator state, reset to a fixed seed for every tree.
     var random: UInt64 = 0
     var budget = DepthSortBudget.standard
@@ -128,6 +133,8 @@ struct EvaluationState {
         order.count = 0
         members.count = 0
         layerCount = 0
+        shapes = 0
+        sharedCorners = 0
         report = DepthSortReport()
 
         collect(Unmanaged.passUnretained(root), into: .identity, .identity, opacity: 1, invisible: false, depth: 1)
@@ -209,13 +216,20 @@ struct EvaluationState {
         // Whether every polygon of the group lies in the context's plane z = 0 (the sublayers
         // were flattened into the layer's plane; the maps below may lift them out of it).
         var flat = true
+        // A sublayer polygon with the own polygon's shape has its map, the identity, and its
+        // corners: the frame is its image too (the identity rows times a finite matrix are
+        // the matrix's rows).
+        var memo = ShapeMemo()
         if hasOwnPolygon {
             flat = frame.liesInZeroPlane
             // Its own polygon maps by the identity so far: the frame is its homography.
             let p = Int(order[k])
+            if kind == .general && toContext.isFinite { memo.input = polys[p].shape }
             polys[p].basis = frame
+            polys[p].shape = newShape()
             polys[p].opacity = groupOpacity
             if culled { flags[p].remove(.visible) }
+            (memo.output, memo.basis) = (polys[p].shape, frame)
             k += 1
         }
         switch kind {
@@ -231,34 +245,37 @@ struct EvaluationState {
             }
         case .translation:
             let (tx, ty, tz) = (toContext.m41, toContext.m42, toContext.m43)
+            memo.input = -1
             while k < order.count {
                 let p = Int(order[k])
                 polys[p].opacity *= groupOpacity
                 if culled { flags[p].remove(.visible) }
-                polys[p].basis.translate(x: tx, y: ty, z: tz)
+                if polys[p].shape == memo.input {
+                    polys[p].basis = memo.basis
+                    polys[p].shape = memo.output
+                } else {
+                    memo.input = polys[p].shape
+                    polys[p].basis.translate(x: tx, y: ty, z: tz)
+                    polys[p].shape = newShape()
+                    (memo.output, memo.basis) = (polys[p].shape, polys[p].basis)
+                }
                 flat = flat && polys[p].basis.liesInZeroPlane
                 k += 1
             }
         case .general:
             let keepsW = toContext.m14 == 0 && toContext.m24 == 0 && toContext.m34 == 0 && toContext.m44 == 1
-            // A sublayer lying exactly on this layer (map identity in its plane) maps to the
-            // frame: the product of the identity rows with a finite matrix is its rows.
-            var memo = GeometryMemo()
-            if k < order.count && toContext.isFinite {
-                memo.start = 0
-                memo.resultBasis = frame
-            }
             while k < order.count {
                 let p = Int(order[k])
                 polys[p].opacity *= groupOpacity
                 if culled { flags[p].remove(.visible) }
-                if memo.start >= 0 && polys[p].basis.hasSameBits(as: memo.basis) {
-                    polys[p].basis = memo.resultBasis
+                if polys[p].shape == memo.input {
+                    polys[p].basis = memo.basis
+                    polys[p].shape = memo.output
                 } else {
-                    memo.basis = polys[p].basis
-                    memo.start = 0
+                    memo.input = polys[p].shape
                     polys[p].basis = polys[p].basis.applying(toContext)
-                    memo.resultBasis = polys[p].basis
+                    polys[p].shape = newShape()
+                    (memo.output, memo.basis) = (polys[p].shape, polys[p].basis)
                 }
                 if !keepsW { flags[p].remove(.inFront) }
                 flat = flat && polys[p].basis.liesInZeroPlane
@@ -280,7 +297,8 @@ struct EvaluationState {
             locals.append(Point(x: b.maxX, y: b.maxY))
             locals.append(Point(x: b.minX, y: b.maxY))
             order.append(Int32(polys.count))
-            polys.append(WorkPoly(basis: .identity, start: Int32(start), count: 4, layer: register(layer), opacity: 1))
+            polys.append(WorkPoly(basis: .identity, start: Int32(start), count: 4, layer: register(layer), opacity: 1,
+                                  shape: newShape()))
             flags.append(invisible ? [] : .visible)
         }
         guard var child = layer.firstSublayer else { return hasOwnPolygon }
@@ -290,7 +308,7 @@ struct EvaluationState {
         if depth >= Layer.maximumDepth {
             // The sublayers are below the depth limit: nothing to add.
         } else if layer.sublayerTransformIsIdentity && Self.areFlatLeaves(from: child) {
-            addFlatLeaves(from: child, invisible: invisible)
+            addFlatLeaves(from: child, invisible: invisible, over: hasOwnPolygon ? Int(order[membersStart - 1]) : -1, ownBounds: b)
         } else if layer.sublayerTransformIsIdentity {
             while true {
                 collect(child, into: .identity, .identity, opacity: 1, invisible: invisible, depth: depth + 1)
@@ -311,19 +329,11 @@ struct EvaluationState {
             for k in membersStart..<order.count { polys[order[k]].basis.flatten() }
         }
         if layer.masksToBounds && hasOwnPolygon {
-            var memo = GeometryMemo()
+            var memo = ShapeMemo()
             for k in membersStart..<order.count {
                 let p = Int(order[k])
                 guard flags[p].contains(.visible) else { continue }
-                if matches(p, memo) {
-                    polys[p].start = memo.resultStart
-                    polys[p].count = memo.resultCount
-                    if !memo.resultFlags.contains(.visible) { flags[p].remove(.visible) }
-                } else {
-                    memo.remember(polys[p])
-                    clip(p, toRect: b)
-                    memo.keep(polys[p], flags[p])
-                }
+                sharingResult(of: p, &memo) { $0.clip($1, toRect: b) }
             }
         }
         return hasOwnPolygon
@@ -412,17 +422,9 @@ struct EvaluationState {
     /// Clips polygon `p` at `w ≥ Projection.minimumW` unless done already; not finite →
     /// invisible. A polygon with the geometry `memo` remembers takes its result.
     @inline(__always)
-    mutating func clipInFrontOfEye(_ p: Int, _ memo: inout GeometryMemo) {
+    mutating func clipInFrontOfEye(_ p: Int, _ memo: inout ShapeMemo) {
         if flags[p].contains(.inFront) { return }
-        if matches(p, memo) {
-            polys[p].start = memo.resultStart
-            polys[p].count = memo.resultCount
-            flags[p] = flags[p].subtracting([.visible, .inFront]).union(memo.resultFlags.intersection([.visible, .inFront]))
-            return
-        }
-        memo.remember(polys[p])
-        clipInFrontOfEye(p)
-        memo.keep(polys[p], flags[p])
+        sharingResult(of: p, &memo) { $0.clipInFrontOfEye($1) }
     }
 
     /// Clips polygon `p` at `w ≥ Projection.minimumW`; not finite → invisible.
@@ -467,14 +469,13 @@ struct EvaluationState {
 
     /// Writes `quads` and `vertices` from `order`, visible polygons first, in one pass over the
     /// polygons (the invisible ones are remembered and written after).
+    ///
+    /// The corners go straight into `vertices` as it stands (a steady scene needs the room it
+    /// needed last time); should it run out, it grows and the pass carries on where it stopped.
     mutating func emitQuads() {
         let n = order.count
         var out: [QuadVertex] = []
         swap(&out, &vertices)
-        // Every polygon's corners are a run of `locals`, so `locals.count` bounds the output.
-        if out.count < locals.count {
-            out.append(contentsOf: repeatElement(QuadVertex.zero, count: locals.count - out.count))
-        }
         var quadsOut: [Quad] = []
         swap(&quadsOut, &quads)
         if quadsOut.count > n { quadsOut.removeLast(quadsOut.count - n) }
@@ -483,42 +484,66 @@ struct EvaluationState {
             quadLayerIDs.append(layerIDs[0])
         }
         quadLayerIDs.count = n
-        var written = 0
-        out.withUnsafeMutableBufferPointer { buffer in
-            quadsOut.withUnsafeMutableBufferPointer { q in
-                written = emit(into: buffer.baseAddress!, quads: q.baseAddress!)
+        deferred.count = 0
+        var cursor = EmitCursor()
+        while true {
+            let room = out.count
+            out.withUnsafeMutableBufferPointer { buffer in
+                quadsOut.withUnsafeMutableBufferPointer { q in
+                    emit(&cursor, into: buffer.baseAddress, room: room, quads: q.baseAddress!)
+                }
             }
+            if cursor.k == n { break }
+            // Every polygon's corners are a run of `locals`, its own or shared (`sharedCorners`).
+            out.append(contentsOf: repeatElement(QuadVertex.zero, count: max(locals.count + sharedCorners, out.count + 64) - out.count))
         }
-        if out.count > written { out.removeLast(out.count - written) }
+        if out.count > cursor.written { out.removeLast(out.count - cursor.written) }
         swap(&out, &vertices)
         swap(&quadsOut, &quads)
     }
 
-    /// The pass of `emitQuads`: corners into `v`, quads into `q`; returns the corners written.
+    /// Where `emit` stands: the next polygon in `order`, the corners and quads written so far,
+    /// and the last polygon whose corners were computed: its shape, where its corners went and
+    /// whether they were finite (see `ShapeMemo`).
+    struct EmitCursor {
+        var k = 0
+        var written = 0
+        var next = 0
+        var shape: Int32 = -1
+        var shapeStart = 0
+        var shapeFinite = false
+    }
+
+    /// The pass of `emitQuads`: corners into `v` (`room` of them), quads into `q`, from
+    /// `cursor` on; stops before a polygon whose corners might not fit.
     ///
     /// A corner is kept only if it projects: `w > 0` and every value finite. Checking `w`, `z`,
     /// the projected point and the depth is enough — a non-finite local point or `x`, `y` makes
     /// the point non-finite.
-    mutating func emit(into v: UnsafeMutablePointer<QuadVertex>, quads q: UnsafeMutablePointer<Quad>) -> Int {
+    mutating func emit(_ cursor: inout EmitCursor, into v: UnsafeMutablePointer<QuadVertex>?, room: Int,
+                       quads q: UnsafeMutablePointer<Quad>) {
         let n = order.count
         let order = self.order.base, polys = self.polys.base, flags = self.flags.base, locals = self.locals.base
-        deferred.count = 0
-        var written = 0, next = 0
-        // The last polygon whose corners were computed: its map and corners, and where its
-        // output went (see `GeometryMemo`).
-        var memo = GeometryMemo()
-        for k in 0..<n {
+        var k = cursor.k, written = cursor.written, next = cursor.next
+        var shape = cursor.shape, shapeStart = cursor.shapeStart, shapeFinite = cursor.shapeFinite
+        defer {
+            (cursor.k, cursor.written, cursor.next) = (k, written, next)
+            (cursor.shape, cursor.shapeStart, cursor.shapeFinite) = (shape, shapeStart, shapeFinite)
+        }
+        guard let v else { return }
+        while k < n {
             let p = Int(order[k])
             let poly = polys + p
             let first = Int(poly.pointee.start), count = Int(poly.pointee.count)
+            guard written &+ count <= room else { return }
             let depthRow = poly.pointee.depthRow
             let start = written
             var finite = true
-            if matches(p, memo) {
+            if poly.pointee.shape == shape {
                 // The same corners as the last polygon: only the depth can differ.
-                finite = memo.resultFlags.contains(.visible)
+                finite = shapeFinite
                 if finite {
-                    let source = v + Int(memo.resultStart), target = v + written
+                    let source = v + shapeStart, target = v + written
                     for i in 0..<count {
                         let depth = depthRow(locals[first + i])
                         guard depth * 0 == 0 else { finite = false; break }
@@ -526,9 +551,7 @@ struct EvaluationState {
                         target[i].depth = depth
                     }
                 }
-                if finite { written &+= count }
             } else {
-                memo.remember(poly.pointee)
                 let b = poly.pointee.basis
                 let target = v + written
                 for i in 0..<count {
@@ -543,11 +566,13 @@ struct EvaluationState {
                     }
                     target[i] = QuadVertex(clip: clip, point: point, depth: depth, local: local)
                 }
-                if finite { written &+= count }
-                memo.resultStart = Int32(truncatingIfNeeded: start)
-                memo.resultFlags = finite ? .visible : []
+                (shape, shapeStart, shapeFinite) = (poly.pointee.shape, start, finite)
             }
-            if !finite { flags[p].remove(.visible) }
+            if finite {
+                written &+= count
+            } else {
+                flags[p].remove(.visible)
+            }
             poly.pointee.start = Int32(truncatingIfNeeded: start)
             poly.pointee.count = Int32(truncatingIfNeeded: written - start)
             if flags[p].contains(.visible) {
@@ -556,12 +581,12 @@ struct EvaluationState {
             } else {
                 deferred.append(Int32(truncatingIfNeeded: p))
             }
+            k &+= 1
         }
         for d in 0..<deferred.count {
             write(Int(deferred[d]), to: q + next, at: next)
             next &+= 1
         }
-        return written
     }
 
     /// Writes polygon `p` as the quad at `index`, replacing its layer only when it changed.
@@ -619,6 +644,8 @@ struct WorkPoly {
     /// The next polygon in a BSP list.
     var next: Int32 = -1
     var opacity: Double
+    /// Polygons of one shape have the same map and corners, bit for bit (see `ShapeMemo`).
+    var shape: Int32
 }
 
 /// An affine function of a layer-local point: `a·x + b·y + c`.
