@@ -24,7 +24,10 @@ public enum Angle {
         let turns = (degrees / 90).rounded(.toNearestOrEven)
         let rest = (degrees - turns * 90) * (Double.pi / 180)
         let s = _sin(rest), c = _cos(rest)
-        switch Int(turns.truncatingRemainder(dividingBy: 4)) & 3 {
+        // The quadrant: an integer below 2⁵³ converts exactly (two's complement & 3 is the
+        // remainder mod 4 for negative ones too); larger ones are reduced first.
+        let quadrant = abs(turns) < 0x1p53 ? Int(turns) & 3 : Int(turns.truncatingRemainder(dividingBy: 4)) & 3
+        switch quadrant {
         case 0: return (s, c)
         case 1: return (c, -s)
         case 2: return (-s, -c)

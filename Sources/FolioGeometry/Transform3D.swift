@@ -62,7 +62,12 @@ public struct Transform3D: Hashable, Sendable {
 
     /// Whether this is exactly the identity (no tolerance).
     @inlinable
-    public var isIdentity: Bool { self == .identity }
+    public var isIdentity: Bool {
+        // Off-diagonal entries first: a rotation or translation fails at once.
+        m12 == 0 && m21 == 0 && m13 == 0 && m31 == 0 && m23 == 0 && m32 == 0
+            && m41 == 0 && m42 == 0 && m43 == 0 && m14 == 0 && m24 == 0 && m34 == 0
+            && m11 == 1 && m22 == 1 && m33 == 1 && m44 == 1
+    }
 
     /// Whether every entry is finite (no NaN, no ±∞).
     @inlinable

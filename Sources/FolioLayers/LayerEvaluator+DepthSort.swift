@@ -89,7 +89,7 @@ extension EvaluationState {
     /// one visible member, or every polygon in the plane z = 0, tree order is already correct.
     /// Returns whether every member lies in the plane z = 0 already (nothing to flatten).
     @discardableResult
-    mutating func sortContext(orderStart: Int, memberStart: Int) -> Bool {
+    mutating func sortContext(orderStart: Int, memberStart: Int, localsStart: Int) -> Bool {
         defer { members.count = memberStart }
         guard orderStart < order.count else { return true }
         var anyInvisible = false, flat = true, allFlat = true
@@ -117,7 +117,7 @@ extension EvaluationState {
             if memberVisible { visibleMembers += 1 }
         }
         if visibleMembers >= 2 && !flat {
-            bspSort(orderStart: orderStart, memberStart: memberStart)
+            bspSort(orderStart: orderStart, memberStart: memberStart, localsStart: localsStart)
         } else if anyInvisible {
             sorted.count = 0
             deferred.count = 0
@@ -149,12 +149,15 @@ extension EvaluationState {
     ///
     /// If the evaluation's `DepthSortBudget` runs out, the tree is abandoned and the context
     /// drawn in `approximateOrder` instead: bounded time and memory whatever the scene.
-    mutating func bspSort(orderStart: Int, memberStart: Int) {
+    mutating func bspSort(orderStart: Int, memberStart: Int, localsStart: Int) {
         sorted.count = 0
         deferred.count = 0
         nodes.count = 0
         items.count = 0
-        post.resize(to: locals.count)
+        // Every corner of the context lies at or after `localsStart`: `post` covers only those,
+        // so it stays small (and in cache) however many contexts a frame sorts.
+        postBase = localsStart
+        post.resize(to: locals.count - localsStart)
         postMemo = ShapeMemo()
         report.sortedContexts += 1
         // Link each member's visible polygons; their corners go to post-projective space only
@@ -392,7 +395,7 @@ extension EvaluationState {
                 any = true
                 preparePost(p)
                 let start = Int(polys[p].start)
-                for v in start..<start + Int(polys[p].count) where post[v].z.isFinite {
+                for v in start - postBase..<start - postBase + Int(polys[p].count) where post[v].z.isFinite {
                     sum += post[v].z
                     corners += 1
                 }
@@ -472,7 +475,7 @@ extension EvaluationState {
         for v in start..<end {
             let q = Self.postVertex(basis.apply(locals[v]))
             if !(q.x * 0 + q.y * 0 + q.z * 0 == 0) { flags[p].remove(.visible) }
-            post[v] = q
+            post[v - postBase] = q
         }
     }
 
@@ -537,7 +540,7 @@ extension EvaluationState {
         var front = 0, back = 0
         let start = Int(polys[p].start)
         for v in start..<start + Int(polys[p].count) {
-            let q = post[v]
+            let q = post[v - postBase]
             let s = plane.distance(q)
             let eps = q.tolerance
             if s > eps { front += 1 } else if s < -eps { back += 1 }
@@ -582,7 +585,7 @@ extension EvaluationState {
         let start = locals.count
         for i in first..<end {
             let j = i + 1 == end ? first : i + 1
-            let a = post[i], b = post[j]
+            let a = post[i - postBase], b = post[j - postBase]
             let da = plane.distance(a), db = plane.distance(b)
             let sa = side * da, sb = side * db
             let ea = a.tolerance, eb = b.tolerance

@@ -108,6 +108,8 @@ struct EvaluationState {
     var depthScratch = EvaluationBuffer<DepthKey>()
     /// The last polygon projected for the depth sort under way (see `ShapeMemo`).
     var postMemo = ShapeMemo()
+    /// The index in `locals` of `post[0]` during a sort.
+    var postBase = 0
     /// The last shape handed out (see `ShapeMemo`).
     var shapes: Int32 = 0
     /// Corners of polygons that took another polygon's corner run: with `locals.count`, a
@@ -138,7 +140,7 @@ struct EvaluationState {
         report = DepthSortReport()
 
         collect(Unmanaged.passUnretained(root), into: .identity, .identity, opacity: 1, invisible: false, depth: 1)
-        sortContext(orderStart: 0, memberStart: 0)
+        sortContext(orderStart: 0, memberStart: 0, localsStart: 0)
         emitQuads()
         // Let go of layers that are no longer in the tree.
         if layers.count > layerCount {
@@ -304,6 +306,7 @@ struct EvaluationState {
         guard var child = layer.firstSublayer else { return hasOwnPolygon }
         let membersStart = order.count
         let memberMark = members.count
+        let localsMark = locals.count
         var allFlat = true
         if depth >= Layer.maximumDepth {
             // The sublayers are below the depth limit: nothing to add.
@@ -323,7 +326,9 @@ struct EvaluationState {
                 child = next
             }
         }
-        if members.count > memberMark { allFlat = sortContext(orderStart: membersStart, memberStart: memberMark) }
+        if members.count > memberMark {
+            allFlat = sortContext(orderStart: membersStart, memberStart: memberMark, localsStart: localsMark)
+        }
         // Flatten (F = diag(1,1,0,1)) into this layer's plane, unless every member already lies in it.
         if !allFlat {
             for k in membersStart..<order.count { polys[order[k]].basis.flatten() }
