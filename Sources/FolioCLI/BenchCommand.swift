@@ -36,7 +36,6 @@ public struct BenchCommand: ParsableCommand {
 
     /// Runs the command; errors print one line on stderr.
     public func run() throws {
-        if profile == "dump" { try TmpDump.dump(); return }
         if let profile {
             guard let kind = Benchmarks.ProfileKind(rawValue: profile) else {
                 throw ValidationError("--profile must be one of \(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", "))")

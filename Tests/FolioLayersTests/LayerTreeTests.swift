@@ -1,4 +1,5 @@
 import Testing
+import FolioTestSupport
 import FolioGeometry
 @testable import FolioLayers
 
@@ -33,6 +34,33 @@ import FolioGeometry
         #expect(a.sublayers.isEmpty)
         #expect(b.sublayers.first === c && c.superlayer === b)
         #expect(throws: LayerError.indexOutOfRange(index: 5, count: 1)) { try b.insertSublayer(Layer(), at: 5) }
+    }
+
+    /// The evaluator walks sublayers through links `Layer` keeps beside `sublayers`: after any
+    /// sequence of inserts, removals, moves and replacements, it must draw exactly `sublayers`,
+    /// in order, in every parent.
+    @Test func theEvaluatorDrawsEverySublayerInOrderAfterAnyEdits() throws {
+        var g = SeededGenerator(seed: 0x51B1)
+        let parents = (0..<3).map { i in
+            Layer(name: "p\(i)", bounds: Rect(x: 0, y: 0, width: 10, height: 10), backgroundColor: .white)
+        }
+        let root = Layer(name: "root", bounds: Rect(x: 0, y: 0, width: 100, height: 100), sublayers: parents)
+        let leaves = (0..<12).map { Layer(name: "l\($0)", bounds: Rect(x: 0, y: 0, width: 5, height: 5), backgroundColor: .white) }
+        let evaluator = LayerEvaluator()
+        func expected(_ layer: Layer) -> [String] { [layer.name] + layer.sublayers.flatMap(expected) }
+        for step in 0..<400 {
+            let leaf = leaves[Int.random(in: 0..<leaves.count, using: &g)]
+            let parent = parents[Int.random(in: 0..<parents.count, using: &g)]
+            switch Int.random(in: 0..<5, using: &g) {
+            case 0: try parent.addSublayer(leaf)
+            case 1: try parent.insertSublayer(leaf, at: Int.random(in: 0...parent.sublayers.count - (leaf.superlayer === parent ? 1 : 0), using: &g))
+            case 2: leaf.removeFromSuperlayer()
+            case 3: try parent.setSublayers(Array(leaves.shuffled(using: &g).prefix(Int.random(in: 0...4, using: &g))))
+            default: try parent.insertSublayer(leaf, at: 0)
+            }
+            evaluator.evaluate(root)
+            #expect(evaluator.quads.map(\.layer.name) == expected(root), "after step \(step)")
+        }
     }
 
     @Test func evaluatingAgainAllocatesNoNewStorage() throws {
