@@ -54,6 +54,15 @@ struct Benchmarks {
         var evaluator: EvaluatorFigures?
     }
 
+    /// Where the book-memory benchmark puts page images: GL textures (made and deleted on the
+    /// main thread, as the demo does), or nowhere.
+    struct PageTextures {
+        /// Uploads a decoded page as the texture for a handle.
+        var upload: (ContentHandle, Image) -> Void
+        /// Deletes the texture for a handle.
+        var remove: (ContentHandle) -> Void
+    }
+
     /// Resident memory while a 1,000-page book opens and turns.
     struct BookMemoryReport: Encodable {
         /// Resident MiB before the book opens (with the GL context when textures are made).
@@ -144,8 +153,19 @@ struct Benchmarks {
         var sink = 0.0
         var failures = 0
         // First, while the process is small: resident memory is what it measures.
-        // GL (the page textures) is main-thread only, and the benchmarks run on the main thread.
-        let bookMemory = try MainActor.assumeIsolated { [quick, render] in try Self.bookMemory(quick: quick, textures: render && !quick) }
+        let bookMemory: BookMemoryReport
+        if render && !quick {
+            // GL (the page textures) is main-thread only; rendering benchmarks run there.
+            bookMemory = try MainActor.assumeIsolated { [quick] in
+                let offscreen = try OffscreenRenderer()
+                nonisolated(unsafe) let renderer = offscreen.renderer
+                let textures = PageTextures(upload: { handle, image in MainActor.assumeIsolated { renderer.setImage(image, for: handle) } },
+                                            remove: { handle in MainActor.assumeIsolated { renderer.removeImage(for: handle) } })
+                return try Self.bookMemory(quick: quick, textures: textures)
+            }
+        } else {
+            bookMemory = try Self.bookMemory(quick: quick, textures: nil)
+        }
         let a = Transform3D(rotationDegrees: 30, x: 0, y: 1, z: 0).translated(x: 5, y: 6, z: 7)
         var b = Transform3D.identity
         b.m34 = -1.0 / 800
@@ -302,10 +322,10 @@ extension Benchmarks {
     /// back — at 60 frames per second of animation time, through a `PageCache` whose pages are
     /// real decoded images (4 MB each). With `textures`, pages are also uploaded to GL textures
     /// one per frame and deleted on eviction, as the demo does. Samples resident memory.
-    @MainActor static func bookMemory(quick: Bool, textures: Bool) throws -> BookMemoryReport {
+    static func bookMemory(quick: Bool, textures sink: PageTextures?) throws -> BookMemoryReport {
         let start = DispatchTime.now().uptimeNanoseconds
         PageMemory.releaseFreedPagesPromptly()
-        let offscreen = textures ? try OffscreenRenderer() : nil
+        let textures = sink != nil
         let baseline = SoakCommand.residentMiB()
         let (w, h) = (1280, 800)
         let budget = PageCache<Image?>.Budget(pages: 16, bytes: 128 << 20)
@@ -335,12 +355,12 @@ extension Benchmarks {
             let events = cache.drain()
             for p in events.evicted {
                 uploads.removeAll { $0.0 == p }
-                if uploaded.remove(p) != nil { offscreen?.renderer.removeImage(for: book.handle(forPage: p)) }
+                if uploaded.remove(p) != nil { sink?.remove(book.handle(forPage: p)) }
             }
             for (p, image) in events.arrived where textures { if let image { uploads.append((p, image)) } }
-            if let offscreen, !uploads.isEmpty {
+            if let sink, !uploads.isEmpty {
                 let (p, image) = uploads.removeFirst()
-                offscreen.renderer.setImage(image, for: book.handle(forPage: p))
+                sink.upload(book.handle(forPage: p), image)
                 uploaded.insert(p)
                 cache.replace(p, with: nil)
             }
