@@ -1,0 +1,12 @@
+/// The per-polygon state that every level of the walk reads, one byte each.
+struct PolyFlags: OptionSet {
+    var rawValue: UInt8
+    /// Drawn: not hidden, culled, clipped away or found not finite.
+    static let visible = PolyFlags(rawValue: 1)
+    /// `WorkPoly.depthRow` is set (by the first context that sorted it).
+    static let depthSet = PolyFlags(rawValue: 2)
+    /// Already clipped at `w ≥ ε`, and mapped since only by matrices that keep w.
+    static let inFront = PolyFlags(rawValue: 4)
+    /// Its corners are in `post` (only while a context sorts).
+    static let postReady = PolyFlags(rawValue: 8)
+}
