@@ -69,14 +69,6 @@ extension EvaluationState {
             }
             child = c._withUnsafeGuaranteedRef { $0.nextSibling }
         }
-        if anyInvisible {
-            sorted.count = 0
-            deferred.count = 0
-            for k in orderStart..<order.count {
-                let p = order[k]
-                if flags[p].contains(.visible) { sorted.append(p) } else { deferred.append(p) }
-            }
-            writeBack(from: orderStart)
-        }
+        if anyInvisible { moveInvisibleToEnd(from: orderStart) }
     }
 }

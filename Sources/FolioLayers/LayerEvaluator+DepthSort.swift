@@ -119,15 +119,21 @@ extension EvaluationState {
         if visibleMembers >= 2 && !flat {
             bspSort(orderStart: orderStart, memberStart: memberStart, localsStart: localsStart)
         } else if anyInvisible {
-            sorted.count = 0
-            deferred.count = 0
-            for k in orderStart..<order.count {
-                let p = order[k]
-                if flags[p].contains(.visible) { sorted.append(p) } else { deferred.append(p) }
-            }
-            writeBack(from: orderStart)
+            moveInvisibleToEnd(from: orderStart)
         }
         return allFlat
+    }
+
+    /// Moves the invisible polygons of `order[start...]` after the visible ones, keeping the
+    /// order within each.
+    mutating func moveInvisibleToEnd(from start: Int) {
+        sorted.count = 0
+        deferred.count = 0
+        for k in start..<order.count {
+            let p = order[k]
+            if flags[p].contains(.visible) { sorted.append(p) } else { deferred.append(p) }
+        }
+        writeBack(from: start)
     }
 
     /// Replaces `order[start...]` with `sorted` followed by `deferred`.

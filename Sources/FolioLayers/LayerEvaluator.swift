@@ -245,9 +245,11 @@ struct EvaluationState {
                     k += 1
                 }
             }
-        case .translation:
+        case .translation, .general:
             let (tx, ty, tz) = (toContext.m41, toContext.m42, toContext.m43)
-            memo.input = -1
+            let keepsW = kind == .translation
+                || (toContext.m14 == 0 && toContext.m24 == 0 && toContext.m34 == 0 && toContext.m44 == 1)
+            if kind == .translation { memo.input = -1 }
             while k < order.count {
                 let p = Int(order[k])
                 polys[p].opacity *= groupOpacity
@@ -257,25 +259,11 @@ struct EvaluationState {
                     polys[p].shape = memo.output
                 } else {
                     memo.input = polys[p].shape
-                    polys[p].basis.translate(x: tx, y: ty, z: tz)
-                    polys[p].shape = newShape()
-                    (memo.output, memo.basis) = (polys[p].shape, polys[p].basis)
-                }
-                flat = flat && polys[p].basis.liesInZeroPlane
-                k += 1
-            }
-        case .general:
-            let keepsW = toContext.m14 == 0 && toContext.m24 == 0 && toContext.m34 == 0 && toContext.m44 == 1
-            while k < order.count {
-                let p = Int(order[k])
-                polys[p].opacity *= groupOpacity
-                if culled { flags[p].remove(.visible) }
-                if polys[p].shape == memo.input {
-                    polys[p].basis = memo.basis
-                    polys[p].shape = memo.output
-                } else {
-                    memo.input = polys[p].shape
-                    polys[p].basis = polys[p].basis.applying(toContext)
+                    if kind == .translation {
+                        polys[p].basis.translate(x: tx, y: ty, z: tz)
+                    } else {
+                        polys[p].basis = polys[p].basis.applying(toContext)
+                    }
                     polys[p].shape = newShape()
                     (memo.output, memo.basis) = (polys[p].shape, polys[p].basis)
                 }
