@@ -320,7 +320,10 @@ extension Benchmarks {
             controller.update()
             evaluator.evaluate(book.root)
             wanted = book.visiblePages
-            for o in [controller.targetOpening, controller.targetOpening + 1, controller.targetOpening - 1] where o >= 0 && o <= book.leafCount {
+            // Read first: in `o >= 0 && o <= book.leafCount` the right side is an autoclosure,
+            // which the release build's region checker takes for `book` sent off the main actor.
+            let leafCount = book.leafCount
+            for o in [controller.targetOpening, controller.targetOpening + 1, controller.targetOpening - 1] where o >= 0 && o <= leafCount {
                 let (read, unread) = book.pages(atOpening: o)
                 for p in [read, unread].compactMap({ $0 }) where !wanted.contains(p) { wanted.append(p) }
             }
