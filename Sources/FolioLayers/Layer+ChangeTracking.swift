@@ -1,3 +1,5 @@
+import FolioGeometry
+
 // Change tracking: how a renderer knows that a cached picture of a subtree (a rasterized
 // layer, a snapshot used as another layer's contents) is out of date, without walking it.
 //
@@ -53,12 +55,26 @@ extension Layer {
     final func sublayersDidChange() { contentDidChange() }
 
     /// Every ancestor's subtree changed.
+    ///
+    /// Walked through `parentLink` (unmanaged): a strong reference to each ancestor would be
+    /// retained and released, which cost more than the increments (the tree keeps them alive).
     @inline(__always)
     final func ancestorsContentDidChange() {
-        var next = superlayer
-        while let ancestor = next {
-            ancestor.contentVersion &+= 1
-            next = ancestor.superlayer
+        var link = parentLink
+        while let ancestor = link {
+            link = ancestor._withUnsafeGuaranteedRef { layer in
+                layer.contentVersion &+= 1
+                return layer.parentLink
+            }
         }
+    }
+
+    /// Whether two matrices are equal, inlined (the derived `==` is a call from this module).
+    @inline(__always)
+    static func same(_ a: Transform3D, _ b: Transform3D) -> Bool {
+        a.m11 == b.m11 && a.m12 == b.m12 && a.m13 == b.m13 && a.m14 == b.m14
+            && a.m21 == b.m21 && a.m22 == b.m22 && a.m23 == b.m23 && a.m24 == b.m24
+            && a.m31 == b.m31 && a.m32 == b.m32 && a.m33 == b.m33 && a.m34 == b.m34
+            && a.m41 == b.m41 && a.m42 == b.m42 && a.m43 == b.m43 && a.m44 == b.m44
     }
 }

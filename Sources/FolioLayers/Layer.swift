@@ -57,14 +57,14 @@ public class Layer {
     @exclusivity(unchecked) public final var transform: Transform3D = .identity {
         didSet {
             transformIsIdentity = transform.isIdentity
-            if transform != oldValue { placementDidChange() }
+            if !Self.same(transform, oldValue) { placementDidChange() }
         }
     }
     /// A transform applied to the sublayers, pivoting on this layer's anchor point.
     @exclusivity(unchecked) public final var sublayerTransform: Transform3D = .identity {
         didSet {
             sublayerTransformIsIdentity = sublayerTransform.isIdentity
-            if sublayerTransform != oldValue { contentDidChange() }
+            if !Self.same(sublayerTransform, oldValue) { contentDidChange() }
         }
     }
     /// Kept with the matrices so that the evaluator's common case costs one test, not sixteen.
@@ -162,7 +162,13 @@ public class Layer {
     /// Not `weak`: a weak reference gives the parent a side table, which sends every retain and
     /// release of it down the runtime's slow path. The parent clears this in `deinit` and
     /// `removeFromSuperlayer` does on detaching, so it never dangles.
-    public private(set) final unowned(unsafe) var superlayer: Layer?
+    public private(set) final unowned(unsafe) var superlayer: Layer? {
+        didSet { parentLink = superlayer.map(Unmanaged.passUnretained) }
+    }
+    /// `superlayer` as an unmanaged reference, for the change tracking's walk up the tree on
+    /// every write: loading `superlayer` itself retains and releases each ancestor, which
+    /// cost more than the rest of a write.
+    @exclusivity(unchecked) final var parentLink: Unmanaged<Layer>?
 
     /// Creates a flattening layer.
     public convenience init(name: String = "") { self.init(name: name, kind: .layer) }
