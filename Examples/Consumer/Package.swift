@@ -26,7 +26,8 @@ let package = Package(
         .plugin(name: "ReadmeSnippetsPlugin", capability: .buildTool(), dependencies: ["ExtractSnippets"]),
         .target(
             name: "ReadmeSnippets",
-            dependencies: [product("FolioTransitions"), product("FolioRender"), product("FolioScene"), product("CGL"), product("CGLFW")],
+            dependencies: [product("FolioTransitions"), product("FolioRender"), product("FolioScene"), product("FolioBook"), product("CGL"),
+                           product("CGLFW")],
             plugins: ["ReadmeSnippetsPlugin"]
         ),
         .executableTarget(name: "trifold-window", dependencies: ["TriFold", product("FolioTransitions"), product("FolioRender"), product("CGL"), product("CGLFW")]),

@@ -174,6 +174,7 @@ struct Benchmarks {
         }
         let (bookNs, bookAllocations) = try Self.bookFrame(rounds: rounds, frames: frames, counting: counting)
         if counting { allocations["bookFrame"] = bookAllocations }
+        if counting { allocations.merge(Self.compositingAllocations()) { $1 } }
 
         let curl = try Self.curlFrames(quick: quick, rounds: rounds)
         if counting { allocations["curlFrame"] = curl.allocations }

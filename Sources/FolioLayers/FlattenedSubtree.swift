@@ -89,7 +89,6 @@ public struct FlattenedSubtree {
         guard points.count - start >= 3 else { points.removeSubrange(start...); return }
         pieces.append(Piece(start: start, count: points.count - start, unit: unit))
         updateBox(pieces.count - 1)
-        nextUnit = max(nextUnit, unit + 1)
     }
 
     /// Replaces the polygons with what `layer` and its subtree draw, in `layer`'s plane.
