@@ -1,4 +1,5 @@
 import FolioGeometry
+import Synchronization
 
 /// A node of the layer tree with `CALayer`'s geometry and compositing semantics.
 ///
@@ -27,41 +28,130 @@ public class Layer {
 
     /// A name for diagnostics and for the quads it produces.
     @exclusivity(unchecked) public final var name: String
+    // Every property that changes what is drawn reports a change of value to the change
+    // tracking (Layer+ChangeTracking.swift): "content" when it changes what the layer's subtree
+    // looks like in its own coordinates, "placement" when it only changes where or how that
+    // picture is composited into the superlayer.
+
     /// The layer's own coordinate space and content rectangle, in points.
-    @exclusivity(unchecked) public final var bounds: Rect = .zero
+    @exclusivity(unchecked) public final var bounds: Rect = .zero {
+        didSet { if bounds != oldValue { contentDidChange() } }
+    }
     /// Where the anchor point sits in the superlayer's coordinates, in points.
-    @exclusivity(unchecked) public final var position: Point = .zero
+    @exclusivity(unchecked) public final var position: Point = .zero {
+        didSet { if position != oldValue { placementDidChange() } }
+    }
     /// The pivot in unit coordinates of `bounds` (0.5, 0.5 = centre).
-    @exclusivity(unchecked) public final var anchorPoint = Point(x: 0.5, y: 0.5)
+    @exclusivity(unchecked) public final var anchorPoint = Point(x: 0.5, y: 0.5) {
+        didSet { if anchorPoint != oldValue { anchorDidChange() } }
+    }
     /// The pivot's z, in points.
-    @exclusivity(unchecked) public final var anchorPointZ: Double = 0
+    @exclusivity(unchecked) public final var anchorPointZ: Double = 0 {
+        didSet { if anchorPointZ != oldValue { anchorDidChange() } }
+    }
     /// Offset along z in the superlayer, in points (toward the viewer when positive).
-    @exclusivity(unchecked) public final var zPosition: Double = 0
+    @exclusivity(unchecked) public final var zPosition: Double = 0 {
+        didSet { if zPosition != oldValue { placementDidChange() } }
+    }
     /// The layer's transform about its anchor point.
     @exclusivity(unchecked) public final var transform: Transform3D = .identity {
-        didSet { transformIsIdentity = transform.isIdentity }
+        didSet {
+            transformIsIdentity = transform.isIdentity
+            if !Self.same(transform, oldValue) { placementDidChange() }
+        }
     }
     /// A transform applied to the sublayers, pivoting on this layer's anchor point.
     @exclusivity(unchecked) public final var sublayerTransform: Transform3D = .identity {
-        didSet { sublayerTransformIsIdentity = sublayerTransform.isIdentity }
+        didSet {
+            sublayerTransformIsIdentity = sublayerTransform.isIdentity
+            if !Self.same(sublayerTransform, oldValue) { contentDidChange() }
+        }
     }
     /// Kept with the matrices so that the evaluator's common case costs one test, not sixteen.
     @exclusivity(unchecked) final var transformIsIdentity = true
     @exclusivity(unchecked) final var sublayerTransformIsIdentity = true
     /// Opacity 0…1 (clamped when evaluated; NaN counts as 0); multiplies into every quad of the subtree.
-    @exclusivity(unchecked) public final var opacity: Double = 1
+    ///
+    /// With `allowsGroupOpacity` (the default) a flattening layer's opacity applies to its
+    /// subtree composited as one picture (see `opacityCompositing(using:tolerance:)`).
+    @exclusivity(unchecked) public final var opacity: Double = 1 {
+        didSet { if opacity != oldValue { placementDidChange() } }
+    }
     /// Hidden layers and their subtrees draw nothing (their quads are reported not visible).
-    @exclusivity(unchecked) public final var isHidden = false
+    @exclusivity(unchecked) public final var isHidden = false {
+        didSet { if isHidden != oldValue { placementDidChange() } }
+    }
     /// When false the layer is hidden whenever its back faces the viewer.
-    @exclusivity(unchecked) public final var isDoubleSided = true
-    /// Clips the sublayers to `bounds` (flattening layers only).
-    @exclusivity(unchecked) public final var masksToBounds = false
+    @exclusivity(unchecked) public final var isDoubleSided = true {
+        didSet { if isDoubleSided != oldValue { placementDidChange() } }
+    }
+    /// Clips the sublayers to `bounds` (flattening layers only); with a `cornerRadius`, to the
+    /// rounded rectangle, contents included. A masking layer with zero width or height shows
+    /// nothing of its sublayers (`masksAllSublayers`).
+    @exclusivity(unchecked) public final var masksToBounds = false {
+        didSet { if masksToBounds != oldValue { contentDidChange() } }
+    }
     /// The image drawn over `bounds`, or nil.
-    @exclusivity(unchecked) public final var contents: ContentHandle?
+    @exclusivity(unchecked) public final var contents: ContentHandle? {
+        didSet { if contents != oldValue { contentDidChange() } }
+    }
     /// The part of `contents` shown, in unit coordinates of the image (default all of it).
-    @exclusivity(unchecked) public final var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    @exclusivity(unchecked) public final var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) {
+        didSet { if contentsRect != oldValue { contentDidChange() } }
+    }
     /// A fill colour under the contents, or nil for none.
-    @exclusivity(unchecked) public final var backgroundColor: Color?
+    @exclusivity(unchecked) public final var backgroundColor: Color? {
+        didSet { if backgroundColor != oldValue { contentDidChange() } }
+    }
+
+    // MARK: Compositing (Core Animation's group opacity, rasterization, corners and border)
+    //
+    // Added together with the change tracking below; the semantics are in
+    // Layer+Compositing.swift. None of these is read by the evaluator's hot path yet.
+
+    /// Whether an opacity below 1 applies to the layer and its sublayers composited as one
+    /// picture (`CALayer.allowsGroupOpacity`; default true, as on iOS). When false, the opacity
+    /// multiplies into each sublayer, which then blend one by one. Transform layers never group.
+    @exclusivity(unchecked) public final var allowsGroupOpacity = true {
+        didSet { if allowsGroupOpacity != oldValue { contentDidChange() } }
+    }
+    /// Whether the layer and its subtree are drawn once into a cached picture that is reused
+    /// while nothing in the subtree changes (`CALayer.shouldRasterize`; default false).
+    @exclusivity(unchecked) public final var shouldRasterize = false {
+        didSet { if shouldRasterize != oldValue { placementDidChange() } }
+    }
+    /// Pixels per point of the rasterized picture, in the layer's own coordinates
+    /// (`CALayer.rasterizationScale`; default 1, whatever the display's scale).
+    @exclusivity(unchecked) public final var rasterizationScale: Double = 1 {
+        didSet { if rasterizationScale != oldValue { contentDidChange() } }
+    }
+    /// The radius of the rounded corners of the background and border, in points (default 0).
+    /// Negative or NaN values draw as 0, and a radius above half the shorter side as that half.
+    @exclusivity(unchecked) public final var cornerRadius: Double = 0 {
+        didSet { if cornerRadius != oldValue { contentDidChange() } }
+    }
+    /// The width of the border drawn inside `bounds`, over the contents and sublayers, in
+    /// points (default 0: none). Negative or NaN values draw as 0.
+    @exclusivity(unchecked) public final var borderWidth: Double = 0 {
+        didSet { if borderWidth != oldValue { contentDidChange() } }
+    }
+    /// The border's colour (default opaque black, as `CALayer.borderColor`).
+    @exclusivity(unchecked) public final var borderColor: Color = .black {
+        didSet { if borderColor != oldValue { contentDidChange() } }
+    }
+
+    // MARK: Change tracking (Layer+ChangeTracking.swift)
+
+    /// Counts changes of this layer's own drawing properties and of its sublayer list; starts at 0.
+    @exclusivity(unchecked) public internal(set) final var version: UInt64 = 0
+    /// Counts changes of what this layer's subtree looks like in the layer's own coordinates:
+    /// its content properties, its sublayer list, and anything drawn below it; starts at 0.
+    @exclusivity(unchecked) public internal(set) final var contentVersion: UInt64 = 0
+    /// A number no other layer of this process has or will have (a cache key that survives
+    /// the layer's memory being reused, unlike its `ObjectIdentifier`).
+    public final let serialNumber: UInt64 = Layer.serialNumbers.wrappingAdd(1, ordering: .relaxed).newValue
+    /// The last serial number handed out.
+    static let serialNumbers = Atomic<UInt64>(0)
 
     /// The compositing kind; fixed by the class.
     public let kind: Kind
@@ -72,7 +162,13 @@ public class Layer {
     /// Not `weak`: a weak reference gives the parent a side table, which sends every retain and
     /// release of it down the runtime's slow path. The parent clears this in `deinit` and
     /// `removeFromSuperlayer` does on detaching, so it never dangles.
-    public private(set) final unowned(unsafe) var superlayer: Layer?
+    public private(set) final unowned(unsafe) var superlayer: Layer? {
+        didSet { parentLink = superlayer.map(Unmanaged.passUnretained) }
+    }
+    /// `superlayer` as an unmanaged reference, for the change tracking's walk up the tree on
+    /// every write: loading `superlayer` itself retains and releases each ancestor, which
+    /// cost more than the rest of a write.
+    @exclusivity(unchecked) final var parentLink: Unmanaged<Layer>?
 
     /// Creates a flattening layer.
     public convenience init(name: String = "") { self.init(name: name, kind: .layer) }
@@ -152,6 +248,7 @@ public class Layer {
         layer.removeFromSuperlayer()
         sublayers.insert(layer, at: index)
         layer.superlayer = self
+        sublayersDidChange()
     }
 
     /// Appends `layers` to a layer that has no superlayer and no sublayers yet, where neither a
@@ -163,6 +260,7 @@ public class Layer {
             sublayers.append(layer)
             layer.superlayer = self
         }
+        if !layers.isEmpty { sublayersDidChange() }
     }
 
     /// Detaches the layer from its superlayer, if any.
@@ -170,12 +268,14 @@ public class Layer {
         guard let parent = superlayer else { return }
         parent.sublayers.removeAll { $0 === self }
         superlayer = nil
+        parent.sublayersDidChange()
     }
 
     /// Replaces all sublayers (each checked as by `addSublayer`).
     public func setSublayers(_ layers: [Layer]) throws {
         for l in sublayers { l.superlayer = nil }
         sublayers.removeAll()
+        sublayersDidChange()
         for l in layers { try addSublayer(l) }
     }
 }
