@@ -99,6 +99,10 @@ let package = Package(
         // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.
         // Drives the real demo window with xdotool under Xvfb (needs the folio-demo product built).
         .testTarget(name: "FolioDemoTests", dependencies: ["FolioGeometry", "FolioTransitions", "FolioRender", "FolioDemo"]),
-        .testTarget(name: "FolioRenderTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioBook", "FolioRender", "FolioCLI", "CWebP"]),
+        // Fixtures/Compositing: scenes with hand-computed colours (read from the source tree).
+        .testTarget(name: "FolioRenderTests",
+                    dependencies: ["FolioGeometry", "FolioLayers", "FolioScene", "FolioTransitions", "FolioBook", "FolioRender", "FolioCLI",
+                                   "CWebP", "FolioTestSupport"],
+                    exclude: ["Fixtures"]),
     ]
 )

@@ -185,7 +185,7 @@ extension Book {
     /// through the exact projective inverse, or nil over nothing.
     public func hitTest(_ point: Point) -> BookHit? {
         hitEvaluator.evaluate(root)
-        guard let hit = hitEvaluator.hitTest(point) else { return nil }
+        guard let hit = hitEvaluator.topmostQuad(at: point) else { return nil }
         return role(of: hit.layer)
     }
 

@@ -196,6 +196,7 @@ struct Benchmarks {
         }
         let (bookNs, bookAllocations) = try Self.bookFrame(rounds: rounds, frames: frames, counting: counting)
         if counting { allocations["bookFrame"] = bookAllocations }
+        if counting { allocations.merge(Self.compositingAllocations()) { $1 } }
 
         let curl = try Self.curlFrames(quick: quick, rounds: rounds)
         if counting { allocations["curlFrame"] = curl.allocations }
@@ -344,8 +345,8 @@ extension Benchmarks {
             controller.update()
             evaluator.evaluate(book.root)
             wanted = book.visiblePages
-            // Read before the loop: `&&` takes its right side as a closure, and a closure
-            // capturing `book` here is a region-isolation error in release builds.
+            // Read first: in `o >= 0 && o <= book.leafCount` the right side is an autoclosure,
+            // which the release build's region checker takes for `book` sent off the main actor.
             let leafCount = book.leafCount
             for o in [controller.targetOpening, controller.targetOpening + 1, controller.targetOpening - 1] where o >= 0 && o <= leafCount {
                 let (read, unread) = book.pages(atOpening: o)

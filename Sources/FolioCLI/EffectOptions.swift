@@ -8,14 +8,22 @@ struct EffectOptions: ParsableArguments {
     /// The effects: a fold, a flip, a curl (geometry only, for now), or a whole book with leaves in flight.
     enum Effect: String, ExpressibleByArgument, CaseIterable, Sendable { case fold, flip, curl, book }
 
-    @Option(help: "fold, flip, curl (geometry only, for now) or book.")
-    var effect: Effect
+    // Optional so that `folio render --scene` can go without it; `geometry` and an effect
+    // render require it (`requireEffect()`).
+    @Option(name: .customLong("effect"), help: "fold, flip, curl (geometry only, for now) or book.")
+    var effectOption: Effect?
+
+    /// The effect asked for (fold when none was given: callers check `requireEffect()` first).
+    var effect: Effect { effectOption ?? .fold }
 
     @Option(help: "Comma-separated style names (fold: unfold, cubic, horizontal, solid-shadows; flip: backward, vertical, reverse; curl: backward, vertical).")
     var style: String = ""
 
-    @Option(parsing: .unconditional, help: "View size in points, WxH.")
-    var size: String = "320x480"
+    @Option(name: .customLong("size"), parsing: .unconditional, help: "View size in points, WxH (default 320x480; a scene's own size with --scene).")
+    var sizeOption: String?
+
+    /// `--size` as given, or the default view size.
+    var size: String { sizeOption ?? "320x480" }
 
     @Option(parsing: .unconditional, help: "Pixels per point.")
     var scale: Double = 1
@@ -57,9 +65,37 @@ struct EffectOptions: ParsableArguments {
     @Flag(name: .customLong("hard-cover"), help: "Book: the first and last leaves are rigid boards with a visible edge.")
     var hardCover = false
 
+    /// Usage error unless `--effect` was given.
+    func requireEffect() throws {
+        guard effectOption != nil else {
+            throw ValidationError("Missing expected argument '--effect <effect>' (fold, flip, curl or book)")
+        }
+    }
+
+    /// The effect options given, by name (for refusing them where no effect is drawn).
+    var givenEffectOptions: [String] {
+        var names: [String] = []
+        if !style.isEmpty { names.append("--style") }
+        if progress != nil { names.append("--progress") }
+        if time != nil { names.append("--time") }
+        if m34 != nil { names.append("--m34") }
+        if viewpoint != nil { names.append("--viewpoint") }
+        if angle != nil { names.append("--angle") }
+        if radius != nil { names.append("--radius") }
+        if layout != nil { names.append("--layout") }
+        if direction != nil { names.append("--direction") }
+        if pageCount != nil { names.append("--page-count") }
+        if !leaves.isEmpty { names.append("--leaf") }
+        if leafEffect != nil { names.append("--leaf-effect") }
+        if hardCover { names.append("--hard-cover") }
+        return names
+    }
+
     func validate() throws {
-        if progress != nil && time != nil { throw ValidationError("give --progress or --time, not both") }
         _ = try parsedSize()
+        // Without an effect (`render --scene`) the command checks the rest.
+        guard effectOption != nil else { return }
+        if progress != nil && time != nil { throw ValidationError("give --progress or --time, not both") }
         try validateBookOptions()
         switch effect {
         case .fold:

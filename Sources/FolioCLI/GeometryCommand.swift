@@ -23,6 +23,11 @@ public struct GeometryCommand: ParsableCommand {
 
     public init() {}
 
+    /// Checks the options before running (usage errors, exit 64): an effect is required.
+    public func validate() throws {
+        try options.requireEffect()
+    }
+
     /// The frame, as printed.
     public struct Report: Encodable {
         public var effect: String

@@ -11,9 +11,11 @@ public struct RenderCommand: ParsableCommand {
     /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render one fold, flip or book frame offscreen to a PNG, or the whole motion to an animated WebP.",
+        abstract: "Render one fold, flip or book frame, or any layer tree (--scene), offscreen to a PNG, or the whole motion to an animated WebP.",
         discussion: """
-            Uses built-in numbered sample pages unless --from and --to give PNG pages. An --out ending in .webp             writes an animation a browser plays: --frames frames over normalised time 0…1 through the effect's             default timing, taking --duration seconds, held half a second at each end, then played back             (unless --once), looping forever. Needs an X display; on a headless machine run under 'xvfb-run -a'.
+            Uses built-in numbered sample pages unless --from and --to give PNG pages. An --out ending in .webp             writes an animation a browser plays: --frames frames over normalised time 0…1 through the effect's             default timing, taking --duration seconds, held half a second at each end, then played back             (unless --once), looping forever. --scene SCENE.json draws the layer tree of a scene file (as \
+            'folio evaluate' reads it) at its own size unless --size is given, each layer's "contents" PNG \
+            loaded from beside the scene. Needs an X display; on a headless machine run under 'xvfb-run -a'.
             """
     )
 
@@ -49,6 +51,12 @@ public struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw no shadows.")
     var noShadows = false
 
+    @Option(help: "A scene file (JSON, as 'folio evaluate' reads it) to draw instead of an effect.")
+    var scene: String?
+
+    @Flag(help: "With --scene: draw an approximate order (whole layers, far to near) when the depth sort runs out of budget, instead of failing.")
+    var allowApproximateOrder = false
+
     /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
@@ -58,6 +66,9 @@ public struct RenderCommand: ParsableCommand {
             throw ValidationError("--aa '\(aa)' must be one of: \(AntialiasingMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         _ = try Self.parseColor(background)
+        if scene != nil { return try validateScene() }
+        try options.requireEffect()
+        if allowApproximateOrder { throw ValidationError("--allow-approximate-order applies to --scene") }
         if (from == nil) != (to == nil) { throw ValidationError("give both --from and --to, or neither") }
         // Refused before any GL work (a command's GL runs on the main thread only).
         if options.effect == .curl { throw ValidationError("the renderer does not draw the curl yet; use 'folio geometry --effect curl'") }
@@ -113,6 +124,7 @@ public struct RenderCommand: ParsableCommand {
     /// `GL_MAX_TEXTURE_SIZE` (PNG headers only, before decoding), and the whole job against
     /// the free memory.
     @MainActor public func image() throws -> Image {
+        if scene != nil { return try sceneImage() }
         if options.effect == .book { return try bookImage() }
         let (transition, offscreen, size) = try setUp()
         do {

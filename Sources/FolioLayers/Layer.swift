@@ -1,4 +1,5 @@
 import FolioGeometry
+import Synchronization
 
 /// A node of the layer tree with `CALayer`'s geometry and compositing semantics.
 ///
@@ -20,22 +21,62 @@ public class Layer {
     /// The deepest tree `addSublayer` accepts (root = depth 1).
     public static let maximumDepth = 64
 
-    // The storage: `final` and `@exclusivity(unchecked)`, because the evaluator reads a dozen
-    // of these per layer per frame and the runtime's dynamic access tracking would cost more
-    // than the rest of the tree walk. They are plain values with no accessors that could
-    // overlap, so the static checks are enough. The public properties below wrap them.
+    // The stored properties are `final` (direct access from other modules, no vtable call) and
+    // `@exclusivity(unchecked)`: the evaluator reads a dozen of them per layer per frame, and the
+    // runtime's dynamic access tracking cost more than the rest of the tree walk. They are plain
+    // values with no accessors that could overlap, so the static checks are enough.
     //
     // They are declared in the order the evaluator reads them, so that a layer's geometry, flags
-    // and links share the object's first two cache lines (then the transform, then the sublayer
-    // transform, then what only renderers and tools read): a frame of 10,000 tiles touches each
-    // layer once, mostly in memory that is not in any cache.
+    // and links come first in the object (then the transform, then the sublayer transform, then
+    // what only renderers and tools read): a frame of 10,000 tiles touches each layer once,
+    // mostly in memory that is not in any cache.
 
-    @exclusivity(unchecked) final var _bounds: Rect = .zero
-    @exclusivity(unchecked) final var _position: Point = .zero
-    @exclusivity(unchecked) final var _anchorPoint: Point = Point(x: 0.5, y: 0.5)
-    @exclusivity(unchecked) final var _anchorPointZ: Double = 0
-    @exclusivity(unchecked) final var _zPosition: Double = 0
-    @exclusivity(unchecked) final var _opacity: Double = 1
+    // Every property that changes what is drawn reports a change of value to the change
+    // tracking (Layer+ChangeTracking.swift): "content" when it changes what the layer's subtree
+    // looks like in its own coordinates, "placement" when it only changes where or how that
+    // picture is composited into the superlayer.
+
+    /// The layer's own coordinate space and content rectangle, in points.
+    @exclusivity(unchecked) public final var bounds: Rect = .zero {
+        didSet { if bounds != oldValue { contentDidChange() } }
+    }
+    /// Where the anchor point sits in the superlayer's coordinates, in points.
+    @exclusivity(unchecked) public final var position: Point = .zero {
+        didSet { if position != oldValue { placementDidChange() } }
+    }
+    /// The pivot in unit coordinates of `bounds` (0.5, 0.5 = centre).
+    @exclusivity(unchecked) public final var anchorPoint = Point(x: 0.5, y: 0.5) {
+        didSet { if anchorPoint != oldValue { anchorDidChange() } }
+    }
+    /// The pivot's z, in points.
+    @exclusivity(unchecked) public final var anchorPointZ: Double = 0 {
+        didSet { if anchorPointZ != oldValue { anchorDidChange() } }
+    }
+    /// Offset along z in the superlayer, in points (toward the viewer when positive).
+    @exclusivity(unchecked) public final var zPosition: Double = 0 {
+        didSet { if zPosition != oldValue { placementDidChange() } }
+    }
+    /// Opacity 0…1 (clamped when evaluated; NaN counts as 0); multiplies into every quad of the subtree.
+    ///
+    /// With `allowsGroupOpacity` (the default) a flattening layer's opacity applies to its
+    /// subtree composited as one picture (see `opacityCompositing(using:tolerance:)`).
+    @exclusivity(unchecked) public final var opacity: Double = 1 {
+        didSet { if opacity != oldValue { placementDidChange() } }
+    }
+    /// Hidden layers and their subtrees draw nothing (their quads are reported not visible).
+    @exclusivity(unchecked) public final var isHidden = false {
+        didSet { if isHidden != oldValue { placementDidChange() } }
+    }
+    /// When false the layer is hidden whenever its back faces the viewer.
+    @exclusivity(unchecked) public final var isDoubleSided = true {
+        didSet { if isDoubleSided != oldValue { placementDidChange() } }
+    }
+    /// Clips the sublayers to `bounds` (flattening layers only); with a `cornerRadius`, to the
+    /// rounded rectangle, contents included. A masking layer with zero width or height shows
+    /// nothing of its sublayers (`masksAllSublayers`).
+    @exclusivity(unchecked) public final var masksToBounds = false {
+        didSet { if masksToBounds != oldValue { contentDidChange() } }
+    }
     /// The first sublayer and the next sibling, unretained: the evaluator walks the tree through
     /// them without touching reference counts (reading `sublayers` retains the array and each
     /// element). `sublayers` owns the layers; every change to it relinks these.
@@ -44,106 +85,85 @@ public class Layer {
     /// Kept with the matrices so that the evaluator's common case costs one test, not sixteen.
     @exclusivity(unchecked) final var transformIsIdentity = true
     @exclusivity(unchecked) final var sublayerTransformIsIdentity = true
-    @exclusivity(unchecked) final var _isHidden: Bool = false
-    @exclusivity(unchecked) final var _isDoubleSided: Bool = true
-    @exclusivity(unchecked) final var _masksToBounds: Bool = false
     /// The compositing kind; fixed by the class.
     public let kind: Kind
     /// The layer's transform about its anchor point.
     @exclusivity(unchecked) public final var transform: Transform3D = .identity {
-        didSet { transformIsIdentity = transform.isIdentity }
+        didSet {
+            transformIsIdentity = transform.isIdentity
+            if !Self.same(transform, oldValue) { placementDidChange() }
+        }
     }
     /// A transform applied to the sublayers, pivoting on this layer's anchor point.
     @exclusivity(unchecked) public final var sublayerTransform: Transform3D = .identity {
-        didSet { sublayerTransformIsIdentity = sublayerTransform.isIdentity }
+        didSet {
+            sublayerTransformIsIdentity = sublayerTransform.isIdentity
+            if !Self.same(sublayerTransform, oldValue) { contentDidChange() }
+        }
     }
-    @exclusivity(unchecked) final var _name: String
-    @exclusivity(unchecked) final var _contents: ContentHandle?
-    @exclusivity(unchecked) final var _contentsRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1)
-    @exclusivity(unchecked) final var _backgroundColor: Color?
-
-    // The public properties. Their accessors are compiled in this module, so another module (a
-    // transition setting opacities every frame) calls them instead of touching the storage
-    // itself: that would put the runtime's dynamic exclusivity checks into its code, which
-    // `@exclusivity(unchecked)` does not reach, at several times the cost of the access.
-
-    /// The layer's own coordinate space and content rectangle, in points.
-    public final var bounds: Rect {
-        get { _bounds }
-        set { _bounds = newValue }
-    }
-
-    /// Where the anchor point sits in the superlayer's coordinates, in points.
-    public final var position: Point {
-        get { _position }
-        set { _position = newValue }
-    }
-
-    /// The pivot in unit coordinates of `bounds` (0.5, 0.5 = centre).
-    public final var anchorPoint: Point {
-        get { _anchorPoint }
-        set { _anchorPoint = newValue }
-    }
-
-    /// The pivot's z, in points.
-    public final var anchorPointZ: Double {
-        get { _anchorPointZ }
-        set { _anchorPointZ = newValue }
-    }
-
-    /// Offset along z in the superlayer, in points (toward the viewer when positive).
-    public final var zPosition: Double {
-        get { _zPosition }
-        set { _zPosition = newValue }
-    }
-
-    /// Opacity 0…1 (clamped when evaluated; NaN counts as 0); multiplies into every quad of the subtree.
-    public final var opacity: Double {
-        get { _opacity }
-        set { _opacity = newValue }
-    }
-
-    /// Hidden layers and their subtrees draw nothing (their quads are reported not visible).
-    public final var isHidden: Bool {
-        get { _isHidden }
-        set { _isHidden = newValue }
-    }
-
-    /// When false the layer is hidden whenever its back faces the viewer.
-    public final var isDoubleSided: Bool {
-        get { _isDoubleSided }
-        set { _isDoubleSided = newValue }
-    }
-
-    /// Clips the sublayers to `bounds` (flattening layers only).
-    public final var masksToBounds: Bool {
-        get { _masksToBounds }
-        set { _masksToBounds = newValue }
-    }
-
     /// A name for diagnostics and for the quads it produces.
-    public final var name: String {
-        get { _name }
-        set { _name = newValue }
-    }
-
+    @exclusivity(unchecked) public final var name: String
     /// The image drawn over `bounds`, or nil.
-    public final var contents: ContentHandle? {
-        get { _contents }
-        set { _contents = newValue }
+    @exclusivity(unchecked) public final var contents: ContentHandle? {
+        didSet { if contents != oldValue { contentDidChange() } }
     }
-
     /// The part of `contents` shown, in unit coordinates of the image (default all of it).
-    public final var contentsRect: Rect {
-        get { _contentsRect }
-        set { _contentsRect = newValue }
+    @exclusivity(unchecked) public final var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) {
+        didSet { if contentsRect != oldValue { contentDidChange() } }
+    }
+    /// A fill colour under the contents, or nil for none.
+    @exclusivity(unchecked) public final var backgroundColor: Color? {
+        didSet { if backgroundColor != oldValue { contentDidChange() } }
     }
 
-    /// A fill colour under the contents, or nil for none.
-    public final var backgroundColor: Color? {
-        get { _backgroundColor }
-        set { _backgroundColor = newValue }
+    // MARK: Compositing (Core Animation's group opacity, rasterization, corners and border)
+    //
+    // Added together with the change tracking below; the semantics are in
+    // Layer+Compositing.swift. None of these is read by the evaluator's hot path yet.
+
+    /// Whether an opacity below 1 applies to the layer and its sublayers composited as one
+    /// picture (`CALayer.allowsGroupOpacity`; default true, as on iOS). When false, the opacity
+    /// multiplies into each sublayer, which then blend one by one. Transform layers never group.
+    @exclusivity(unchecked) public final var allowsGroupOpacity = true {
+        didSet { if allowsGroupOpacity != oldValue { contentDidChange() } }
     }
+    /// Whether the layer and its subtree are drawn once into a cached picture that is reused
+    /// while nothing in the subtree changes (`CALayer.shouldRasterize`; default false).
+    @exclusivity(unchecked) public final var shouldRasterize = false {
+        didSet { if shouldRasterize != oldValue { placementDidChange() } }
+    }
+    /// Pixels per point of the rasterized picture, in the layer's own coordinates
+    /// (`CALayer.rasterizationScale`; default 1, whatever the display's scale).
+    @exclusivity(unchecked) public final var rasterizationScale: Double = 1 {
+        didSet { if rasterizationScale != oldValue { contentDidChange() } }
+    }
+    /// The radius of the rounded corners of the background and border, in points (default 0).
+    /// Negative or NaN values draw as 0, and a radius above half the shorter side as that half.
+    @exclusivity(unchecked) public final var cornerRadius: Double = 0 {
+        didSet { if cornerRadius != oldValue { contentDidChange() } }
+    }
+    /// The width of the border drawn inside `bounds`, over the contents and sublayers, in
+    /// points (default 0: none). Negative or NaN values draw as 0.
+    @exclusivity(unchecked) public final var borderWidth: Double = 0 {
+        didSet { if borderWidth != oldValue { contentDidChange() } }
+    }
+    /// The border's colour (default opaque black, as `CALayer.borderColor`).
+    @exclusivity(unchecked) public final var borderColor: Color = .black {
+        didSet { if borderColor != oldValue { contentDidChange() } }
+    }
+
+    // MARK: Change tracking (Layer+ChangeTracking.swift)
+
+    /// Counts changes of this layer's own drawing properties and of its sublayer list; starts at 0.
+    @exclusivity(unchecked) public internal(set) final var version: UInt64 = 0
+    /// Counts changes of what this layer's subtree looks like in the layer's own coordinates:
+    /// its content properties, its sublayer list, and anything drawn below it; starts at 0.
+    @exclusivity(unchecked) public internal(set) final var contentVersion: UInt64 = 0
+    /// A number no other layer of this process has or will have (a cache key that survives
+    /// the layer's memory being reused, unlike its `ObjectIdentifier`).
+    public final let serialNumber: UInt64 = Layer.serialNumbers.wrappingAdd(1, ordering: .relaxed).newValue
+    /// The last serial number handed out.
+    static let serialNumbers = Atomic<UInt64>(0)
 
     /// The sublayers, back to front in tree order.
     @exclusivity(unchecked) public private(set) final var sublayers: [Layer] = []
@@ -152,13 +172,19 @@ public class Layer {
     /// Not `weak`: a weak reference gives the parent a side table, which sends every retain and
     /// release of it down the runtime's slow path. The parent clears this in `deinit` and
     /// `removeFromSuperlayer` does on detaching, so it never dangles.
-    public private(set) final unowned(unsafe) var superlayer: Layer?
+    public private(set) final unowned(unsafe) var superlayer: Layer? {
+        didSet { parentLink = superlayer.map(Unmanaged.passUnretained) }
+    }
+    /// `superlayer` as an unmanaged reference, for the change tracking's walk up the tree on
+    /// every write: loading `superlayer` itself retains and releases each ancestor, which
+    /// cost more than the rest of a write.
+    @exclusivity(unchecked) final var parentLink: Unmanaged<Layer>?
 
     /// Creates a flattening layer.
     public convenience init(name: String = "") { self.init(name: name, kind: .layer) }
 
     init(name: String, kind: Kind) {
-        _name = name
+        self.name = name
         self.kind = kind
     }
 
@@ -233,6 +259,7 @@ public class Layer {
         sublayers.insert(layer, at: index)
         layer.superlayer = self
         link(at: index)
+        sublayersDidChange()
     }
 
     /// Links the sublayer at `index` between its neighbours (see `firstSublayer`).
@@ -252,6 +279,7 @@ public class Layer {
             layer.superlayer = self
             link(at: sublayers.count - 1)
         }
+        if !layers.isEmpty { sublayersDidChange() }
     }
 
     /// Detaches the layer from its superlayer, if any.
@@ -264,6 +292,7 @@ public class Layer {
         }
         nextSibling = nil
         superlayer = nil
+        parent.sublayersDidChange()
     }
 
     /// Replaces all sublayers (each checked as by `addSublayer`).
@@ -271,6 +300,7 @@ public class Layer {
         for l in sublayers { l.superlayer = nil; l.nextSibling = nil }
         sublayers.removeAll()
         firstSublayer = nil
+        sublayersDidChange()
         for l in layers { try addSublayer(l) }
     }
 }

@@ -9,29 +9,39 @@ import FolioFiles
 /// `"kind"` is `"layer"`, `"transform"` or `"gradient"`. Loading is strict: the JSON must be
 /// exactly RFC 8259 (no trailing commas, no duplicate keys, numbers within the range of a
 /// `Double`; errors give the line, column and key path), and unknown keys, wrong types,
-/// non-finite numbers and negative sizes are errors that name the path. Opacity and colour
-/// components outside 0…1 are clamped to it, as Core Animation does when it composites.
+/// non-finite numbers and negative sizes, radii and border widths are errors that name the
+/// path. Where Core Animation clamps, the loader accepts and the drawing clamps: opacity and
+/// colour components outside 0…1, corner radii and border widths beyond half the shorter side.
+/// `rasterizationScale` must lie within 0.001…1000. `contents` names an image file, relative
+/// to the scene file's folder; the scene lists them in `contentFiles` (nothing is read here).
 public struct Scene {
     /// The view's size, in points.
     public var size: Size
     /// The root layer; its superlayer space is the view.
     public var root: Layer
+    /// The image files the layers' `contents` name, each once, with the handle the layers
+    /// carry (1, 2, … in order of first use) and its path resolved against the scene's folder.
+    /// Whoever draws the scene loads them (size-checked, without blocking) and maps each
+    /// handle to its image.
+    public var contentFiles: [SceneContentFile]
 
     /// The largest scene file accepted, in bytes.
     public static let maximumBytes = 16 << 20
     /// The most layers a scene may hold.
     public static let maximumLayers = 100_000
 
-    /// Creates a scene from a size and a root layer.
-    public init(size: Size, root: Layer) {
+    /// Creates a scene from a size, a root layer and the image files its layers show.
+    public init(size: Size, root: Layer, contentFiles: [SceneContentFile] = []) {
         self.size = size
         self.root = root
+        self.contentFiles = contentFiles
     }
 
     /// Loads a scene file.
     ///
     /// The file is opened without blocking and must be a regular file (a FIFO, device or
-    /// directory is refused at once) of at most `maximumBytes`.
+    /// directory is refused at once) of at most `maximumBytes`. `contents` paths are resolved
+    /// against the file's folder (absolute ones are kept).
     public static func load(path: String) throws(SceneError) -> Scene {
         let bytes: [UInt8]
         do {
@@ -40,7 +50,8 @@ public struct Scene {
             if case let .tooLarge(_, size, limit) = error { throw .tooLarge(bytes: size, limit: limit) }
             throw .unreadable(path: path, reason: error.reason)
         }
-        return try decode(bytes)
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        return try decode(bytes, baseDirectory: folder)
     }
 
     /// Decodes a scene from JSON bytes.
@@ -48,13 +59,15 @@ public struct Scene {
         try decode([UInt8](data))
     }
 
-    /// Decodes a scene from JSON bytes (UTF-8), strictly: see `Scene`.
-    public static func decode(_ bytes: [UInt8]) throws(SceneError) -> Scene {
+    /// Decodes a scene from JSON bytes (UTF-8), strictly: see `Scene`. Relative `contents`
+    /// paths are resolved against `baseDirectory` (nil or empty: kept as written, relative to
+    /// the current directory).
+    public static func decode(_ bytes: [UInt8], baseDirectory: String? = nil) throws(SceneError) -> Scene {
         if bytes.count > maximumBytes { throw .tooLarge(bytes: bytes.count, limit: maximumBytes) }
         let json = try bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(SceneError) in try JSONParser.parse(buffer) }
         }.get()
-        var reader = SceneReader()
+        var reader = SceneReader(baseDirectory: baseDirectory)
         return try reader.scene(json)
     }
 }

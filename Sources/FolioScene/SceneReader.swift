@@ -4,12 +4,25 @@ import FolioLayers
 /// Walks a parsed scene, building layers and naming the exact path of anything wrong.
 struct SceneReader {
     var layerCount = 0
+    /// The folder `contents` paths are relative to ("" for the current directory), or nil to
+    /// keep them as written.
+    var baseDirectory: String?
+    /// The images named so far, each path once, in order of first use.
+    var contentFiles: [SceneContentFile] = []
+    var handles: [String: ContentHandle] = [:]
 
     static let layerKeys: Set<String> = [
         "name", "kind", "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform",
         "sublayerTransform", "opacity", "hidden", "doubleSided", "masksToBounds", "backgroundColor",
         "colors", "locations", "startPoint", "endPoint", "sublayers",
+        "allowsGroupOpacity", "shouldRasterize", "rasterizationScale", "cornerRadius", "borderWidth", "borderColor",
+        "contents", "contentsRect",
     ]
+
+    /// The rasterization scales accepted, in pixels per point (the range of a view's scale).
+    static let rasterizationScales = 0.001...1000.0
+    /// The longest `contents` path accepted, in bytes (Linux's PATH_MAX).
+    static let maximumPathBytes = 4096
 
     mutating func scene(_ json: JSONValue) throws(SceneError) -> Scene {
         let object = try Self.object(json, "scene")
@@ -21,7 +34,7 @@ struct SceneReader {
         }
         guard let layerValue = object.values["layer"] else { throw .missingKey(path: "layer") }
         let root = try layer(layerValue, "layer", depth: 1)
-        return Scene(size: Size(width: size[0], height: size[1]), root: root)
+        return Scene(size: Size(width: size[0], height: size[1]), root: root, contentFiles: contentFiles)
     }
 
     mutating func layer(_ json: JSONValue, _ path: String, depth: Int) throws(SceneError) -> Layer {
@@ -62,6 +75,7 @@ struct SceneReader {
         if let d = v["doubleSided"] { layer.isDoubleSided = try Self.bool(d, "\(path).doubleSided") }
         if let m = v["masksToBounds"] { layer.masksToBounds = try Self.bool(m, "\(path).masksToBounds") }
         if let c = v["backgroundColor"] { layer.backgroundColor = try Self.color(c, "\(path).backgroundColor") }
+        try compositingKeys(layer, v, path)
         if let gradient = layer as? GradientLayer {
             try gradientKeys(gradient, v, path)
         } else {
@@ -81,6 +95,59 @@ struct SceneReader {
             }
         }
         return layer
+    }
+
+    /// Group opacity, rasterization, corners, border and contents (Core Animation's keys).
+    mutating func compositingKeys(_ layer: Layer, _ v: [String: JSONValue], _ path: String) throws(SceneError) {
+        if let b = v["allowsGroupOpacity"] { layer.allowsGroupOpacity = try Self.bool(b, "\(path).allowsGroupOpacity") }
+        if let b = v["shouldRasterize"] { layer.shouldRasterize = try Self.bool(b, "\(path).shouldRasterize") }
+        if let s = v["rasterizationScale"] {
+            let scale = try Self.number(s, "\(path).rasterizationScale")
+            guard Self.rasterizationScales.contains(scale) else {
+                throw .invalidValue(path: "\(path).rasterizationScale", value: Self.format(scale),
+                                    reason: "must be within 0.001…1000 pixels per point")
+            }
+            layer.rasterizationScale = scale
+        }
+        // Core Animation draws radii and borders larger than half the shorter side as that
+        // half (the loader keeps them; the layer clamps when drawn); negative ones are typos.
+        if let r = v["cornerRadius"] {
+            layer.cornerRadius = try Self.nonNegative(r, "\(path).cornerRadius", what: "a corner radius")
+        }
+        if let w = v["borderWidth"] {
+            layer.borderWidth = try Self.nonNegative(w, "\(path).borderWidth", what: "a border width")
+        }
+        if let c = v["borderColor"] { layer.borderColor = try Self.color(c, "\(path).borderColor") }
+        if let c = v["contents"] { layer.contents = try contentsHandle(c, "\(path).contents") }
+        if let r = v["contentsRect"] {
+            let n = try Self.numbers(r, "\(path).contentsRect", count: 4)
+            for i in 2...3 where n[i] < 0 {
+                throw .invalidValue(path: "\(path).contentsRect[\(i)]", value: Self.format(n[i]), reason: "a size cannot be negative")
+            }
+            layer.contentsRect = Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+        }
+    }
+
+    /// The handle of the image file `json` names, resolved against `baseDirectory`; one handle
+    /// per distinct resolved path (1, 2, … in order of first use). The file is not opened here.
+    mutating func contentsHandle(_ json: JSONValue, _ path: String) throws(SceneError) -> ContentHandle {
+        let name = try Self.string(json, path)
+        guard !name.isEmpty else { throw .invalidValue(path: path, value: "\"\"", reason: "must name an image file") }
+        guard !name.utf8.contains(0) else {
+            throw .invalidValue(path: path, value: "a string with \\u0000", reason: "a file name cannot contain NUL")
+        }
+        var resolved = name
+        if let base = baseDirectory, !name.hasPrefix("/"), !base.isEmpty {
+            resolved = base.hasSuffix("/") ? base + name : base + "/" + name
+        }
+        guard resolved.utf8.count <= Self.maximumPathBytes else {
+            throw .invalidValue(path: path, value: "\(resolved.utf8.count) bytes", reason: "a path may have at most \(Self.maximumPathBytes)")
+        }
+        if let handle = handles[resolved] { return handle }
+        let handle = ContentHandle(contentFiles.count + 1)
+        handles[resolved] = handle
+        contentFiles.append(SceneContentFile(handle: handle, path: resolved))
+        return handle
     }
 
     func gradientKeys(_ layer: GradientLayer, _ v: [String: JSONValue], _ path: String) throws(SceneError) {
@@ -129,6 +196,13 @@ struct SceneReader {
         result.reserveCapacity(count)
         for (i, item) in items.enumerated() { result.append(try number(item, "\(path)[\(i)]")) }
         return result
+    }
+
+    /// A finite number that is not negative.
+    static func nonNegative(_ json: JSONValue, _ path: String, what: String) throws(SceneError) -> Double {
+        let x = try number(json, path)
+        guard x >= 0 else { throw .invalidValue(path: path, value: format(x), reason: "\(what) cannot be negative") }
+        return x
     }
 
     static func point(_ json: JSONValue, _ path: String) throws(SceneError) -> Point {

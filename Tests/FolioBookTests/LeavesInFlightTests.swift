@@ -58,7 +58,7 @@ import FolioTestSupport
 
     /// The face layer (not its shadow) the evaluator shows on top at view point `p`.
     static func topFace(_ e: LayerEvaluator, _ p: Point) -> Layer? {
-        guard var layer = e.hitTest(p)?.layer else { return nil }
+        guard var layer = e.topmostQuad(at: p)?.layer else { return nil }
         if layer.name.hasSuffix(".shadow"), let face = layer.superlayer { layer = face }
         return layer
     }
@@ -74,7 +74,7 @@ import FolioTestSupport
                 guard let expected = rayCast(book, q) else { continue }
                 let p = book.configuration.direction.viewPoint(q, viewSize: view)
                 // The book's own hit test re-evaluates; it is checked on a sparser grid.
-                let hit = (i + j) % 16 == 0 ? book.hitTest(p) : e.hitTest(p).flatMap { book.role(of: $0.layer) }
+                let hit = (i + j) % 16 == 0 ? book.hitTest(p) : e.topmostQuad(at: p).flatMap { book.role(of: $0.layer) }
                 let face = topFace(e, p)
                 checked += 1
                 let page = book.page(ofLeaf: expected.leaf, side: expected.side)!

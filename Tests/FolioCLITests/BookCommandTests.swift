@@ -98,18 +98,6 @@ import Testing
         }
     }
 
-    @Test func benchReportsTheBookFrameAndTheThousandPageBooksMemory() throws {
-        let r = try Benchmarks(quick: true, render: false).run()
-        let json = try JSONOutput.string(r)
-        for key in ["bookFrameNs", "bookFrameVsFlip", "book1000", "peakMiB", "baselineMiB", "peakCachePages"] {
-            #expect(json.contains("\"\(key)\""), "missing \(key)")
-        }
-        let book = try #require(r.book1000)
-        #expect(r.bookFrameNs > 0 && book.peakMiB >= book.baselineMiB && book.peakMiB < 300)
-        #expect(book.peakCachePages <= book.budgetPages && book.frames > 100)
-        #expect(r.allocations["bookFrame"] != nil)
-    }
-
     @Test func bookOptionsNeedTheBookEffect() {
         #expect(throws: (any Error).self) { try FolioCommand.parseAsRoot(["geometry", "--effect", "flip", "--leaf", "0:0.5"]) }
         #expect(throws: (any Error).self) { try FolioCommand.parseAsRoot(["render", "--effect", "book", "--from", "a.png", "--to", "b.png", "--out", "x.png"]) }

@@ -71,8 +71,14 @@ import Testing
     }
 
     @Test func renderRefusesTheCurlUntilTheRendererDrawsSurfaces() throws {
-        // Refused while parsing, before any GL.
-        #expect(throws: (any Error).self) { _ = try FolioCommand.parseAsRoot(["render", "--effect", "curl", "--out", "/tmp/folio-curl-never-written.png"]) }
+        // Refused while the options are validated (a usage error), before any GL.
+        do {
+            _ = try FolioCommand.parseAsRoot(["render", "--effect", "curl", "--out", "/tmp/folio-curl-never-written.png"])
+            Issue.record("render --effect curl was accepted")
+        } catch {
+            #expect(FolioCommand.exitCode(for: error).rawValue == 64)
+            #expect(FolioCommand.message(for: error).contains("does not draw the curl"))
+        }
         #expect(!FileManager.default.fileExists(atPath: "/tmp/folio-curl-never-written.png"))
     }
 }

@@ -25,6 +25,9 @@ import Testing
         var forged: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         forged += [0, 0, 0x1F, 0x40, 0, 0, 0x1F, 0x40, 8, 6, 0, 0, 0, 0, 0, 0, 0]
         FileManager.default.createFile(atPath: "\(folder)/forged.png", contents: Data(forged))
+        // Scenes whose contents are the FIFO and the forged PNG (beside them).
+        write("scene-fifo.json", #"{"size":[10,10],"layer":{"bounds":[0,0,10,10],"position":[5,5],"contents":"fifo"}}"#)
+        write("scene-forged.json", #"{"size":[10,10],"layer":{"bounds":[0,0,10,10],"position":[5,5],"contents":"forged.png"}}"#)
         mkfifo("\(folder)/fifo", 0o600)
         mkfifo("\(folder)/fifo-out.png", 0o600)
         return folder
@@ -101,6 +104,17 @@ import Testing
         Row(arguments: ["render", "--effect", "fold", "--size", "20000x100", "--out", "\(f)/a.png"], status: 1, fragment: "GL_MAX_RENDERBUFFER_SIZE"),
         Row(arguments: ["render", "--effect", "fold", "--from", "\(f)/forged.png", "--to", "\(f)/forged.png", "--out", "\(f)/a.png"], status: 1,
             fragment: "claims 8000x8000 pixels but has only 33 bytes"),
+        // Any scene rendered (`render --scene`): the same checks before anything is drawn.
+        Row(arguments: ["render", "--scene", "\(f)/intersecting-1000.json", "--out", "\(f)/a.png"], status: 1,
+            fragment: "exceeded its budget", seconds: 2, megabytes: 500),
+        Row(arguments: ["render", "--scene", "\(f)/scene-fifo.json", "--out", "\(f)/a.png"], status: 1,
+            fragment: "cannot read image '\(f)/fifo': it is a FIFO"),
+        Row(arguments: ["render", "--scene", "\(f)/scene-forged.json", "--out", "\(f)/a.png"], status: 1,
+            fragment: "claims 8000x8000 pixels but has only 33 bytes"),
+        Row(arguments: ["render", "--scene", "\(f)/small.json", "--size", "20000x100", "--out", "\(f)/a.png"], status: 1,
+            fragment: "GL_MAX_RENDERBUFFER_SIZE"),
+        Row(arguments: ["render", "--scene", "\(f)/duplicate.json", "--out", "\(f)/a.png"], status: 1,
+            fragment: "duplicate key 'layer.opacity' at line 1, column 40"),
         // Malformed options and outputs.
         Row(arguments: ["render", "--effect", "fold", "--background", "+FFFFF", "--out", "\(f)/a.png"], status: 64, fragment: "'+FFFFF' must be six hexadecimal digits"),
         Row(arguments: ["render", "--effect", "fold", "--out", "/nonexistent-folder/a.png"], status: 1, fragment: "no such directory '/nonexistent-folder'"),

@@ -110,7 +110,7 @@ import FolioGeometry
                     }
                 }
             }
-            _ = evaluator.hitTest(hitPoint)
+            _ = evaluator.topmostQuad(at: hitPoint)
         }
         // The generator must still produce plenty of ordinary, visible geometry.
         #expect(visible > 50_000)

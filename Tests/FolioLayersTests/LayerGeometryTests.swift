@@ -110,7 +110,7 @@ import FolioGeometry
         #expect(e.quads[1].opacity == 0.25)
     }
 
-    @Test func hitTestingReturnsTheTopmostLayerAndItsLocalPoint() throws {
+    @Test func topmostQuadPickReturnsTheTopmostLayerAndItsLocalPoint() throws {
         let root = Layer(name: "root")
         root.bounds = Rect(x: 0, y: 0, width: 800, height: 600)
         root.position = Point(x: 400, y: 300)
@@ -125,15 +125,15 @@ import FolioGeometry
         e.evaluate(root)
         // The page's corner (400,0) projects to (794.394253, −118.318276); a point just inside
         // it along the diagonal maps back near that corner.
-        let hit = e.hitTest(Point(x: 600, y: 300))
+        let hit = e.topmostQuad(at: Point(x: 600, y: 300))
         #expect(hit?.layer === page)
         // Round trip: project a local point, hit-test it, get the same local point back.
         let m = page.localTransform.concatenating(root.pivotedSublayerTransform).concatenating(root.localTransform)
         let screen = Vector3(x: 123, y: 456, z: 0).applying(m).projected!
-        let back = e.hitTest(screen)
+        let back = e.topmostQuad(at: screen)
         #expect(back?.layer === page)
         #expect((back?.localPoint.distance(to: Point(x: 123, y: 456)) ?? 1) < 1e-6)
-        #expect(e.hitTest(Point(x: -5, y: 300))?.layer === nil)
-        #expect(e.hitTest(Point(x: 100, y: 300))?.layer === root)
+        #expect(e.topmostQuad(at: Point(x: -5, y: 300))?.layer === nil)
+        #expect(e.topmostQuad(at: Point(x: 100, y: 300))?.layer === root)
     }
 }

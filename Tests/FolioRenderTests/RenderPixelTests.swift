@@ -39,7 +39,7 @@ final class RenderPixelTests: XCTestCase {
             for gy in stride(from: 5.5, to: size.height, by: 10) {
                 for gx in stride(from: 5.5, to: size.width, by: 10) {
                     func top(_ dx: Double, _ dy: Double) -> String {
-                        e.hitTest(Point(x: gx + dx, y: gy + dy)).map(\.layer.name) ?? "background"
+                        e.topmostQuad(at: Point(x: gx + dx, y: gy + dy)).map(\.layer.name) ?? "background"
                     }
                     let name = top(0, 0)
                     guard [top(-2, -2), top(2, -2), top(-2, 2), top(2, 2)].allSatisfy({ $0 == name }) else { continue }

@@ -1,0 +1,68 @@
+import ArgumentParser
+import FolioGeometry
+import FolioLayers
+import FolioRender
+import FolioScene
+import FolioTransitions
+
+/// `folio render --scene SCENE.json`: any layer tree, drawn by the current renderer.
+extension RenderCommand {
+    /// Usage checks for `--scene`: nothing that belongs to an effect, one frame only.
+    func validateScene() throws {
+        if options.effectOption != nil { throw ValidationError("give --effect or --scene, not both") }
+        let effectOnly = options.givenEffectOptions + (noShadows ? ["--no-shadows"] : [])
+        if !effectOnly.isEmpty {
+            throw ValidationError("\(effectOnly.joined(separator: ", ")) apply to --effect; --scene draws the layer tree as the file gives it")
+        }
+        if from != nil || to != nil {
+            throw ValidationError("--from and --to apply to fold and flip; a scene names its images with \"contents\"")
+        }
+        if isAnimation { throw ValidationError("a scene renders one frame (--out *.png)") }
+    }
+
+    /// Renders the scene: at its own size (or `--size`), its `contents` images loaded.
+    ///
+    /// Checked before anything large is allocated, as for the effects: the view size and scale
+    /// (`TransitionLimits`), the depth order (refused when the sort runs out of budget, unless
+    /// `--allow-approximate-order`), the pixel size against the GL device's limits, each image
+    /// from its PNG header against `GL_MAX_TEXTURE_SIZE`, and the images and frame together
+    /// against the free memory. Images are read without blocking and size-checked
+    /// (`Image.readPNG`).
+    @MainActor func sceneImage() throws -> Image {
+        let loaded: Scene
+        do { loaded = try Scene.load(path: scene ?? "") } catch { throw CommandFailure(error) }
+        let size = try options.sizeOption.map(EffectOptions.parseSize) ?? loaded.size
+        let scale = options.scale
+        do { try TransitionLimits.validate(size: size, scale: scale) } catch { throw CommandFailure(error) }
+        if !allowApproximateOrder {
+            let evaluator = LayerEvaluator()
+            evaluator.evaluate(loaded.root)
+            do { try evaluator.requireExactDepthOrder() } catch {
+                throw CommandFailure(message: "\(error); --allow-approximate-order renders the approximate order anyway")
+            }
+        }
+        let mode = AntialiasingMode(rawValue: aa)!
+        let background = try Self.parseColor(background)
+        do {
+            let (w, h) = try RenderLimits.pixelSize(size, scale: scale)
+            let offscreen = try OffscreenRenderer()
+            let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
+            try offscreen.limits.checkTarget(width: w, height: h, samples: samples)
+            var imageBytes = 0
+            for file in loaded.contentFiles {
+                let info = try Image.pngInfo(path: file.path)
+                try offscreen.limits.checkTexture(width: info.width, height: info.height, what: "image '\(file.path)'")
+                imageBytes += RenderLimits.pageBytes(width: info.width, height: info.height)
+            }
+            try RenderLimits.checkMemory(imageBytes + RenderLimits.frameBytes(width: w, height: h, samples: samples) + w * h * 4,
+                                         for: "rendering the scene at \(w)x\(h) pixels")
+            for file in loaded.contentFiles {
+                offscreen.renderer.setImage(try Image.readPNG(path: file.path), for: file.handle)
+            }
+            return try offscreen.render(loaded.root, size: size, scale: scale, antialiasing: mode, background: background)
+        } catch {
+            // Every call in the block throws `RenderError` only.
+            throw CommandFailure(error)
+        }
+    }
+}
