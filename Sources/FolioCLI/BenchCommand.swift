@@ -23,9 +23,26 @@ public struct BenchCommand: ParsableCommand {
     @Flag(help: "Skip the GL rendering measurements.")
     var noRender = false
 
+    @Option(help: ArgumentHelp("Only render FRAMES frames of one configuration and print the time per frame (for profilers such as callgrind): floor, or EFFECT:MODE with EFFECT fold or flip and MODE an --aa mode.", valueName: "config"))
+    var profile: String?
+
+    @Option(help: "With --profile: frames to render after one untimed frame.")
+    var frames: Int = 10
+
     public init() {}
 
+    public func validate() throws {
+        guard frames >= 0 else { throw ValidationError("--frames \(frames) must be 0 or more") }
+        if profile != nil && (quick || noRender) { throw ValidationError("--profile renders: it cannot be combined with --quick or --no-render") }
+    }
+
     public func run() throws {
+        if let profile {
+            let frames = self.frames
+            let seconds = try MainActor.assumeIsolated { try RenderBenchmarks().timed(profile, frames: frames) }
+            print("\(profile) 1280x800: \(String(format: "%.3f", seconds * 1e3)) ms/frame over \(frames) frames")
+            return
+        }
         let r = try Benchmarks(quick: quick, render: !noRender).run()
         if json {
             print(try JSONOutput.string(r))
@@ -71,13 +88,32 @@ public struct BenchCommand: ParsableCommand {
             let detail = r.allocations.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value, 2))" }.joined(separator: ", ")
             print("allocations per frame        \(f(r.allocationsPerFrame, 2))   (\(detail); target 0)")
         }
-        for mode in AntialiasingMode.allCases {
-            guard let fps = r.renderFps[mode.rawValue] else { continue }
-            let share = (r.renderCpuShare[mode.rawValue] ?? 0) * 100
-            print("render 1280x800 \(mode.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))    \(f(fps)) fps  (\(f(1000 / fps, 2)) ms/frame, CPU share \(f(share, 3))%)")
-        }
-        if let analytic = r.renderFps["analytic"], let none = r.renderFps["none"] {
-            print("analytic AA cost over none: \(f((none / analytic - 1) * 100))% (target ≤ 10%)")
-        }
+        if let render = r.render { printRender(render) }
     }
+
+    /// The render table: each effect and mode in ms per frame and as a multiple of the floor.
+    func printRender(_ r: RenderBenchmarks.Report) {
+        func f(_ v: Double?, _ digits: Int = 2) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "-" }
+        print("render \(r.size[0])x\(r.size[1]), medians of \(r.rounds) rounds; floor (bare textured quad) \(f(r.floorMs)) ms/frame")
+        print("  --aa        fold ms   ×floor   flip ms   ×floor   (target ×floor ≤ \(f(r.targets["overFloor"], 1)))")
+        for mode in AntialiasingMode.allCases.map(\.rawValue) {
+            let cells = RenderBenchmarks.effects.map { e in
+                f(r.frameMs[e]?[mode]).leftPadded(8) + " " + (f(r.overFloor[e]?[mode]) + "×").leftPadded(8)
+            }
+            print("  \(mode.padding(toLength: 9, withPad: " ", startingAt: 0))" + cells.map { " " + $0 }.joined())
+        }
+        let aa = RenderBenchmarks.effects.map { "\($0) \(f(r.analyticOverNone[$0]))×" }.joined(separator: ", ")
+        print("  analytic ÷ none: \(aa)   (target ≤ \(f(r.targets["analyticOverNone"], 1)))")
+        let overdraw = RenderBenchmarks.effects.map { e in
+            "\(e) \(f(r.overdraw[e]?["analytic"])) (at 0.1: \(f(r.overdraw[e]?["at0.1"])), at 0.9: \(f(r.overdraw[e]?["at0.9"])))"
+        }.joined(separator: "; ")
+        print("  overdraw, analytic: \(overdraw)")
+        let missed = r.met.filter { !$0.value }.keys.sorted()
+        print("  targets: " + (missed.isEmpty ? "all met" : "not met: " + missed.joined(separator: ", ")))
+    }
+}
+
+extension String {
+    /// The string right-aligned in `width` characters.
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

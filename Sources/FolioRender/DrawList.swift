@@ -35,6 +35,9 @@ struct DrawList {
     /// Interleaved vertex data: clip x, y, z, w, then local x, y.
     var vertices: [Float] = []
 
+    /// The viewport size of the last build, in pixels.
+    var pixelSize = (width: 0.0, height: 0.0)
+
     static let floatsPerVertex = 6
     /// How far silhouette edges are pushed out, in pixels (past the 0.71 px a pixel box reaches).
     static let margin = 1.0
@@ -44,6 +47,7 @@ struct DrawList {
         items.removeAll(keepingCapacity: true)
         corners.removeAll(keepingCapacity: true)
         vertices.removeAll(keepingCapacity: true)
+        pixelSize = (Double(pixelWidth), Double(pixelHeight))
         let height = Double(pixelHeight)
         // Containers that paint nothing (a transition's root) are skipped: they would cost a
         // draw and, sharing an outline with a page that fills them, unfade its edges.
@@ -325,5 +329,23 @@ struct DrawList {
             let h = quad.localToView.apply(local)
             append(x: h.x / h.w * scale, y: height - h.y / h.w * scale, w: h.w, local: local, width: width, height: height)
         }
+    }
+
+    /// The pixel area of every triangle the list submits (each item's fan), for overdraw figures.
+    func rasterizedArea() -> Double {
+        let f = Self.floatsPerVertex
+        func pixel(_ v: Int) -> (Double, Double) {
+            let w = Double(vertices[v * f + 3])
+            return ((Double(vertices[v * f]) / w + 1) * pixelSize.width / 2, (Double(vertices[v * f + 1]) / w + 1) * pixelSize.height / 2)
+        }
+        var area = 0.0
+        for item in items where item.vertices.count >= 3 {
+            let c = pixel(item.vertices.lowerBound)
+            for v in (item.vertices.lowerBound + 1)..<(item.vertices.upperBound - 1) {
+                let (a, b) = (pixel(v), pixel(v + 1))
+                area += abs((a.0 - c.0) * (b.1 - c.1) - (b.0 - c.0) * (a.1 - c.1)) / 2
+            }
+        }
+        return area
     }
 }

@@ -59,6 +59,8 @@ public final class QuadRenderer {
     var bufferCapacity = 0
     var textures: [ContentHandle: Texture] = [:]
     var list = DrawList()
+    /// The benchmark floor's program and quad, made on first use (`drawFloor`).
+    var floor: FloorQuad?
     var edgeData = [Float](repeating: 0, count: 4 * QuadRenderer.maxEdges)
     var stopColors = [Float](repeating: 0, count: 4 * QuadRenderer.maxStops)
     var stopLocations = [Float](repeating: 0, count: QuadRenderer.maxStops)
