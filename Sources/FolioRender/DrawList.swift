@@ -274,10 +274,12 @@ struct DrawList {
             case (false, false):
                 append(x: c.x, y: c.y, w: c.w, local: c.local, width: width, height: height)
             case (false, true):
+                let cap = Self.cap(at: c, from: corners[r.lowerBound + (k + n - 1) % n], seamNormal: n0, fadedNormal: n1, margin: m)
                 append(x: c.x, y: c.y, w: c.w, local: c.local, width: width, height: height)
-                appendOnPlane(quad, c.x + n1.0 * m, c.y + n1.1 * m, fallback: c, scale: scale, width: width, height: height)
+                appendOnPlane(quad, cap.x, cap.y, fallback: c, scale: scale, width: width, height: height)
             case (true, false):
-                appendOnPlane(quad, c.x + n0.0 * m, c.y + n0.1 * m, fallback: c, scale: scale, width: width, height: height)
+                let cap = Self.cap(at: c, from: corners[r.lowerBound + (k + 1) % n], seamNormal: n1, fadedNormal: n0, margin: m)
+                appendOnPlane(quad, cap.x, cap.y, fallback: c, scale: scale, width: width, height: height)
                 append(x: c.x, y: c.y, w: c.w, local: c.local, width: width, height: height)
             case (true, true):
                 let bx = n0.0 + n1.0, by = n0.1 + n1.1
@@ -293,6 +295,28 @@ struct DrawList {
         }
         // Close the fan with the first outline vertex.
         for f in 0..<Self.floatsPerVertex { vertices.append(vertices[firstVertex + f]) }
+    }
+
+    /// Where the outline steps out from corner `c` between an edge that stays (a seam or a
+    /// viewport cut, from `c` toward `other`, outward normal `seamNormal`) and a silhouette edge
+    /// pushed out by `margin` (outward normal `fadedNormal`).
+    ///
+    /// Usually straight out along the silhouette's normal. Where the corner is obtuse that step
+    /// would cross the line of the edge that stays — into the polygon on its other side, which
+    /// this one would then paint over — so the outline instead runs on along that line, beyond
+    /// `c`, to where it meets the pushed-out silhouette (at most 16 margins out: a corner that
+    /// flat is nearly a straight edge).
+    static func cap(at c: Corner, from other: Corner, seamNormal: (Double, Double), fadedNormal: (Double, Double),
+                    margin m: Double) -> (x: Double, y: Double) {
+        let straight = (x: c.x + fadedNormal.0 * m, y: c.y + fadedNormal.1 * m)
+        guard seamNormal.0 * fadedNormal.0 + seamNormal.1 * fadedNormal.1 > 0 else { return straight }
+        let dx = c.x - other.x, dy = c.y - other.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return straight }
+        let (ux, uy) = (dx / length, dy / length)
+        let along = fadedNormal.0 * ux + fadedNormal.1 * uy // sine of the turn at c
+        let s = along > 1.0 / 16 ? m / along : 16 * m
+        return (c.x + ux * s, c.y + uy * s)
     }
 
     /// Appends the point of the layer's plane under window pixel (x, y).
