@@ -23,6 +23,9 @@ public struct BenchCommand: ParsableCommand {
     @Flag(help: "Skip the GL rendering measurements.")
     var noRender = false
 
+    @Flag(help: "Only the rendering measurements (fold and flip in every AA mode against the floor).")
+    var renderOnly = false
+
     @Option(help: ArgumentHelp("Only render FRAMES frames of one configuration and print the time per frame (for profilers such as callgrind): floor, or EFFECT:MODE with EFFECT fold or flip and MODE an --aa mode.", valueName: "config"))
     var profile: String?
 
@@ -33,7 +36,9 @@ public struct BenchCommand: ParsableCommand {
 
     public func validate() throws {
         guard frames >= 0 else { throw ValidationError("--frames \(frames) must be 0 or more") }
-        if profile != nil && (quick || noRender) { throw ValidationError("--profile renders: it cannot be combined with --quick or --no-render") }
+        if (profile != nil || renderOnly) && (quick || noRender) {
+            throw ValidationError("--profile and --render-only render: they cannot be combined with --quick or --no-render")
+        }
     }
 
     public func run() throws {
@@ -41,6 +46,11 @@ public struct BenchCommand: ParsableCommand {
             let frames = self.frames
             let seconds = try MainActor.assumeIsolated { try RenderBenchmarks().timed(profile, frames: frames) }
             print("\(profile) 1280x800: \(String(format: "%.3f", seconds * 1e3)) ms/frame over \(frames) frames")
+            return
+        }
+        if renderOnly {
+            let report = try MainActor.assumeIsolated { try RenderBenchmarks().run(rounds: 5) }
+            if json { print(try JSONOutput.string(report)) } else { printRender(report) }
             return
         }
         let r = try Benchmarks(quick: quick, render: !noRender).run()

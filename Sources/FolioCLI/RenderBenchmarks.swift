@@ -77,8 +77,10 @@ struct RenderBenchmarks {
         offscreen.finish()
     }
 
-    /// Seconds per frame over `frames` frames (default: one pass of `progressSteps`), after one
-    /// untimed frame (which absorbs a target change: msaa draws into a multisampled one).
+    /// Seconds per frame over `frames` frames (default: one pass of `progressSteps`), after
+    /// untimed frames: one (which absorbs a target change: msaa draws into a multisampled one),
+    /// or with `frames` a whole pass, so that every shader variant the motion needs is built
+    /// and compiled by the driver before counting starts (profilers count instructions).
     func timed(_ config: String, frames: Int? = nil) throws -> Double {
         let parts = config.split(separator: ":").map(String.init)
         let steps = Self.progressSteps
@@ -91,7 +93,7 @@ struct RenderBenchmarks {
             }
             run = { p in try frame(parts[0], mode, progress: p) }
         }
-        try run(steps[0])
+        for p in frames == nil ? steps[..<1] : steps[...] { try run(p) }
         let count = frames ?? steps.count
         let start = DispatchTime.now().uptimeNanoseconds
         for k in 0..<count { try run(steps[k % steps.count]) }

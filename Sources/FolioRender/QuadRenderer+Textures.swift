@@ -53,6 +53,12 @@ extension QuadRenderer {
         glGenTextures(1, &id)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        // Opaque everywhere? Then layers showing it hide what lies under them (occlusion cuts).
+        var opaque = true
+        rows: for row in 0..<height {
+            let start = row * bytesPerRow
+            for i in stride(from: start + 3, to: start + width * 4, by: 4) where bytes[i] != 255 { opaque = false; break rows }
+        }
         if premultiplied && bytesPerRow % 4 == 0 {
             GLStateSnapshot.prepareUpload(rowLength: bytesPerRow / 4)
             glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
@@ -82,7 +88,8 @@ extension QuadRenderer {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        install(Texture(id: id, width: width, height: height, premultiplied: true, origin: .topLeft, owned: true), for: handle)
+        install(Texture(id: id, width: width, height: height, premultiplied: true, origin: .topLeft, owned: true, isOpaque: opaque),
+                for: handle)
     }
 
     /// Reads the PNG file at `path` and uploads it as the texture for `handle`.
