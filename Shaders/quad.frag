@@ -22,10 +22,8 @@
 
 const int MAX_STOPS = 8;
 
-in vec2 vLocal;
 out vec4 fragColor;
 
-uniform vec4 uBounds;            // layer bounds: origin (xy) and size (zw), points
 uniform float uOpacity;
 
 #ifdef BACKGROUND
@@ -34,40 +32,55 @@ uniform vec4 uBackground;        // premultiplied
 
 #ifdef TEXTURE
 uniform sampler2D uTexture;
-uniform vec4 uContentsRect;      // unit rectangle of the image shown (xy origin, zw size)
+in vec2 vTexCoord;               // see Shaders/quad.vert
 #endif
 
 #if defined(GRADIENT_STOPS) || defined(OVERLAY_STOPS)
-// The colour at `unit` (the layer's unit square) of a gradient with `count` stops (a
-// compile-time constant, so the loop unrolls into selects). Stops before the first location
-// take the first colour, after the last the last; in between, premultiplied linear steps.
-vec4 gradientAt(const int count, vec4 colors[MAX_STOPS], float locations[MAX_STOPS], vec4 axis, vec2 unit) {
-    if (count == 1) return colors[0];
-    vec2 d = axis.zw - axis.xy;
-    float len2 = dot(d, d);
-    float t = len2 > 0.0 ? clamp(dot(unit - axis.xy, d) / len2, 0.0, 1.0) : 0.0;
-    vec4 color = colors[count - 1];
-    // The first stop at or past t wins: walk down so that lower stops overwrite.
-    for (int i = count - 1; i >= 1; --i) {
-        float span = locations[i] - locations[i - 1];
-        float f = span > 0.0 ? (t - locations[i - 1]) / span : 1.0;
-        color = mix(color, mix(colors[i - 1], colors[i], f), bvec4(t <= locations[i]));
-    }
-    return mix(color, colors[0], bvec4(t <= locations[0]));
+// One span of a gradient, from stop a to stop b: where t ≤ lb, the colour between ca and cb
+// (premultiplied, linear); elsewhere `color`, what the spans above gave. Walking the spans
+// downwards, the first stop at or past t wins.
+vec4 span(vec4 color, float t, float la, float lb, vec4 ca, vec4 cb) {
+    float width = lb - la;
+    float f = width > 0.0 ? (t - la) / width : 1.0;
+    return mix(color, mix(ca, cb, f), bvec4(t <= lb));
 }
 #endif
 
+// Each gradient reads its own uniforms directly, its stop count a compile-time constant, so
+// the loop unrolls into selects with constant indices (arrays passed as arguments would be
+// copied for every pixel). t, how far along its axis the pixel lies, comes interpolated from
+// the vertex shader. Before the first stop: the first colour; after the last: the last.
 #ifdef GRADIENT_STOPS
 uniform vec4 uGradientColors[MAX_STOPS];
 uniform float uGradientLocations[MAX_STOPS];
-uniform vec4 uGradientAxis;      // start (xy) and end (zw), unit coordinates
+in float vGradientT;
+
+vec4 gradientColor() {
+    if (GRADIENT_STOPS == 1) return uGradientColors[0];
+    float t = clamp(vGradientT, 0.0, 1.0);
+    vec4 color = uGradientColors[GRADIENT_STOPS - 1];
+    for (int i = GRADIENT_STOPS - 1; i >= 1; --i) {
+        color = span(color, t, uGradientLocations[i - 1], uGradientLocations[i], uGradientColors[i - 1], uGradientColors[i]);
+    }
+    return mix(color, uGradientColors[0], bvec4(t <= uGradientLocations[0]));
+}
 #endif
 
 #ifdef OVERLAY_STOPS
 uniform vec4 uOverlayColors[MAX_STOPS];
 uniform float uOverlayLocations[MAX_STOPS];
-uniform vec4 uOverlayAxis;
 uniform float uOverlayOpacity;
+in float vOverlayT;
+
+vec4 overlayColor() {
+    if (OVERLAY_STOPS == 1) return uOverlayColors[0];
+    float t = clamp(vOverlayT, 0.0, 1.0);
+    vec4 color = uOverlayColors[OVERLAY_STOPS - 1];
+    for (int i = OVERLAY_STOPS - 1; i >= 1; --i) {
+        color = span(color, t, uOverlayLocations[i - 1], uOverlayLocations[i], uOverlayColors[i - 1], uOverlayColors[i]);
+    }
+    return mix(color, uOverlayColors[0], bvec4(t <= uOverlayLocations[0]));
+}
 #endif
 
 #if EDGE_SLOTS > 0
@@ -102,7 +115,9 @@ float coverage() {
     return c;
 }
 #elif defined(BORDER)
+uniform vec4 uBounds;            // layer bounds: origin (xy) and size (zw), points
 uniform vec2 uTexelsPerPoint;    // content texels per point along x and y
+in vec2 vLocal;
 
 // A one-texel transparent border sampled bilinearly: a linear ramp across one texel.
 float coverage() {
@@ -116,29 +131,24 @@ float coverage() { return 1.0; }
 #endif
 
 void main() {
-    vec2 unit = (vLocal - uBounds.xy) / uBounds.zw;
 #ifdef BACKGROUND
     vec4 color = uBackground;
 #else
     vec4 color = vec4(0.0);
 #endif
 #ifdef TEXTURE
-    vec2 uv = uContentsRect.xy + unit * uContentsRect.zw;
-#ifdef TEXTURE_FLIPPED
-    uv.y = 1.0 - uv.y;
-#endif
-    vec4 texel = texture(uTexture, uv);
+    vec4 texel = texture(uTexture, vTexCoord);
 #ifdef TEXTURE_STRAIGHT
     texel.rgb *= texel.a;
 #endif
     color = texel + color * (1.0 - texel.a);
 #endif
 #ifdef GRADIENT_STOPS
-    vec4 g = gradientAt(GRADIENT_STOPS, uGradientColors, uGradientLocations, uGradientAxis, unit);
+    vec4 g = gradientColor();
     color = g + color * (1.0 - g.a);
 #endif
 #ifdef OVERLAY_STOPS
-    vec4 o = gradientAt(OVERLAY_STOPS, uOverlayColors, uOverlayLocations, uOverlayAxis, unit) * uOverlayOpacity;
+    vec4 o = overlayColor() * uOverlayOpacity;
     color = o + color * (1.0 - o.a);
 #endif
     fragColor = color * (uOpacity * coverage());
