@@ -113,9 +113,13 @@ extension QuadRenderer {
     ///     straight alpha is premultiplied as it is sampled.
     ///   - origin: which row it stores first; `.bottomLeft` for a texture rendered through a
     ///     framebuffer.
+    ///   - opaque: the app's promise that every texel's alpha is 1, now and in every later
+    ///     draw. Layers showing it at full opacity then hide what lies under them, and Folio
+    ///     does not draw what they hide (as it does for its own uploads, which it checks).
+    ///     If the promise is broken, what the layer was assumed to hide shows as background.
     ///   - handle: the content handle layers name.
     /// - Throws: `RenderError.notATexture` when `name` has no 2D texture storage here.
-    public func setTexture(_ name: UInt32, premultiplied: Bool, origin: TextureOrigin = .bottomLeft,
+    public func setTexture(_ name: UInt32, premultiplied: Bool, origin: TextureOrigin = .bottomLeft, opaque: Bool = false,
                            for handle: ContentHandle) throws(RenderError) {
         guard name != 0, glIsTexture(name) != 0 else { throw .notATexture(name: name) }
         let saved = restoresGLState ? GLStateSnapshot(capturing: .upload) : nil
@@ -133,7 +137,8 @@ extension QuadRenderer {
             glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_HEIGHT), &h)
         }
         guard bound, w > 0, h > 0 else { throw .notATexture(name: name) }
-        install(Texture(id: name, width: Int(w), height: Int(h), premultiplied: premultiplied, origin: origin, owned: false), for: handle)
+        install(Texture(id: name, width: Int(w), height: Int(h), premultiplied: premultiplied, origin: origin, owned: false,
+                        isOpaque: opaque), for: handle)
     }
 
     /// Forgets the texture for `handle`, deleting it if Folio made it (an app's texture is left alone).

@@ -1,3 +1,4 @@
+import CGL
 import XCTest
 @testable import FolioRender
 import FolioTransitions
@@ -124,5 +125,43 @@ final class OcclusionTests: XCTestCase {
         }
         XCTAssertLessThan(Double(differing) / Double(pixels), 1e-4, "\(differing) of \(pixels) pixels differ")
         print("occlusion cut, textured pages: \(differing) of \(pixels) pixels differ by 1/255")
+    }
+
+    /// Rasterised area over the view's for a flip at 0.1 whose pages are the given textures.
+    @MainActor static func drawnArea(pages: (ContentHandle) throws -> Void) throws -> Double {
+        let r = SharedRenderer.offscreen
+        try pages(ContentHandle(1))
+        try pages(ContentHandle(2))
+        let size = Size(width: 320, height: 480)
+        let t = try FlipTransition(size: size, source: ContentHandle(1), destination: ContentHandle(2))
+        try t.setProgress(0.1)
+        _ = try r.render(t.root, size: size, scale: 1)
+        return r.renderer.list.rasterizedArea() / (size.width * size.height)
+    }
+
+    func testOnlyTexturesKnownOpaqueHideWhatIsUnderThem() throws {
+        try MainActor.assumeIsolated {
+            let renderer = SharedRenderer.offscreen.renderer
+            // Folio's own uploads are checked: opaque pixels hide, one translucent pixel does not.
+            var pixels = [UInt8](repeating: 255, count: 32 * 48 * 4)
+            XCTAssertLessThan(try Self.drawnArea { h in
+                pixels.withUnsafeBytes { try? renderer.setPixels($0, width: 32, height: 48, bytesPerRow: 128, premultiplied: true, for: h) }
+            }, 1.05)
+            pixels[4 * 100 + 3] = 254
+            XCTAssertGreaterThan(try Self.drawnArea { h in
+                pixels.withUnsafeBytes { try? renderer.setPixels($0, width: 32, height: 48, bytesPerRow: 128, premultiplied: true, for: h) }
+            }, 1.4)
+            // An app's texture only when the app promises it.
+            var name: GLuint = 0
+            glGenTextures(1, &name)
+            defer { glDeleteTextures(1, &name) }
+            glBindTexture(GLenum(GL_TEXTURE_2D), name)
+            glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, 4, 4, 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+            glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+            XCTAssertGreaterThan(try Self.drawnArea { try renderer.setTexture(name, premultiplied: true, for: $0) }, 1.4)
+            XCTAssertLessThan(try Self.drawnArea { try renderer.setTexture(name, premultiplied: true, opaque: true, for: $0) }, 1.05)
+            renderer.removeImage(for: ContentHandle(1))
+            renderer.removeImage(for: ContentHandle(2))
+        }
     }
 }
