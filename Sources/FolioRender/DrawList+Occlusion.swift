@@ -68,19 +68,11 @@ extension DrawList {
         let tolerance = coverageTolerance
         for j in items.indices where isOpaque(e.quads[items[j].quadIndex]) {
             let r = items[j].corners
-            var area = 0.0
-            for k in r {
-                let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
-                area += a.x * b.y - b.x * a.y
-            }
-            let sign = area > 0 ? 1.0 : -1.0
+            let sign = winding(r)
             let start = coverLines.count
             for k in r {
-                let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
-                let dx = b.x - a.x, dy = b.y - a.y
-                let length = (dx * dx + dy * dy).squareRoot()
-                guard length > 0 else { continue }
-                let nx = -sign * dy / length, ny = sign * dx / length
+                guard let (nx, ny) = inwardNormal(k, in: r, winding: sign) else { continue }
+                let a = corners[k]
                 let inset = analytic && a.fades ? 0.5 * (abs(nx) + abs(ny)) + tolerance : Self.coverInset
                 coverLines.append(CoverLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y) - inset))
             }

@@ -77,27 +77,39 @@ extension DrawList {
     /// or not), in outline order.
     mutating func findEdges(_ i: Int) {
         let r = items[i].corners
-        var area = 0.0
-        for k in r {
-            let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
-            area += a.x * b.y - b.x * a.y
-        }
-        let sign = area > 0 ? 1.0 : -1.0
+        let sign = winding(r)
         let start = edges.count
         for k in r where corners[k].fades && edges.count - start < Self.maximumItemEdges {
-            let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
-            let dx = b.x - a.x, dy = b.y - a.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length > 0 else { continue }
+            guard let (nx, ny) = inwardNormal(k, in: r, winding: sign) else { continue }
             corners[k].edge = Int32(edges.count)
-            // Inward normal of a counter-clockwise outline is (−dy, dx).
-            let nx = -sign * dy / length, ny = sign * dx / length
+            let a = corners[k]
             let (ax, ay) = (a.x + origin.x, a.y + origin.y)
             edges.append(EdgeLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y),
                                   shaderEdge: (Float(nx), Float(ny), Float(-(nx * ax + ny * ay))),
                                   reach: 0.5 * (abs(nx) + abs(ny))))
         }
         items[i].edges = start..<edges.count
+    }
+
+    /// 1 when the polygon of corners `r` turns counter-clockwise (y up), −1 otherwise.
+    func winding(_ r: Range<Int>) -> Double {
+        var area = 0.0
+        for k in r {
+            let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
+            area += a.x * b.y - b.x * a.y
+        }
+        return area > 0 ? 1 : -1
+    }
+
+    /// The unit normal of the edge from corner `k` to the next one in `r`, pointing into the
+    /// polygon (of `winding`); nil for an edge of no length.
+    func inwardNormal(_ k: Int, in r: Range<Int>, winding sign: Double) -> (Double, Double)? {
+        let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
+        let dx = b.x - a.x, dy = b.y - a.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return nil }
+        // Inward normal of a counter-clockwise outline is (−dy, dx).
+        return (-sign * dy / length, sign * dx / length)
     }
 
     // MARK: Footprints
@@ -151,20 +163,13 @@ extension DrawList {
     /// pieces of a cut polygon push their parts of an edge out identically.
     mutating func appendFootprint(_ r: Range<Int>, _ quad: Quad, scale: Double) -> Range<Int> {
         let n = r.count
-        var orientation = 0.0
-        for k in 0..<n {
-            let a = corners[r.lowerBound + k], b = corners[r.lowerBound + (k + 1) % n]
-            orientation += a.x * b.y - b.x * a.y
-        }
-        let outward = orientation > 0 ? 1.0 : -1.0 // counter-clockwise: outward normal is (dy, −dx)
+        let sign = winding(r)
+        // Outward unit normals: a silhouette's from the item's line (the same in every piece).
         func normal(_ k: Int) -> (Double, Double) {
             let a = corners[r.lowerBound + k % n]
             if a.edge >= 0 { let e = edges[Int(a.edge)]; return (-e.nx, -e.ny) }
-            let b = corners[r.lowerBound + (k + 1) % n]
-            let dx = b.x - a.x, dy = b.y - a.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length > 0 else { return (0, 0) }
-            return (outward * dy / length, -outward * dx / length)
+            guard let (nx, ny) = inwardNormal(r.lowerBound + k % n, in: r, winding: sign) else { return (0, 0) }
+            return (-nx, -ny)
         }
         points.append(centre(r))
         let first = points.count

@@ -41,13 +41,11 @@ final class FloorQuad {
         glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 2 * MemoryLayout<Float>.size))
     }
 
-    /// The caller has set the blending, viewport and framebuffer; this binds its program,
-    /// vertex array and `texture` on unit 0 and draws.
+    /// The caller has set the drawing state (`setDrawingState`: blending, texture unit 0),
+    /// viewport and framebuffer; this binds its program, vertex array and `texture` and draws.
     func draw(texture: GLuint) {
         glUseProgram(program.id)
         glUniform1i(textureLocation, 0)
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindSampler(0, 0)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glBindVertexArray(vertexArray)
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)

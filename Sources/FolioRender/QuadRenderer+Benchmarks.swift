@@ -17,12 +17,7 @@ extension QuadRenderer {
         let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer]) : nil
         if let framebuffer { glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer) }
         glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
-        glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        glBlendEquation(GLenum(GL_FUNC_ADD))
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_CULL_FACE))
-        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
+        setDrawingState()
         floor.draw(texture: texture.id)
         saved?.restore()
     }

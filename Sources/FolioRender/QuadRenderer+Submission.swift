@@ -18,15 +18,7 @@ extension QuadRenderer {
             }
             glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, raw.baseAddress)
         }
-        glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        glBlendEquation(GLenum(GL_FUNC_ADD))
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_CULL_FACE))
-        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        // An app's sampler object on unit 0 would override the textures' own filtering.
-        glBindSampler(0, 0)
+        setDrawingState()
         if wireframe {
             drawDebugLines(evaluator, outlines: false)
         } else {
@@ -56,6 +48,20 @@ extension QuadRenderer {
             if showsLayerBorders { drawDebugLines(evaluator, outlines: true) }
         }
         glBindVertexArray(0)
+    }
+
+    /// The fixed state every draw uses: premultiplied "over" blending, no depth test or
+    /// culling, filled polygons, texture unit 0 with no sampler object.
+    func setDrawingState() {
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glBlendEquation(GLenum(GL_FUNC_ADD))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        // An app's sampler object on unit 0 would override the textures' own filtering.
+        glBindSampler(0, 0)
     }
 
     /// The shader features `item` needs, coverage aside; nil when it paints nothing (no
