@@ -1,12 +1,77 @@
 #version 330 core
-// One polygon of a layer. Positions arrive in clip space (x, y, 0, w) — never pre-divided —
-// so the hardware interpolates the layer-local point perspective-correctly.
-layout(location = 0) in vec4 aClip;
-layout(location = 1) in vec2 aLocal;
+// One triangle of a layer's polygon. Positions arrive in clip space (x, y, 0, w) — never
+// pre-divided — so the hardware interpolates perspective-correctly.
+//
+// Compiled once per shader variant: the renderer puts `#define`s after the version line (see
+// ShaderVariant.swift and Shaders/quad.frag). Whatever is an affine function of the layer's
+// own point — texture coordinates, where a gradient's axis has got to — is computed here, per
+// vertex, and interpolated: on a plane that is exact, and it spares every pixel the work.
 
+#ifndef EDGE_SLOTS
+#define EDGE_SLOTS 0
+#endif
+
+layout(location = 0) in vec4 aClip;
+layout(location = 1) in vec2 aLocal;     // the layer's own point (its bounds' coordinates)
+
+uniform vec4 uBounds;                    // layer bounds: origin (xy) and size (zw), points
+
+#ifdef TEXTURE
+uniform vec4 uContentsRect;              // unit rectangle of the image shown (xy origin, zw size)
+out vec2 vTexCoord;
+#endif
+
+#if defined(GRADIENT_STOPS) || defined(OVERLAY_STOPS)
+// How far along a gradient's axis (start xy, end zw, unit coordinates) `unit` lies: 0 at the
+// start, 1 at the end (not clamped: the fragment shader clamps after interpolation).
+float rampPosition(vec4 axis, vec2 unit) {
+    vec2 d = axis.zw - axis.xy;
+    float len2 = dot(d, d);
+    return len2 > 0.0 ? dot(unit - axis.xy, d) / len2 : 0.0;
+}
+#endif
+
+#ifdef GRADIENT_STOPS
+uniform vec4 uGradientAxis;
+out float vGradientT;
+#endif
+
+#ifdef OVERLAY_STOPS
+uniform vec4 uOverlayAxis;
+out float vOverlayT;
+#endif
+
+#ifdef BORDER
 out vec2 vLocal;
+#endif
+
+#if EDGE_SLOTS > 0
+// The silhouette edges near this triangle, in framebuffer pixels: distance = dot(xy, p) + z,
+// positive inside. The same for all three corners (a property of the triangle), hence flat.
+// Unused slots hold (0, 0, 1): distance 1, full coverage.
+layout(location = 2) in vec3 aEdge[EDGE_SLOTS];
+flat out vec3 vEdge[EDGE_SLOTS];
+#endif
 
 void main() {
+    vec2 unit = (aLocal - uBounds.xy) / uBounds.zw;
+#ifdef TEXTURE
+    vTexCoord = uContentsRect.xy + unit * uContentsRect.zw;
+#ifdef TEXTURE_FLIPPED
+    vTexCoord.y = 1.0 - vTexCoord.y;
+#endif
+#endif
+#ifdef GRADIENT_STOPS
+    vGradientT = rampPosition(uGradientAxis, unit);
+#endif
+#ifdef OVERLAY_STOPS
+    vOverlayT = rampPosition(uOverlayAxis, unit);
+#endif
+#ifdef BORDER
     vLocal = aLocal;
+#endif
+#if EDGE_SLOTS > 0
+    for (int i = 0; i < EDGE_SLOTS; ++i) vEdge[i] = aEdge[i];
+#endif
     gl_Position = aClip;
 }

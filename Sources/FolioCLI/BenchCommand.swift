@@ -24,24 +24,47 @@ public struct BenchCommand: ParsableCommand {
     @Flag(help: "Skip the GL rendering measurements.")
     var noRender = false
 
-    @Option(help: ArgumentHelp("Run one loop alone for an instruction counter: \(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", ")).",
+    @Flag(help: "Only the rendering measurements (fold and flip in every AA mode against the floor).")
+    var renderOnly = false
+
+    @Option(help: ArgumentHelp("Run one loop alone for a profiler such as callgrind: an evaluator loop (\(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", "))), or a render configuration: floor, or EFFECT:MODE with EFFECT fold or flip and MODE an --aa mode.",
                                valueName: "kind"))
     var profile: String?
 
-    @Option(help: "Frames the --profile loop runs.")
-    var frames = 1000
+    @Option(help: "With --profile: frames the loop runs after its warm-up (default 1000 for evaluator loops, 10 for rendering).")
+    var frames: Int?
 
     /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
+    /// Refuses combinations that cannot run together.
+    public func validate() throws {
+        if let frames, frames < 0 { throw ValidationError("--frames \(frames) must be 0 or more") }
+        if (profile != nil || renderOnly) && (quick || noRender) {
+            throw ValidationError("--profile and --render-only cannot be combined with --quick or --no-render")
+        }
+    }
+
     /// Runs the command; errors print one line on stderr.
     public func run() throws {
         if let profile {
-            guard let kind = Benchmarks.ProfileKind(rawValue: profile) else {
-                throw ValidationError("--profile must be one of \(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            if let kind = Benchmarks.ProfileKind(rawValue: profile) {
+                let frames = self.frames ?? 1000
+                guard frames > 0 else { throw ValidationError("--frames must be positive for an evaluator loop") }
+                try Benchmarks.profile(kind, frames: frames)
+                return
             }
-            guard frames > 0 else { throw ValidationError("--frames must be positive") }
-            try Benchmarks.profile(kind, frames: frames)
+            guard profile == "floor" || profile.contains(":") else {
+                throw ValidationError("--profile \(profile) must be one of \(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", ")), floor, or EFFECT:MODE (e.g. flip:analytic)")
+            }
+            let frames = self.frames ?? 10
+            let seconds = try MainActor.assumeIsolated { try RenderBenchmarks().timed(profile, frames: frames) }
+            print("\(profile) 1280x800: \(String(format: "%.3f", seconds * 1e3)) ms/frame over \(frames) frames")
+            return
+        }
+        if renderOnly {
+            let report = try MainActor.assumeIsolated { try RenderBenchmarks().run(rounds: 5) }
+            if json { print(try JSONOutput.string(report)) } else { printRender(report) }
             return
         }
         let r = try Benchmarks(quick: quick, render: !noRender).run()
@@ -102,13 +125,32 @@ public struct BenchCommand: ParsableCommand {
             let detail = r.allocations.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value, 2))" }.joined(separator: ", ")
             print("allocations per frame        \(f(r.allocationsPerFrame, 2))   (\(detail); target 0)")
         }
-        for mode in AntialiasingMode.allCases {
-            guard let fps = r.renderFps[mode.rawValue] else { continue }
-            let share = (r.renderCpuShare[mode.rawValue] ?? 0) * 100
-            print("render 1280x800 \(mode.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))    \(f(fps)) fps  (\(f(1000 / fps, 2)) ms/frame, CPU share \(f(share, 3))%)")
-        }
-        if let analytic = r.renderFps["analytic"], let none = r.renderFps["none"] {
-            print("analytic AA cost over none: \(f((none / analytic - 1) * 100))% (target ≤ 10%)")
-        }
+        if let render = r.render { printRender(render) }
     }
+
+    /// The render table: each effect and mode in ms per frame and as a multiple of the floor.
+    func printRender(_ r: RenderBenchmarks.Report) {
+        func f(_ v: Double?, _ digits: Int = 2) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "-" }
+        print("render \(r.size[0])x\(r.size[1]), medians of \(r.rounds) rounds; floor (bare textured quad) \(f(r.floorMs)) ms/frame")
+        print("  --aa        fold ms   ×floor   flip ms   ×floor   (target ×floor ≤ \(f(r.targets["overFloor"], 1)))")
+        for mode in AntialiasingMode.allCases.map(\.rawValue) {
+            let cells = RenderBenchmarks.effects.map { e in
+                f(r.frameMs[e]?[mode]).leftPadded(8) + " " + (f(r.overFloor[e]?[mode]) + "×").leftPadded(8)
+            }
+            print("  \(mode.padding(toLength: 9, withPad: " ", startingAt: 0))" + cells.map { " " + $0 }.joined())
+        }
+        let aa = RenderBenchmarks.effects.map { "\($0) \(f(r.analyticOverNone[$0]))×" }.joined(separator: ", ")
+        print("  analytic ÷ none: \(aa)   (target ≤ \(f(r.targets["analyticOverNone"], 1)))")
+        let overdraw = RenderBenchmarks.effects.map { e in
+            "\(e) \(f(r.overdraw[e]?["analytic"])) (at 0.1: \(f(r.overdraw[e]?["at0.1"])), at 0.9: \(f(r.overdraw[e]?["at0.9"])))"
+        }.joined(separator: "; ")
+        print("  overdraw, analytic: \(overdraw)")
+        let missed = r.met.filter { !$0.value }.keys.sorted()
+        print("  targets: " + (missed.isEmpty ? "all met" : "not met: " + missed.joined(separator: ", ")))
+    }
+}
+
+extension String {
+    /// The string right-aligned in `width` characters.
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

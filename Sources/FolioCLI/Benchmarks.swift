@@ -39,7 +39,9 @@ struct Benchmarks {
         /// The same, per path.
         var allocations: [String: Double]
         var allocationCounter: String
+        /// Flip frames per second at 1280×800 per AA mode (from `render`).
         var renderFps: [String: Double]
+        /// The share of a flip frame spent evaluating the layer tree on the CPU, per AA mode.
         var renderCpuShare: [String: Double]
         /// Depth sorting of many layers in one context (parallel and intersecting).
         var depthSort: DepthSortFigures
@@ -52,6 +54,9 @@ struct Benchmarks {
         var book1000: BookMemoryReport?
         /// The evaluator's targets: fold against its closed-form floor, flip, tiles.
         var evaluator: EvaluatorFigures?
+        /// Fold and flip per AA mode against the textured-quad floor (absent with --quick or
+        /// --no-render).
+        var render: RenderBenchmarks.Report?
     }
 
     /// Where the book-memory benchmark puts page images: GL textures (made and deleted on the
@@ -233,46 +238,31 @@ struct Benchmarks {
 
         var renderFps: [String: Double] = [:], cpuShare: [String: Double] = [:]
         var rendererName: String?
-        // GL is main-thread only; the command runs there (the quick run never renders).
-        if render && !quick { try MainActor.assumeIsolated {
-            let size = Size(width: 1280, height: 800)
-            let offscreen = try OffscreenRenderer()
-            rendererName = "\(offscreen.context.renderer), \(offscreen.context.version)"
-            let flip = try FlipTransition(size: size, source: ContentHandle(1), destination: ContentHandle(2))
-            offscreen.renderer.setImage(SamplePages.page(1, width: 1280, height: 800), for: ContentHandle(1))
-            offscreen.renderer.setImage(SamplePages.page(2, width: 1280, height: 800), for: ContentHandle(2))
+        var renderReport: RenderBenchmarks.Report?
+        // GL is main-thread only; the command runs there. The quick run checks that render
+        // preparation allocates nothing when there is a display, and times nothing.
+        if render { try MainActor.assumeIsolated {
+            let bench: RenderBenchmarks
+            do { bench = try RenderBenchmarks() } catch RenderError.noDisplay(_) where quick { return }
+            if counting {
+                let counts = try bench.allocations()
+                allocations["renderPrepare"] = counts.prepare
+                allocations["renderSubmission"] = counts.submission
+            }
+            guard !quick else { return }
+            let report = try bench.run(rounds: 5)
+            renderReport = report
+            rendererName = report.renderer
             let cpuEvaluator = LayerEvaluator()
             var q = 0.0
-            func next() -> Double { q += 0.037; if q > 1 { q -= 1 }; return q }
-            var renderError: Error?
-            for mode in AntialiasingMode.allCases {
-                let renderFrame = {
-                    do {
-                        try flip.setProgress(next())
-                        try offscreen.draw(flip.root, size: size, scale: 1, antialiasing: mode)
-                    } catch { renderError = error }
-                    offscreen.finish()
-                }
-                renderFrame()
-                let frame = Self.median(rounds: 5, iterations: 20, renderFrame)
-                if let renderError { throw CommandFailure(renderError) }
-                let cpu = Self.median(rounds: 5, iterations: 200) {
-                    do { try flip.setProgress(next()) } catch { failures += 1 }
-                    cpuEvaluator.evaluate(flip.root)
-                }
-                renderFps[mode.rawValue] = 1 / frame
-                cpuShare[mode.rawValue] = min(1, cpu / frame)
-                if counting && mode == .analytic {
-                    // The whole frame on this thread, GL driver included (Mesa allocates inside
-                    // its draw calls; its worker threads are not counted).
-                    allocations["renderSubmission"] = AllocationCounter.perCall(warmUp: 10, iterations: 50, renderFrame)
-                    // Our part alone: evaluation plus building the draw list (no GL calls).
-                    allocations["renderPrepare"] = AllocationCounter.perCall(warmUp: 10, iterations: 50) {
-                        do { try flip.setProgress(next()) } catch { failures += 1 }
-                        cpuEvaluator.evaluate(flip.root)
-                        offscreen.renderer.prepare(cpuEvaluator, scale: 1, pixelWidth: 1280, pixelHeight: 800)
-                    }
-                }
+            let cpu = Self.median(rounds: 5, iterations: 200) {
+                q += 0.037; if q > 1 { q -= 1 }
+                do { try bench.flip.setProgress(q) } catch { failures += 1 }
+                cpuEvaluator.evaluate(bench.flip.root)
+            }
+            for (mode, ms) in report.frameMs["flip"] ?? [:] {
+                renderFps[mode] = 1000 / ms
+                cpuShare[mode] = min(1, cpu * 1000 / ms)
             }
         } }
         if sink == .infinity { print(sink) }
@@ -286,7 +276,7 @@ struct Benchmarks {
             allocationsPerFrame: counting ? allocations.filter { $0.key != "renderSubmission" }.values.reduce(0, +) : -1,
             allocations: allocations,
             allocationCounter: counting ? "interposed malloc, this thread" : "unavailable",
-            renderFps: renderFps, renderCpuShare: cpuShare, depthSort: depthSort)
+            renderFps: renderFps, renderCpuShare: cpuShare, depthSort: depthSort, render: renderReport)
         report.bookFrameNs = bookNs
         report.bookFrameVsFlip = bookNs / flipNs
         report.book1000 = bookMemory

@@ -8,42 +8,101 @@ struct DrawItem {
     var overlayQuadIndex: Int?
     /// Range in `DrawList.corners`.
     var corners: Range<Int>
-    /// Range in `DrawList.vertices` (a triangle fan: centre first, then the outline, closed).
-    var vertices: Range<Int> = 0..<0
+    /// Its silhouette (faded) edges, in `DrawList.edges`, in outline order.
+    var edges: Range<Int> = 0..<0
+    /// Its outline as a line loop in `DrawList.vertices` (only when outlines are asked for).
+    var outline: Range<Int> = 0..<0
+    /// When it is opaque everywhere: the lines bounding what it covers fully, in
+    /// `DrawList.coverLines` (see `DrawList+Occlusion.swift`).
+    var cover: Range<Int> = 0..<0
 }
 
 /// A polygon corner in window pixels (origin bottom-left), with the attributes to interpolate
-/// and whether the edge from it to the next corner is a silhouette (faded) edge.
+/// and how the edge from it to the next corner is drawn.
 struct Corner {
     var x: Double, y: Double
     var w: Double
     var local: Point
+    /// The edge is a silhouette: antialiased (and pushed out by the margin) where the mode does.
     var fades: Bool
+    /// The edge is shared with another polygon (a seam): drawn exactly, never moved or split.
+    var shared = false
+    /// For a silhouette edge, its line in `DrawList.edges` (−1: none, or past the item's limit).
+    var edge: Int32 = -1
+    /// For an edge made by an occlusion cut, its line in `DrawList.coverLines` (−1: not a cut).
+    var cut: Int32 = -1
+    /// While a polygon is being cut: the piece that shares this edge (−1: none).
+    var owner: Int32 = -1
 }
 
-/// Turns an evaluation into draw items, reusing its storage between frames.
+/// Turns an evaluation into triangles ready for GL, reusing its storage between frames.
 ///
 /// Seams are made watertight: an edge that another polygon shares (a fold crease, a spine, a
 /// BSP cut) gets bit-identical corners on both sides and is never faded or inflated, so the
 /// rasterizer covers every pixel along it exactly once.
+///
+/// Each polygon becomes triangles grouped into batches by the coverage they need
+/// (`DrawList+Triangles.swift`): with analytic antialiasing, an interior that no silhouette
+/// edge reaches (drawn with no coverage work at all) and a band along the silhouette whose
+/// triangles carry, per vertex, just the few edges that reach them.
 struct DrawList {
+    /// Consecutive triangles of one item drawn with one program.
+    struct Batch {
+        var item: Int
+        var coverage: ShaderVariant.Coverage
+        /// Range in `vertices`, three per triangle.
+        var vertices: Range<Int>
+    }
+
     var items: [DrawItem] = []
+    var batches: [Batch] = []
     var corners: [Corner] = []
     var scratch: [Corner] = []
+    /// Silhouette edges of all items (`DrawItem.edges`).
+    var edges: [EdgeLine] = []
+    /// One item's triangulation before it is written out: points, then triangles over them.
+    var points: [PlanePoint] = []
+    var triangles: [Triangle] = []
+    /// Occlusion cuts: the covers' lines, the order they cut in, the polygon being cut (double
+    /// buffered) and the pieces, `pieceCapacity` corners apart.
+    var coverLines: [CoverLine] = []
+    var cutOrder: [Int32] = []
+    var rem: [Corner] = [], remNext: [Corner] = []
+    var pieceCorners: [Corner] = []
+    var pieceLengths: [Int] = []
+    /// Whether polygons hidden under later opaque ones are cut (off only to measure what it saves).
+    var cutsHiddenParts = true
     /// The shared-edge hash: bucket heads, chain links and edge ends, indexed by corner.
     var edgeHeads: [Int32] = [], edgeNext: [Int32] = [], edgeEnd: [Int32] = []
-    /// Interleaved vertex data: clip x, y, z, w, then local x, y.
+    /// Interleaved vertex data, `floatsPerVertex` per vertex (see `DrawList+Triangles.swift`).
     var vertices: [Float] = []
 
-    static let floatsPerVertex = 6
+    /// The viewport size of the last build, in pixels, and its pixels per view point.
+    var pixelSize = (width: 0.0, height: 0.0)
+    var scale = 1.0
+    /// The framebuffer pixel of the viewport's bottom-left corner: `gl_FragCoord` counts from
+    /// the framebuffer's corner, the list from the viewport's.
+    var origin = (x: 0.0, y: 0.0)
+
     /// How far silhouette edges are pushed out, in pixels (past the 0.71 px a pixel box reaches).
     static let margin = 1.0
 
+    /// Builds the list for the last evaluation of `e` in a `pixelWidth × pixelHeight` viewport
+    /// whose bottom-left corner is framebuffer pixel `origin`; `outlines` adds each item's
+    /// outline loop (the debug borders). `isOpaque` says whether a quad's every pixel is opaque
+    /// (then what it hides of earlier items is not drawn); `texelsPerPoint`, its content
+    /// texels per point (border mode).
     mutating func build(_ e: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int,
-                        mode: AntialiasingMode, texelsPerPoint: (Quad) -> (Double, Double)) {
+                        origin: (x: Double, y: Double) = (0, 0), mode: AntialiasingMode, outlines: Bool = false,
+                        isOpaque: (Quad) -> Bool = { _ in false }, texelsPerPoint: (Quad) -> (Double, Double)) {
         items.removeAll(keepingCapacity: true)
+        batches.removeAll(keepingCapacity: true)
         corners.removeAll(keepingCapacity: true)
+        edges.removeAll(keepingCapacity: true)
         vertices.removeAll(keepingCapacity: true)
+        pixelSize = (Double(pixelWidth), Double(pixelHeight))
+        self.scale = scale
+        self.origin = origin
         let height = Double(pixelHeight)
         // Containers that paint nothing (a transition's root) are skipped: they would cost a
         // draw and, sharing an outline with a page that fills them, unfade its edges.
@@ -62,15 +121,25 @@ struct DrawList {
             else { corners.removeSubrange(start...) }
         }
         markSharedEdges()
+        for i in items.indices { findEdges(i) }
+        // Border mode's ramp lives in texture space, past the polygon: it never cuts.
+        let cutting = cutsHiddenParts && mode != .border
+        if cutting { findCovers(e, analytic: mode == .analytic, isOpaque: isOpaque) } else { coverLines.removeAll(keepingCapacity: true) }
         for i in items.indices {
             let quad = e.quads[items[i].quadIndex]
-            let first = vertices.count / Self.floatsPerVertex
-            switch mode {
-            case .analytic: emitInflated(items[i], quad, scale: scale, width: Double(pixelWidth), height: height)
-            case .border: emitBordered(items[i], quad, texels: texelsPerPoint(quad), scale: scale, width: Double(pixelWidth), height: height)
-            case .msaa, .none: emitPlain(items[i], width: Double(pixelWidth), height: height)
+            points.removeAll(keepingCapacity: true)
+            triangles.removeAll(keepingCapacity: true)
+            if cutting && triangulateUncovered(i, quad, analytic: mode == .analytic, scale: scale) {
+                // Only what no later opaque item hides.
+            } else {
+                switch mode {
+                case .analytic: triangulateInflated(i, quad, scale: scale)
+                case .border: triangulateBordered(i, quad, texels: texelsPerPoint(quad), scale: scale)
+                case .msaa, .none: triangulatePlain(items[i].corners)
+                }
             }
-            items[i].vertices = first..<(vertices.count / Self.floatsPerVertex)
+            writeTriangles(i, border: mode == .border)
+            if outlines { writeOutline(i) }
         }
     }
 
@@ -108,10 +177,9 @@ struct DrawList {
         corners.removeSubrange(kept...)
     }
 
-    /// Cuts the polygon at `start…` to the window plus a margin, so nothing sent is huge; the
-    /// new edges lie off screen and are not faded.
-    mutating func clipToViewport(_ start: Int, width: Double, height: Double) {
-        let pad = 4.0
+    /// Cuts the polygon at `start…` to the window plus `pad` pixels, so nothing sent is huge;
+    /// the new edges lie off screen and are not faded.
+    mutating func clipToViewport(_ start: Int, width: Double, height: Double, pad: Double = 4) {
         // (axis, sign, bound): keep sign·coordinate ≤ sign·bound.
         for side in 0..<4 {
             let horizontal = side < 2
@@ -189,6 +257,8 @@ struct DrawList {
                             if reversed || same(corners[a], corners[c]) && same(corners[b], corners[d]) {
                                 corners[a].fades = false
                                 corners[c].fades = false
+                                corners[a].shared = true
+                                corners[c].shared = true
                                 let (ta, tb) = reversed ? (d, c) : (c, d)
                                 corners[a].x = corners[ta].x; corners[a].y = corners[ta].y; corners[a].w = corners[ta].w
                                 corners[b].x = corners[tb].x; corners[b].y = corners[tb].y; corners[b].w = corners[tb].w
@@ -210,120 +280,33 @@ struct DrawList {
         }
     }
 
-    mutating func append(x: Double, y: Double, w: Double, local: Point, width: Double, height: Double) {
-        // Window pixels → clip space, keeping w so the hardware divides (and interpolates) itself.
-        vertices.append(Float((2 * x / width - 1) * w))
-        vertices.append(Float((2 * y / height - 1) * w))
-        vertices.append(0)
-        vertices.append(Float(w))
-        vertices.append(Float(local.x))
-        vertices.append(Float(local.y))
-    }
-
-    /// The fan centre: the average of the corners, with its attributes recovered perspective-correctly.
-    mutating func appendCentre(_ r: Range<Int>, width: Double, height: Double) {
-        var x = 0.0, y = 0.0, iw = 0.0, lx = 0.0, ly = 0.0
-        for i in r {
-            let c = corners[i]
-            x += c.x; y += c.y; iw += 1 / c.w; lx += c.local.x / c.w; ly += c.local.y / c.w
-        }
-        let n = Double(r.count)
-        append(x: x / n, y: y / n, w: n / iw, local: Point(x: lx / iw, y: ly / iw), width: width, height: height)
-    }
-
-    mutating func emitPlain(_ item: DrawItem, width: Double, height: Double) {
-        appendCentre(item.corners, width: width, height: height)
-        for k in 0...item.corners.count {
-            let c = corners[item.corners.lowerBound + k % item.corners.count]
-            append(x: c.x, y: c.y, w: c.w, local: c.local, width: width, height: height)
-        }
-    }
-
-    /// The outline with silhouette edges pushed out by `margin` pixels. A corner between two
-    /// silhouette edges moves to the offset lines' intersection (bevelled if sharp); a corner
-    /// next to a shared edge stays and gains a short cap, so shared edges keep their corners.
-    /// New points get exact attributes from the layer's plane (`Quad.localToView`).
-    mutating func emitInflated(_ item: DrawItem, _ quad: Quad, scale: Double, width: Double, height: Double) {
-        let r = item.corners
-        let n = r.count
-        var orientation = 0.0
-        for k in 0..<n {
-            let a = corners[r.lowerBound + k], b = corners[r.lowerBound + (k + 1) % n]
-            orientation += a.x * b.y - b.x * a.y
-        }
-        let outward = orientation > 0 ? 1.0 : -1.0 // counter-clockwise: outward normal is (dy, −dx)
-        func normal(_ k: Int) -> (Double, Double) {
-            let a = corners[r.lowerBound + k % n], b = corners[r.lowerBound + (k + 1) % n]
-            let dx = b.x - a.x, dy = b.y - a.y
+    /// Where the outline steps out from corner `c` between an edge that stays (a seam, a
+    /// viewport cut or an occlusion cut, from `c` toward `other`, outward normal `seamNormal`)
+    /// and a silhouette edge pushed out by `margin` (outward normal `fadedNormal`).
+    ///
+    /// Usually straight out along the silhouette's normal. Where the corner is obtuse that step
+    /// would cross the line of the edge that stays — into the polygon on its other side, which
+    /// this one would then paint over — so the outline instead runs on along that line, beyond
+    /// `c`, to where it meets the pushed-out silhouette (at most 16 margins out: a corner that
+    /// flat is nearly a straight edge). An occlusion cut passes its line's direction as `along`
+    /// and takes that way at every angle: the two pieces on either side of the cut then compute
+    /// the same point, and their margins meet without a gap.
+    static func cap(at c: Corner, from other: Corner, seamNormal: (Double, Double), fadedNormal: (Double, Double),
+                    margin m: Double, along line: (Double, Double)? = nil) -> (x: Double, y: Double) {
+        let straight = (x: c.x + fadedNormal.0 * m, y: c.y + fadedNormal.1 * m)
+        guard line != nil || seamNormal.0 * fadedNormal.0 + seamNormal.1 * fadedNormal.1 > 0 else { return straight }
+        let dx = c.x - other.x, dy = c.y - other.y
+        var (ux, uy): (Double, Double)
+        if let line {
+            // The line's own direction, pointed away from `other`.
+            (ux, uy) = line.0 * dx + line.1 * dy >= 0 ? line : (-line.0, -line.1)
+        } else {
             let length = (dx * dx + dy * dy).squareRoot()
-            guard length > 0 else { return (0, 0) }
-            return (outward * dy / length, -outward * dx / length)
+            guard length > 0 else { return straight }
+            (ux, uy) = (dx / length, dy / length)
         }
-        appendCentre(r, width: width, height: height)
-        let firstVertex = vertices.count
-        let m = Self.margin
-        for k in 0..<n {
-            let c = corners[r.lowerBound + k]
-            let previous = corners[r.lowerBound + (k + n - 1) % n]
-            let (n0, n1) = (normal(k + n - 1), normal(k))
-            switch (previous.fades, c.fades) {
-            case (false, false):
-                append(x: c.x, y: c.y, w: c.w, local: c.local, width: width, height: height)
-            case (false, true):
-                append(x: c.x, y: c.y, w: c.w, local: c.local, width: width, height: height)
-                appendOnPlane(quad, c.x + n1.0 * m, c.y + n1.1 * m, fallback: c, scale: scale, width: width, height: height)
-            case (true, false):
-                appendOnPlane(quad, c.x + n0.0 * m, c.y + n0.1 * m, fallback: c, scale: scale, width: width, height: height)
-                append(x: c.x, y: c.y, w: c.w, local: c.local, width: width, height: height)
-            case (true, true):
-                let bx = n0.0 + n1.0, by = n0.1 + n1.1
-                let dot = 1 + n0.0 * n1.0 + n0.1 * n1.1 // 1 + cos(turn)
-                if dot > 0.25 {
-                    // Miter: the offset lines meet at c + (n0 + n1)·m/(1 + n0·n1).
-                    appendOnPlane(quad, c.x + bx * m / dot, c.y + by * m / dot, fallback: c, scale: scale, width: width, height: height)
-                } else {
-                    appendOnPlane(quad, c.x + n0.0 * m, c.y + n0.1 * m, fallback: c, scale: scale, width: width, height: height)
-                    appendOnPlane(quad, c.x + n1.0 * m, c.y + n1.1 * m, fallback: c, scale: scale, width: width, height: height)
-                }
-            }
-        }
-        // Close the fan with the first outline vertex.
-        for f in 0..<Self.floatsPerVertex { vertices.append(vertices[firstVertex + f]) }
-    }
-
-    /// Appends the point of the layer's plane under window pixel (x, y).
-    mutating func appendOnPlane(_ quad: Quad, _ x: Double, _ y: Double, fallback: Corner, scale: Double, width: Double, height: Double) {
-        let view = Point(x: x / scale, y: (height - y) / scale)
-        if let local = quad.localToView.inverse(view) {
-            let h = quad.localToView.apply(local)
-            if h.w > 0, h.w.isFinite {
-                append(x: x, y: y, w: h.w, local: local, width: width, height: height)
-                return
-            }
-        }
-        append(x: x, y: y, w: fallback.w, local: fallback.local, width: width, height: height)
-    }
-
-    /// Border mode: whole layers grow by one content texel on every side (local space); pieces
-    /// of layers are drawn as they are.
-    mutating func emitBordered(_ item: DrawItem, _ quad: Quad, texels: (Double, Double), scale: Double, width: Double, height: Double) {
-        let b = quad.layer.bounds
-        guard item.corners.count == 4, texels.0 > 0, texels.1 > 0 else { emitPlain(item, width: width, height: height); return }
-        let dx = 1 / texels.0, dy = 1 / texels.1
-        func grown(_ k: Int) -> Point {
-            Point(x: k == 0 || k == 3 ? b.minX - dx : b.maxX + dx, y: k < 2 ? b.minY - dy : b.maxY + dy)
-        }
-        for k in 0..<4 where !(quad.localToView.apply(grown(k)).w > 0) {
-            emitPlain(item, width: width, height: height)
-            return
-        }
-        let centre = quad.localToView.apply(Point(x: b.midX, y: b.midY))
-        append(x: centre.x / centre.w * scale, y: height - centre.y / centre.w * scale, w: centre.w,
-               local: Point(x: b.midX, y: b.midY), width: width, height: height)
-        for k in 0...4 {
-            let local = grown(k % 4)
-            let h = quad.localToView.apply(local)
-            append(x: h.x / h.w * scale, y: height - h.y / h.w * scale, w: h.w, local: local, width: width, height: height)
-        }
+        let along = fadedNormal.0 * ux + fadedNormal.1 * uy // sine of the turn at c
+        let s = along > 1.0 / 16 ? m / along : 16 * m
+        return (c.x + ux * s, c.y + uy * s)
     }
 }

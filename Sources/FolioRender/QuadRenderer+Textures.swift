@@ -53,6 +53,12 @@ extension QuadRenderer {
         glGenTextures(1, &id)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        // Opaque everywhere? Then layers showing it hide what lies under them (occlusion cuts).
+        var opaque = true
+        rows: for row in 0..<height {
+            let start = row * bytesPerRow
+            for i in stride(from: start + 3, to: start + width * 4, by: 4) where bytes[i] != 255 { opaque = false; break rows }
+        }
         if premultiplied && bytesPerRow % 4 == 0 {
             GLStateSnapshot.prepareUpload(rowLength: bytesPerRow / 4)
             glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
@@ -82,7 +88,8 @@ extension QuadRenderer {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        install(Texture(id: id, width: width, height: height, premultiplied: true, origin: .topLeft, owned: true), for: handle)
+        install(Texture(id: id, width: width, height: height, premultiplied: true, origin: .topLeft, owned: true, isOpaque: opaque),
+                for: handle)
     }
 
     /// Reads the PNG file at `path` and uploads it as the texture for `handle`.
@@ -106,9 +113,13 @@ extension QuadRenderer {
     ///     straight alpha is premultiplied as it is sampled.
     ///   - origin: which row it stores first; `.bottomLeft` for a texture rendered through a
     ///     framebuffer.
+    ///   - opaque: the app's promise that every texel's alpha is 1, now and in every later
+    ///     draw. Layers showing it at full opacity then hide what lies under them, and Folio
+    ///     does not draw what they hide (as it does for its own uploads, which it checks).
+    ///     If the promise is broken, what the layer was assumed to hide shows as background.
     ///   - handle: the content handle layers name.
     /// - Throws: `RenderError.notATexture` when `name` has no 2D texture storage here.
-    public func setTexture(_ name: UInt32, premultiplied: Bool, origin: TextureOrigin = .bottomLeft,
+    public func setTexture(_ name: UInt32, premultiplied: Bool, origin: TextureOrigin = .bottomLeft, opaque: Bool = false,
                            for handle: ContentHandle) throws(RenderError) {
         guard name != 0, glIsTexture(name) != 0 else { throw .notATexture(name: name) }
         let saved = restoresGLState ? GLStateSnapshot(capturing: .upload) : nil
@@ -126,7 +137,8 @@ extension QuadRenderer {
             glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_HEIGHT), &h)
         }
         guard bound, w > 0, h > 0 else { throw .notATexture(name: name) }
-        install(Texture(id: name, width: Int(w), height: Int(h), premultiplied: premultiplied, origin: origin, owned: false), for: handle)
+        install(Texture(id: name, width: Int(w), height: Int(h), premultiplied: premultiplied, origin: origin, owned: false,
+                        isOpaque: opaque), for: handle)
     }
 
     /// Forgets the texture for `handle`, deleting it if Folio made it (an app's texture is left alone).

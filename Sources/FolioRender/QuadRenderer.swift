@@ -53,22 +53,22 @@ public final class QuadRenderer {
     /// the type's GL-state contract). Turn it off only when nothing else draws in the context.
     public var restoresGLState = true
 
-    let program: ShaderProgram
+    /// The programs, one per shader variant, built as draws first need them.
+    let programs = ShaderPrograms()
     var vertexArray: GLuint = 0
     var buffer: GLuint = 0
     var bufferCapacity = 0
     var textures: [ContentHandle: Texture] = [:]
     var list = DrawList()
-    var edgeData = [Float](repeating: 0, count: 4 * QuadRenderer.maxEdges)
-    var stopColors = [Float](repeating: 0, count: 4 * QuadRenderer.maxStops)
-    var stopLocations = [Float](repeating: 0, count: QuadRenderer.maxStops)
-    let locations: Locations
-    /// The framebuffer pixel of the viewport's bottom-left corner during a submission:
-    /// `gl_FragCoord` counts from the framebuffer's corner, the draw list from the viewport's.
-    var viewportOrigin = (x: 0.0, y: 0.0)
+    /// The benchmark floor's program and quad, made on first use (`drawFloor`).
+    var floor: FloorQuad?
+    var stopColors = [Float](repeating: 0, count: 4 * ShaderVariant.maximumStops)
+    var stopLocations = [Float](repeating: 0, count: ShaderVariant.maximumStops)
 
-    static let maxEdges = 12
-    static let maxStops = 8
+    /// The first shader error met while drawing: a shader variant that the driver failed to
+    /// build (its draws are skipped). Nil normally; `init` already builds the richest variants,
+    /// so a driver that cannot build Folio's shaders fails there.
+    public internal(set) var drawError: RenderError?
 
     /// A texture the renderer samples for a content handle.
     struct Texture {
@@ -79,13 +79,9 @@ public final class QuadRenderer {
         var origin: TextureOrigin
         /// Whether the renderer created it (and deletes it); app textures are only borrowed.
         var owned: Bool
-    }
-
-    struct Locations {
-        let mode, edgeCount, edges, bounds, texelsPerPoint, opacity, background, hasTexture, texture, contentsRect: GLint
-        let textureStraightAlpha, textureFlipped: GLint
-        let gradientCount, gradientColors, gradientLocations, gradientAxis: GLint
-        let overlayCount, overlayColors, overlayLocations, overlayAxis, overlayOpacity: GLint
+        /// Whether every texel's alpha is 1 (checked at upload; never assumed of an app's
+        /// texture): a layer showing it hides what is under it.
+        var isOpaque = false
     }
 
     /// Compiles the shaders and sets up buffers in the current context (leaving its bindings as
@@ -97,19 +93,13 @@ public final class QuadRenderer {
         glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &saved)
         var savedBuffer: GLint = 0
         glGetIntegerv(GLenum(GL_ARRAY_BUFFER_BINDING), &savedBuffer)
-        program = try ShaderProgram(vertex: ShaderSource.quadVert, fragment: ShaderSource.quadFrag,
-                                    names: ("Shaders/quad.vert", "Shaders/quad.frag"))
-        let p = program
-        locations = Locations(
-            mode: p.uniform("uMode"), edgeCount: p.uniform("uEdgeCount"), edges: p.uniform("uEdges"),
-            bounds: p.uniform("uBounds"), texelsPerPoint: p.uniform("uTexelsPerPoint"), opacity: p.uniform("uOpacity"),
-            background: p.uniform("uBackground"), hasTexture: p.uniform("uHasTexture"), texture: p.uniform("uTexture"),
-            contentsRect: p.uniform("uContentsRect"), textureStraightAlpha: p.uniform("uTextureStraightAlpha"),
-            textureFlipped: p.uniform("uTextureFlipped"), gradientCount: p.uniform("uGradientCount"),
-            gradientColors: p.uniform("uGradientColors"), gradientLocations: p.uniform("uGradientLocations"),
-            gradientAxis: p.uniform("uGradientAxis"), overlayCount: p.uniform("uOverlayCount"),
-            overlayColors: p.uniform("uOverlayColors"), overlayLocations: p.uniform("uOverlayLocations"),
-            overlayAxis: p.uniform("uOverlayAxis"), overlayOpacity: p.uniform("uOverlayOpacity"))
+        // The richest variants, built now so that a driver that cannot compile Folio's shaders
+        // fails here rather than while drawing; the rest are built on first use.
+        for coverage in [ShaderVariant.Coverage.edges(ShaderVariant.Coverage.maximumEdges), .border] {
+            _ = try programs.program(for: ShaderVariant(texture: .straight, textureFlipped: true, background: true,
+                                                        gradientStops: ShaderVariant.maximumStops,
+                                                        overlayStops: ShaderVariant.maximumStops, coverage: coverage))
+        }
         glGenVertexArrays(1, &vertexArray)
         glGenBuffers(1, &buffer)
         glBindVertexArray(vertexArray)
@@ -119,6 +109,13 @@ public final class QuadRenderer {
         glVertexAttribPointer(0, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
         glEnableVertexAttribArray(1)
         glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 4 * MemoryLayout<Float>.size))
+        // The edge slots: (nx, ny, c) each, at locations 2… (`aEdge[]` in Shaders/quad.vert).
+        for slot in 0..<ShaderVariant.Coverage.maximumEdges {
+            let location = GLuint(2 + slot)
+            glEnableVertexAttribArray(location)
+            glVertexAttribPointer(location, 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: (6 + 3 * slot) * MemoryLayout<Float>.size))
+        }
         glBindVertexArray(GLuint(saved))
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(savedBuffer))
     }
@@ -168,13 +165,13 @@ public final class QuadRenderer {
     /// Nothing is drawn into an empty viewport.
     public func draw(_ evaluator: LayerEvaluator, scale: Double, viewport: Viewport, framebuffer: UInt32? = nil) {
         guard !viewport.isEmpty, scale > 0, scale.isFinite else { return }
-        prepare(evaluator, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height)
-        guard !list.items.isEmpty else { return }
+        prepare(evaluator, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
+                origin: (Double(viewport.x), Double(viewport.y)))
+        guard !list.batches.isEmpty else { return }
         let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer]) : nil
         if let framebuffer { glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer) }
         glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
-        viewportOrigin = (Double(viewport.x), Double(viewport.y))
-        submit(evaluator, scale: scale)
+        submit(evaluator)
         saved?.restore()
     }
 
@@ -195,164 +192,27 @@ public final class QuadRenderer {
     /// `evaluator` in a `pixelWidth × pixelHeight` viewport without touching GL; `draw` is
     /// `prepare` then the GL submission.
     public func prepare(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int) {
+        prepare(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, origin: (0, 0))
+    }
+
+    /// `prepare` for a viewport whose bottom-left corner is framebuffer pixel `origin` (the
+    /// shader's edge distances count from the framebuffer's corner).
+    func prepare(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int, origin: (x: Double, y: Double)) {
         let textures = self.textures
-        list.build(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, mode: antialiasing) { quad in
+        list.build(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, origin: origin,
+                   mode: antialiasing, outlines: showsLayerBorders && !wireframe, isOpaque: { quad in
+            // Opaque everywhere: fully opaque layer, and an opaque texture or background under
+            // anything else it draws (premultiplied "over" an opaque colour stays opaque).
+            guard quad.opacity == 1 else { return false }
+            let layer = quad.layer
+            if (layer.backgroundColor?.alpha ?? 0) == 1 { return true }
+            return layer.contents.flatMap { textures[$0] }?.isOpaque ?? false
+        }) { quad in
             let b = quad.layer.bounds
             if let handle = quad.layer.contents, let t = textures[handle], b.width > 0, b.height > 0 {
                 return (Double(t.width) * quad.layer.contentsRect.width / b.width, Double(t.height) * quad.layer.contentsRect.height / b.height)
             }
             return (scale, scale)
         }
-    }
-
-    /// Sends the prepared draw list to GL, in the bound framebuffer and viewport.
-    func submit(_ evaluator: LayerEvaluator, scale: Double) {
-        guard !list.items.isEmpty else { return }
-        glUseProgram(program.id)
-        glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        let bytes = list.vertices.count * MemoryLayout<Float>.size
-        list.vertices.withUnsafeBytes { raw in
-            if bytes > bufferCapacity {
-                bufferCapacity = max(bytes, bufferCapacity * 2)
-                glBufferData(GLenum(GL_ARRAY_BUFFER), bufferCapacity, nil, GLenum(GL_STREAM_DRAW))
-            }
-            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, raw.baseAddress)
-        }
-        glEnable(GLenum(GL_BLEND))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        glBlendEquation(GLenum(GL_FUNC_ADD))
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_CULL_FACE))
-        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
-        let modeValue: GLint = switch antialiasing { case .none: 0; case .analytic: 1; case .msaa: 2; case .border: 3 }
-        glUniform1i(locations.mode, modeValue)
-        glUniform1i(locations.texture, 0)
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        // An app's sampler object on unit 0 would override the textures' own filtering.
-        glBindSampler(0, 0)
-        if wireframe {
-            drawOutlines(GLenum(GL_TRIANGLE_FAN))
-        } else {
-            for item in list.items {
-                drawItem(item, evaluator, scale: scale)
-            }
-            if showsLayerBorders { drawOutlines(GLenum(GL_LINE_LOOP)) }
-        }
-        glBindVertexArray(0)
-    }
-
-    func drawItem(_ item: DrawItem, _ e: LayerEvaluator, scale: Double) {
-        let quad = e.quads[item.quadIndex]
-        let layer = quad.layer
-        let gradient = (layer as? GradientLayer)
-        let texture = layer.contents.flatMap { textures[$0] }
-        let hasTexture = texture != nil
-        let overlay = item.overlayQuadIndex.map { e.quads[$0] }
-        guard hasTexture || layer.backgroundColor != nil || gradient != nil || overlay != nil else { return }
-        guard quad.opacity > 0 else { return }
-
-        // Edges of the unexpanded outline: distance = n·p + c, positive inside.
-        let r = item.corners
-        var area = 0.0
-        for k in r {
-            let a = list.corners[k], b = list.corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
-            area += a.x * b.y - b.x * a.y
-        }
-        let sign = area > 0 ? 1.0 : -1.0
-        var count = 0
-        for k in r where count < Self.maxEdges {
-            let a = list.corners[k], b = list.corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
-            let dx = b.x - a.x, dy = b.y - a.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length > 0 else { continue }
-            // Inward normal of a counter-clockwise outline is (−dy, dx).
-            let nx = -sign * dy / length, ny = sign * dx / length
-            edgeData[4 * count] = Float(nx)
-            edgeData[4 * count + 1] = Float(ny)
-            // In framebuffer pixels, where gl_FragCoord counts from.
-            let (ax, ay) = (a.x + viewportOrigin.x, a.y + viewportOrigin.y)
-            edgeData[4 * count + 2] = Float(-(nx * ax + ny * ay))
-            edgeData[4 * count + 3] = a.fades ? 1 : 0
-            count += 1
-        }
-        glUniform1i(locations.edgeCount, GLint(count))
-        edgeData.withUnsafeBufferPointer { glUniform4fv(locations.edges, GLsizei(count), $0.baseAddress) }
-
-        let b = layer.bounds
-        glUniform4f(locations.bounds, Float(b.minX), Float(b.minY), Float(b.width), Float(b.height))
-        var texels = (scale, scale)
-        if let t = texture {
-            glBindTexture(GLenum(GL_TEXTURE_2D), t.id)
-            glUniform1i(locations.textureStraightAlpha, t.premultiplied ? 0 : 1)
-            glUniform1i(locations.textureFlipped, t.origin == .bottomLeft ? 1 : 0)
-            let cr = layer.contentsRect
-            glUniform4f(locations.contentsRect, Float(cr.origin.x), Float(cr.origin.y), Float(cr.size.width), Float(cr.size.height))
-            texels = (Double(t.width) * cr.width / max(b.width, 1e-9), Double(t.height) * cr.height / max(b.height, 1e-9))
-        }
-        glUniform1i(locations.hasTexture, hasTexture ? 1 : 0)
-        glUniform2f(locations.texelsPerPoint, Float(texels.0), Float(texels.1))
-        glUniform1f(locations.opacity, Float(quad.opacity))
-        let bg = layer.backgroundColor ?? .clear
-        glUniform4f(locations.background, Float(bg.red * bg.alpha), Float(bg.green * bg.alpha), Float(bg.blue * bg.alpha), Float(bg.alpha))
-
-        if let g = gradient {
-            setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint), count: locations.gradientCount,
-                     colors: locations.gradientColors, locs: locations.gradientLocations, axisLocation: locations.gradientAxis)
-        } else {
-            glUniform1i(locations.gradientCount, 0)
-        }
-        if let overlay, quad.opacity > 0 {
-            let o = overlay.layer
-            if let g = o as? GradientLayer {
-                setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint), count: locations.overlayCount,
-                         colors: locations.overlayColors, locs: locations.overlayLocations, axisLocation: locations.overlayAxis)
-            } else {
-                setStops(CollectionOfOne(o.backgroundColor ?? .clear), nil, axis: (Point(x: 0, y: 0), Point(x: 0, y: 1)),
-                         count: locations.overlayCount, colors: locations.overlayColors, locs: locations.overlayLocations,
-                         axisLocation: locations.overlayAxis)
-            }
-            glUniform1f(locations.overlayOpacity, Float(overlay.opacity / quad.opacity))
-        } else {
-            glUniform1i(locations.overlayCount, 0)
-        }
-        glDrawArrays(GLenum(GL_TRIANGLE_FAN), GLint(item.vertices.lowerBound), GLsizei(item.vertices.count))
-    }
-
-    /// Draws every item's polygon as lines in `debugColor`: its outline (`GL_LINE_LOOP`) or
-    /// its triangles (`GL_TRIANGLE_FAN` in line polygon mode).
-    func drawOutlines(_ primitive: GLenum) {
-        let c = debugColor
-        glUniform1i(locations.mode, 0)
-        glUniform1i(locations.edgeCount, 0)
-        glUniform1i(locations.hasTexture, 0)
-        glUniform1i(locations.gradientCount, 0)
-        glUniform1i(locations.overlayCount, 0)
-        glUniform1f(locations.opacity, 1)
-        glUniform4f(locations.background, Float(c.red * c.alpha), Float(c.green * c.alpha), Float(c.blue * c.alpha), Float(c.alpha))
-        if primitive == GLenum(GL_TRIANGLE_FAN) { glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_LINE)) }
-        for item in list.items where item.vertices.count >= 4 {
-            if primitive == GLenum(GL_LINE_LOOP) {
-                // The fan's centre comes first and its outline repeats the first corner last.
-                glDrawArrays(primitive, GLint(item.vertices.lowerBound + 1), GLsizei(item.vertices.count - 2))
-            } else {
-                glDrawArrays(primitive, GLint(item.vertices.lowerBound), GLsizei(item.vertices.count))
-            }
-        }
-        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
-    }
-
-    func setStops(_ colors: some Collection<Color>, _ stops: [Double]?, axis: (Point, Point),
-                  count: GLint, colors colorsLocation: GLint, locs: GLint, axisLocation: GLint) {
-        let n = min(colors.count, Self.maxStops)
-        for (i, c) in colors.prefix(n).enumerated() {
-            stopColors[4 * i] = Float(c.red * c.alpha); stopColors[4 * i + 1] = Float(c.green * c.alpha)
-            stopColors[4 * i + 2] = Float(c.blue * c.alpha); stopColors[4 * i + 3] = Float(c.alpha)
-            stopLocations[i] = Float(stops.flatMap { i < $0.count ? $0[i] : nil } ?? (n > 1 ? Double(i) / Double(n - 1) : 0))
-        }
-        glUniform1i(count, GLint(n))
-        stopColors.withUnsafeBufferPointer { glUniform4fv(colorsLocation, GLsizei(max(n, 1)), $0.baseAddress) }
-        stopLocations.withUnsafeBufferPointer { glUniform1fv(locs, GLsizei(max(n, 1)), $0.baseAddress) }
-        glUniform4f(axisLocation, Float(axis.0.x), Float(axis.0.y), Float(axis.1.x), Float(axis.1.y))
     }
 }

@@ -1,0 +1,290 @@
+import FolioGeometry
+import FolioLayers
+
+/// Not drawing what a later opaque polygon covers: the static page under the flip's turning
+/// leaf, for instance, which would otherwise be shaded and then painted over in full.
+///
+/// ## What may be cut
+///
+/// A **cover** is an item whose every pixel is opaque — opacity exactly 1 and a texture known
+/// opaque at upload or an opaque background under whatever it draws — drawn after the item
+/// being cut. Only its **fully covered interior** is cut away: the region `R` at least a pixel
+/// box's reach (plus float tolerance) inside its silhouette edges, where its coverage is exactly
+/// 1, and a hair (`ε`) inside its other edges, where the rasterizer's tie rules decide. Every
+/// pixel centre there shows the cover and nothing under it, so no pixel changes: in 8-bit
+/// targets the blend of an opaque source ignores the destination. Border mode (whose ramp works
+/// in texture space) never cuts.
+///
+/// ## How
+///
+/// The item's polygon is split by `R`'s edge lines one after another: each split keeps the part
+/// outside the line as a piece and goes on with the rest; what is left at the end, `K`, lies in
+/// `R` and is dropped. The pieces are then drawn like whole polygons (footprint, interior and
+/// band) with the item's own silhouette edges. Three rules keep every pixel as it was:
+///
+/// - **No T-junctions.** Where a later split crosses an earlier piece's chord, the crossing point
+///   is inserted into that piece too, so the pieces share their vertices exactly.
+/// - **Seams stay whole.** A seam (an edge shared with another polygon) is never split: lines
+///   that keep a seam out of `R` go first, so the seam falls into one piece untouched; a seam
+///   that `R` crosses cancels the cut.
+/// - **Margins meet.** Where a chord meets a silhouette, both pieces step out along the chord's
+///   line (`cap(alongSeam:)`), so their antialiasing margins share the boundary; and `K`'s own
+///   footprint, margin included, must lie inside `R`, or nothing is cut.
+///
+/// Each item is cut by at most one cover, the first of the next `coverSearch` items that
+/// removes at least `minimumCutArea` square pixels.
+extension DrawList {
+    /// A line bounding a cover's fully covered interior, in viewport pixels: inside where
+    /// `nx·x + ny·y + c ≥ 0`.
+    struct CoverLine {
+        var nx: Double, ny: Double, c: Double
+
+        func distance(_ x: Double, _ y: Double) -> Double { nx * x + ny * y + c }
+    }
+
+    /// Corners one piece may have (insertions included); more cancels the cut.
+    static let pieceCapacity = 24
+    /// How many later items are tried as covers for an item.
+    static let coverSearch = 8
+    /// The least area, in square pixels, worth cutting away.
+    static let minimumCutArea = 64.0
+    /// How far inside a cover's non-silhouette edges its covered interior starts (pixels).
+    static let coverInset = 0.01
+    /// How much of the covered interior's rim is drawn anyway (pixels): the cut lines lie this
+    /// far inside it, so that pieces along a seam are not slivers whose margins would reach
+    /// across their chords.
+    static let cutInset = 2.0
+
+    /// How much farther than its reach a silhouette edge's coverage may still fall short of 1
+    /// after float rounding (vertex positions, the shader's distance), in pixels.
+    var coverageTolerance: Double {
+        0.02 + 1e-6 * (max(pixelSize.width, pixelSize.height) + abs(origin.x) + abs(origin.y))
+    }
+
+    /// Finds, for every item that is opaque everywhere (`isOpaque`), the lines of the region it
+    /// covers fully (`DrawItem.cover`).
+    mutating func findCovers(_ e: LayerEvaluator, analytic: Bool, isOpaque: (Quad) -> Bool) {
+        coverLines.removeAll(keepingCapacity: true)
+        let tolerance = coverageTolerance
+        for j in items.indices where isOpaque(e.quads[items[j].quadIndex]) {
+            let r = items[j].corners
+            let sign = winding(r)
+            let start = coverLines.count
+            for k in r {
+                guard let (nx, ny) = inwardNormal(k, in: r, winding: sign) else { continue }
+                let a = corners[k]
+                let inset = analytic && a.fades ? 0.5 * (abs(nx) + abs(ny)) + tolerance : Self.coverInset
+                coverLines.append(CoverLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y) - inset))
+            }
+            items[j].cover = start..<coverLines.count
+        }
+    }
+
+    /// Triangulates what of item `i` no later cover hides, if a cover hides enough of it;
+    /// returns false (and adds nothing) when the item is to be drawn whole.
+    mutating func triangulateUncovered(_ i: Int, _ quad: Quad, analytic: Bool, scale: Double) -> Bool {
+        let r = items[i].corners
+        let box = bounds(r)
+        for j in (i + 1)..<min(items.count, i + 1 + Self.coverSearch) where !items[j].cover.isEmpty {
+            let other = bounds(items[j].corners)
+            let overlap = (min(box.maxX, other.maxX) - max(box.minX, other.minX), min(box.maxY, other.maxY) - max(box.minY, other.minY))
+            guard overlap.0 > 0, overlap.1 > 0, overlap.0 * overlap.1 >= Self.minimumCutArea else { continue }
+            guard cut(r, by: items[j].cover, analytic: analytic, quad, scale: scale) else { continue }
+            // Draw the pieces.
+            let marks = (corners: corners.count, points: points.count, triangles: triangles.count)
+            var conforming = true
+            for p in pieceLengths.indices where pieceLengths[p] >= 3 {
+                let start = corners.count
+                let base = p * Self.pieceCapacity
+                corners.append(contentsOf: pieceCorners[base..<(base + pieceLengths[p])])
+                let piece = start..<corners.count
+                guard analytic else { triangulatePlain(piece); continue }
+                let outline = appendFootprint(piece, quad, scale: scale)
+                // Each piece's margin must stay on its own side of its chords, or it would
+                // overlap its neighbour's (a piece under a pixel thick at a corner).
+                guard staysOnItsSide(outline, piece) else { conforming = false; break }
+                starCut(centre: outline.lowerBound - 1, outline: outline, edges: items[i].edges, polygon: piece)
+            }
+            if conforming { return true }
+            corners.removeSubrange(marks.corners...)
+            points.removeSubrange(marks.points...)
+            triangles.removeSubrange(marks.triangles...)
+            return false
+        }
+        return false
+    }
+
+    /// Whether every point of `outline` (a piece's footprint) lies on the piece's side of each
+    /// cut line along its edges (the side of its centre).
+    func staysOnItsSide(_ outline: Range<Int>, _ piece: Range<Int>) -> Bool {
+        let centre = points[outline.lowerBound - 1]
+        for k in piece where corners[k].cut >= 0 {
+            let line = coverLines[Int(corners[k].cut)]
+            let side = line.distance(centre.x, centre.y) >= 0 ? 1.0 : -1.0
+            for p in outline where side * line.distance(points[p].x, points[p].y) < -1e-9 { return false }
+        }
+        return true
+    }
+
+    func bounds(_ r: Range<Int>) -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
+        var box = (minX: Double.infinity, maxX: -Double.infinity, minY: Double.infinity, maxY: -Double.infinity)
+        for k in r {
+            box.minX = min(box.minX, corners[k].x); box.maxX = max(box.maxX, corners[k].x)
+            box.minY = min(box.minY, corners[k].y); box.maxY = max(box.maxY, corners[k].y)
+        }
+        return box
+    }
+
+    /// Splits the polygon of corners `r` by the cover lines `lines` into pieces (in
+    /// `pieceCorners`, `pieceLengths`) and the covered rest `K` (in `rem`). Returns false when
+    /// the cut must not or need not happen: a seam would be split, a piece would overflow, `K`
+    /// is smaller than `minimumCutArea`, or its footprint leaves the covered interior.
+    mutating func cut(_ r: Range<Int>, by cover: Range<Int>, analytic: Bool, _ quad: Quad, scale: Double) -> Bool {
+        // The cut follows the covered interior's lines moved `cutInset` further in: it leaves
+        // a strip of the hidden part to be drawn, so that no piece is a sliver along a seam.
+        let lines = coverLines.count..<(coverLines.count + cover.count)
+        for l in cover {
+            var line = coverLines[l]
+            line.c -= Self.cutInset
+            coverLines.append(line)
+        }
+        // Lines that keep a seam out of the covered interior go first; a seam that the
+        // interior crosses cannot be kept whole.
+        cutOrder.removeAll(keepingCapacity: true)
+        for k in r where corners[k].shared {
+            let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
+            var separating: Int?
+            var inside = true
+            for l in lines {
+                let da = coverLines[l].distance(a.x, a.y), db = coverLines[l].distance(b.x, b.y)
+                if da < 0 && db < 0 { separating = l; break }
+                if da < 0 || db < 0 { inside = false }
+            }
+            if let separating {
+                if !cutOrder.contains(Int32(separating)) { cutOrder.append(Int32(separating)) }
+            } else if !inside {
+                return false
+            }
+        }
+        for l in lines where !cutOrder.contains(Int32(l)) { cutOrder.append(Int32(l)) }
+
+        rem.removeAll(keepingCapacity: true)
+        for k in r {
+            var c = corners[k]
+            c.owner = -1
+            c.cut = -1
+            rem.append(c)
+        }
+        pieceLengths.removeAll(keepingCapacity: true)
+        for l in cutOrder {
+            guard split(by: Int(l)) else { return false }
+            guard rem.count >= 3 else { return false } // the interior misses this polygon
+        }
+        var area = 0.0
+        for k in rem.indices {
+            let a = rem[k], b = rem[(k + 1) % rem.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        guard abs(area) / 2 >= Self.minimumCutArea else { return false }
+        guard analytic else { return true }
+        // K's footprint (its silhouette margins and caps) must stay where the cover is opaque,
+        // as far as it reaches into the viewport (nothing is drawn outside it).
+        let cornerMark = corners.count, pointMark = points.count
+        corners.append(contentsOf: rem)
+        let outline = appendFootprint(cornerMark..<corners.count, quad, scale: scale)
+        corners.removeSubrange(cornerMark...)
+        for p in outline {
+            let q = points[p]
+            corners.append(Corner(x: q.x, y: q.y, w: q.w, local: q.local, fades: false))
+        }
+        clipToViewport(cornerMark, width: pixelSize.width, height: pixelSize.height, pad: 0)
+        var covered = true
+        for k in cornerMark..<corners.count {
+            for l in cover where coverLines[l].distance(corners[k].x, corners[k].y) < -1e-6 { covered = false }
+        }
+        points.removeSubrange(pointMark...)
+        corners.removeSubrange(cornerMark...)
+        return covered
+    }
+
+    /// Splits `rem` by cover line `l`: the part outside becomes a new piece, the rest stays in
+    /// `rem`. Returns false to cancel the cut (a seam would be split, or a piece overflow).
+    mutating func split(by l: Int) -> Bool {
+        let line = coverLines[l]
+        let piece = pieceLengths.count
+        let base = piece * Self.pieceCapacity
+        if pieceCorners.count < base + Self.pieceCapacity {
+            pieceCorners.append(contentsOf: repeatElement(Corner(x: 0, y: 0, w: 1, local: .zero, fades: false),
+                                                          count: base + Self.pieceCapacity - pieceCorners.count))
+        }
+        var length = 0
+        remNext.removeAll(keepingCapacity: true)
+        let n = rem.count
+        for k in 0..<n {
+            let a = rem[k], b = rem[(k + 1) % n]
+            let da = line.distance(a.x, a.y), db = line.distance(b.x, b.y)
+            let (aIn, bIn) = (da >= 0, db >= 0)
+            if aIn {
+                remNext.append(a)
+            } else {
+                guard length < Self.pieceCapacity else { return false }
+                pieceCorners[base + length] = a
+                length += 1
+            }
+            guard aIn != bIn else { continue }
+            if a.shared { return false }
+            // The crossing, computed once and used by every polygon that has it.
+            let t = da / (da - db)
+            var x = a
+            let p = t <= 0 ? Self.point(a) : t >= 1 ? Self.point(b) : Self.point(a).toward(Self.point(b), t)
+            (x.x, x.y, x.w, x.local) = (p.x, p.y, p.w, p.local)
+            if a.owner >= 0 { guard insert(x, into: Int(a.owner), onCut: a.cut) else { return false } }
+            var chord = x
+            chord.fades = false; chord.shared = false; chord.edge = -1; chord.cut = Int32(l); chord.owner = -1
+            var rest = x
+            rest.owner = -1
+            guard length < Self.pieceCapacity else { return false }
+            if aIn {
+                // Into the piece's side: in `rem` the chord starts here; in the piece the rest
+                // of a→b does.
+                chord.owner = Int32(piece)
+                remNext.append(chord)
+                pieceCorners[base + length] = rest
+            } else {
+                // Back into `rem`'s side: the piece's chord starts here; `rem` goes on along a→b.
+                pieceCorners[base + length] = chord
+                remNext.append(x)
+            }
+            length += 1
+        }
+        pieceLengths.append(length >= 3 ? length : 0)
+        swap(&rem, &remNext)
+        return true
+    }
+
+    /// Inserts crossing `x` into piece `p`'s edge on cut line `cut` that passes through it, so
+    /// the piece and what is left of the polygon share the vertex (no T-junction).
+    mutating func insert(_ x: Corner, into p: Int, onCut cut: Int32) -> Bool {
+        let length = pieceLengths[p]
+        guard length > 0 else { return true } // an empty piece has nothing to conform to
+        let base = p * Self.pieceCapacity
+        for k in 0..<length {
+            let u = pieceCorners[base + k], v = pieceCorners[base + (k + 1) % length]
+            guard u.cut == cut else { continue }
+            let dx = v.x - u.x, dy = v.y - u.y
+            let length2 = dx * dx + dy * dy
+            guard length2 > 0 else { continue }
+            let t = ((x.x - u.x) * dx + (x.y - u.y) * dy) / length2
+            guard t > 0, t < 1 else { continue }
+            guard length < Self.pieceCapacity else { return false }
+            var k2 = length
+            while k2 > k + 1 { pieceCorners[base + k2] = pieceCorners[base + k2 - 1]; k2 -= 1 }
+            var inserted = x
+            inserted.fades = false; inserted.shared = false; inserted.edge = -1; inserted.cut = cut; inserted.owner = -1
+            pieceCorners[base + k + 1] = inserted
+            pieceLengths[p] = length + 1
+            return true
+        }
+        return true // x is one of the piece's corners already
+    }
+}

@@ -1,0 +1,411 @@
+import FolioGeometry
+import FolioLayers
+
+/// From classified polygons to triangles: each item's footprint (its outline, pushed out by the
+/// antialiasing margin where it fades), cut into an interior that no silhouette edge reaches
+/// and a band along the silhouette, written as vertices that carry the edges their triangle
+/// needs.
+///
+/// ## Why per-vertex edges
+///
+/// The coverage of a pixel is the product, over the silhouette edges, of the exact box-filter
+/// coverage of the half-plane inside each (`halfPlaneCoverage` in `Shaders/quad.frag`). An edge
+/// more than its reach `b = (|nx| + |ny|) / 2 ≤ 0.71` px inside contributes exactly 1, so a
+/// triangle only needs the edges that come within reach of it — none for the interior, one to
+/// three for a band triangle of a quad. The edges travel with the triangle's vertices (flat
+/// attributes), so the fragment cost is bounded by the slots of its variant (4 or 8, unrolled,
+/// no branches), draws of many polygons need no per-draw uniform arrays, and a surface made of
+/// many planar patches antialiases its outline exactly while its inner edges (shared, never
+/// faded) cost nothing.
+///
+/// ## The star cut
+///
+/// The footprint is a fan around the centre `C`. On each ray from `C` to an outline vertex `O`
+/// the cut point is `P = C + t·(O − C)` with the largest `t ≤ 1` that keeps `P` at least
+/// `reach + 0.03` px inside every silhouette edge. The triangles `C P_k P_k+1` are the interior;
+/// the quads `P_k O_k O_k+1 P_k+1` the band. Adjacent pieces share their vertices exactly (each
+/// `P` is computed once), so the mesh has no T-junction and covers each pixel once; nothing is
+/// ever placed on a seam (`P = O` exactly where no silhouette is near, `t < 1` is strictly
+/// inside).
+extension DrawList {
+    /// A silhouette edge as a line in viewport pixels: `distance = nx·x + ny·y + c`, positive
+    /// inside, with the unit normal `(nx, ny)`.
+    struct EdgeLine {
+        var nx: Double, ny: Double, c: Double
+        /// The same line in framebuffer pixels, as the shader receives it (`gl_FragCoord`).
+        var shaderEdge: (Float, Float, Float)
+        /// How far inside the edge a pixel box still reaches across it: `(|nx| + |ny|) / 2`.
+        var reach: Double
+
+        func distance(_ p: PlanePoint) -> Double { nx * p.x + ny * p.y + c }
+    }
+
+    /// A point of a layer's plane in viewport pixels, with its clip `w` and layer-local point.
+    struct PlanePoint {
+        var x: Double, y: Double, w: Double
+        var local: Point
+
+        /// The point a fraction `t` of the way to `b` on screen, its `w` and local point
+        /// recovered perspective-correctly (`1/w` and `local/w` are affine on screen).
+        func toward(_ b: PlanePoint, _ t: Double) -> PlanePoint {
+            let iw = (1 / w) + ((1 / b.w) - (1 / w)) * t
+            let lx = (local.x / w + (b.local.x / b.w - local.x / w) * t) / iw
+            let ly = (local.y / w + (b.local.y / b.w - local.y / w) * t) / iw
+            return PlanePoint(x: x + (b.x - x) * t, y: y + (b.y - y) * t, w: 1 / iw, local: Point(x: lx, y: ly))
+        }
+    }
+
+    /// Three indices into `points` and the item's edges the triangle needs (bit k: its k-th
+    /// silhouette edge).
+    struct Triangle {
+        var a: Int32, b: Int32, c: Int32
+        var edges: UInt32
+    }
+
+    /// Interleaved floats per vertex: clip (x, y, z, w), local (x, y), then
+    /// `ShaderVariant.Coverage.maximumEdges` edges as (nx, ny, c) in framebuffer pixels.
+    static let floatsPerVertex = 6 + 3 * ShaderVariant.Coverage.maximumEdges
+    /// How far inside an edge, past its reach, the interior starts (pixels): room for the
+    /// rounding of vertex positions and of the shader's distance.
+    static let interiorClearance = 0.03
+    /// The most silhouette edges one item keeps (bits of `Triangle.edges`).
+    static let maximumItemEdges = 32
+
+    // MARK: Edges
+
+    /// Finds item `i`'s silhouette edges: inward unit normals of its outline (counter-clockwise
+    /// or not), in outline order.
+    mutating func findEdges(_ i: Int) {
+        let r = items[i].corners
+        let sign = winding(r)
+        let start = edges.count
+        for k in r where corners[k].fades && edges.count - start < Self.maximumItemEdges {
+            guard let (nx, ny) = inwardNormal(k, in: r, winding: sign) else { continue }
+            corners[k].edge = Int32(edges.count)
+            let a = corners[k]
+            let (ax, ay) = (a.x + origin.x, a.y + origin.y)
+            edges.append(EdgeLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y),
+                                  shaderEdge: (Float(nx), Float(ny), Float(-(nx * ax + ny * ay))),
+                                  reach: 0.5 * (abs(nx) + abs(ny))))
+        }
+        items[i].edges = start..<edges.count
+    }
+
+    /// 1 when the polygon of corners `r` turns counter-clockwise (y up), −1 otherwise.
+    func winding(_ r: Range<Int>) -> Double {
+        var area = 0.0
+        for k in r {
+            let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
+            area += a.x * b.y - b.x * a.y
+        }
+        return area > 0 ? 1 : -1
+    }
+
+    /// The unit normal of the edge from corner `k` to the next one in `r`, pointing into the
+    /// polygon (of `winding`); nil for an edge of no length.
+    func inwardNormal(_ k: Int, in r: Range<Int>, winding sign: Double) -> (Double, Double)? {
+        let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
+        let dx = b.x - a.x, dy = b.y - a.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return nil }
+        // Inward normal of a counter-clockwise outline is (−dy, dx).
+        return (-sign * dy / length, sign * dx / length)
+    }
+
+    // MARK: Footprints
+
+    /// The fan centre of the corners in `r`: their average, with its attributes recovered
+    /// perspective-correctly.
+    func centre(_ r: Range<Int>) -> PlanePoint {
+        var x = 0.0, y = 0.0, iw = 0.0, lx = 0.0, ly = 0.0
+        for i in r {
+            let c = corners[i]
+            x += c.x; y += c.y; iw += 1 / c.w; lx += c.local.x / c.w; ly += c.local.y / c.w
+        }
+        let n = Double(r.count)
+        return PlanePoint(x: x / n, y: y / n, w: n / iw, local: Point(x: lx / iw, y: ly / iw))
+    }
+
+    static func point(_ c: Corner) -> PlanePoint { PlanePoint(x: c.x, y: c.y, w: c.w, local: c.local) }
+
+    /// No antialiasing geometry: the corners as a fan around their centre.
+    mutating func triangulatePlain(_ r: Range<Int>) {
+        let centre = points.count
+        points.append(self.centre(r))
+        for k in r { points.append(Self.point(corners[k])) }
+        fan(around: centre, outline: (centre + 1)..<points.count)
+    }
+
+    /// Triangles from `centre` to each outline edge of `outline` (indices into `points`, closed).
+    mutating func fan(around centre: Int, outline: Range<Int>) {
+        for k in outline {
+            let next = k + 1 == outline.upperBound ? outline.lowerBound : k + 1
+            triangles.append(Triangle(a: Int32(centre), b: Int32(k), c: Int32(next), edges: 0))
+        }
+    }
+
+    /// Analytic antialiasing: the outline of item `i` (or of `piece`, a part of it after an
+    /// occlusion cut) with silhouette edges pushed out by `margin` pixels, cut into interior
+    /// and band (see the extension's notes).
+    mutating func triangulateInflated(_ i: Int, _ quad: Quad, scale: Double, piece: Range<Int>? = nil) {
+        let polygon = piece ?? items[i].corners
+        let outline = appendFootprint(polygon, quad, scale: scale)
+        starCut(centre: outline.lowerBound - 1, outline: outline, edges: items[i].edges, polygon: polygon)
+    }
+
+    /// Appends to `points` the centre of the polygon of corners `r`, then its footprint: the
+    /// outline with silhouette edges pushed out by `margin` pixels. Returns the outline's range.
+    ///
+    /// A corner between two silhouette edges moves to the offset lines' intersection (bevelled
+    /// if sharp); a corner next to a non-silhouette edge stays and gains a short cap (see `cap`),
+    /// so shared edges keep their corners. New points get exact attributes from the layer's
+    /// plane (`Quad.localToView`). Silhouette normals come from the item's edge lines, so the
+    /// pieces of a cut polygon push their parts of an edge out identically.
+    mutating func appendFootprint(_ r: Range<Int>, _ quad: Quad, scale: Double) -> Range<Int> {
+        let n = r.count
+        let sign = winding(r)
+        // Outward unit normals: a silhouette's from the item's line (the same in every piece).
+        func normal(_ k: Int) -> (Double, Double) {
+            let a = corners[r.lowerBound + k % n]
+            if a.edge >= 0 { let e = edges[Int(a.edge)]; return (-e.nx, -e.ny) }
+            guard let (nx, ny) = inwardNormal(r.lowerBound + k % n, in: r, winding: sign) else { return (0, 0) }
+            return (-nx, -ny)
+        }
+        points.append(centre(r))
+        let first = points.count
+        let m = Self.margin
+        for k in 0..<n {
+            let c = corners[r.lowerBound + k]
+            let previous = corners[r.lowerBound + (k + n - 1) % n]
+            let next = corners[r.lowerBound + (k + 1) % n]
+            let (n0, n1) = (normal(k + n - 1), normal(k))
+            switch (previous.fades, c.fades) {
+            case (false, false):
+                points.append(Self.point(c))
+            case (false, true):
+                let cap = Self.cap(at: c, from: previous, seamNormal: n0, fadedNormal: n1, margin: m, along: cutDirection(previous.cut))
+                points.append(Self.point(c))
+                points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
+            case (true, false):
+                let cap = Self.cap(at: c, from: next, seamNormal: n1, fadedNormal: n0, margin: m, along: cutDirection(c.cut))
+                points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
+                points.append(Self.point(c))
+            case (true, true):
+                let bx = n0.0 + n1.0, by = n0.1 + n1.1
+                let dot = 1 + n0.0 * n1.0 + n0.1 * n1.1 // 1 + cos(turn)
+                if dot > 0.25 {
+                    // Miter: the offset lines meet at c + (n0 + n1)·m/(1 + n0·n1).
+                    points.append(onPlane(quad, c.x + bx * m / dot, c.y + by * m / dot, fallback: c, scale: scale))
+                } else {
+                    points.append(onPlane(quad, c.x + n0.0 * m, c.y + n0.1 * m, fallback: c, scale: scale))
+                    points.append(onPlane(quad, c.x + n1.0 * m, c.y + n1.1 * m, fallback: c, scale: scale))
+                }
+            }
+        }
+        return first..<points.count
+    }
+
+    /// The direction of occlusion cut line `cut` (nil when the edge is not a cut): every piece
+    /// along the line steps out along the same direction, whatever its own corners.
+    func cutDirection(_ cut: Int32) -> (Double, Double)? {
+        guard cut >= 0 else { return nil }
+        let line = coverLines[Int(cut)]
+        return (-line.ny, line.nx)
+    }
+
+    /// The point of the layer's plane under viewport pixel (x, y) (or `fallback`'s attributes
+    /// where the plane does not reach it).
+    func onPlane(_ quad: Quad, _ x: Double, _ y: Double, fallback: Corner, scale: Double) -> PlanePoint {
+        let view = Point(x: x / scale, y: (pixelSize.height - y) / scale)
+        if let local = quad.localToView.inverse(view) {
+            let h = quad.localToView.apply(local)
+            if h.w > 0, h.w.isFinite { return PlanePoint(x: x, y: y, w: h.w, local: local) }
+        }
+        return PlanePoint(x: x, y: y, w: fallback.w, local: fallback.local)
+    }
+
+    /// Splits the fan from `centre` over `outline` into interior and band triangles against
+    /// `edgeRange` (the item's silhouette edges), and finds the edges each band triangle needs.
+    /// `polygon` is the corners the footprint was made from: a polygon under a pixel thick
+    /// around its centre is left whole (its cut points would crowd its edges).
+    mutating func starCut(centre: Int, outline: Range<Int>, edges edgeRange: Range<Int>, polygon: Range<Int>) {
+        let firstTriangle = triangles.count
+        let c = points[centre]
+        var interior = !edgeRange.isEmpty
+        for e in edgeRange where edges[e].distance(c) < edges[e].reach + Self.interiorClearance { interior = false }
+        if interior && distanceToOutline(c, polygon) < Self.margin { interior = false }
+        guard interior else {
+            // No edge-free interior (a sliver, or no silhouette at all): one fan, every
+            // triangle with the edges that reach it.
+            fan(around: centre, outline: outline)
+            markEdges(from: firstTriangle, edgeRange)
+            return
+        }
+        // The cut point on each ray, appended after the outline: inner[k] = outline[k] + n.
+        let n = outline.count
+        for k in outline {
+            let o = points[k]
+            var t = 1.0
+            for e in edgeRange {
+                let edge = edges[e]
+                let inset = edge.reach + Self.interiorClearance
+                let dO = edge.distance(o)
+                if dO < inset {
+                    let dC = edge.distance(c)
+                    t = min(t, (dC - inset) / (dC - dO))
+                }
+            }
+            points.append(t >= 1 ? o : c.toward(o, t))
+        }
+        func inner(_ k: Int) -> Int { k + n }
+        for k in outline {
+            let next = k + 1 == outline.upperBound ? outline.lowerBound : k + 1
+            triangles.append(Triangle(a: Int32(centre), b: Int32(inner(k)), c: Int32(inner(next)), edges: 0))
+            let movedHere = !Self.same(points[inner(k)], points[k]), movedNext = !Self.same(points[inner(next)], points[next])
+            if movedHere { triangles.append(Triangle(a: Int32(inner(k)), b: Int32(k), c: Int32(next), edges: 0)) }
+            if movedNext { triangles.append(Triangle(a: Int32(inner(k)), b: Int32(next), c: Int32(inner(next)), edges: 0)) }
+        }
+        markEdges(from: firstTriangle, edgeRange)
+    }
+
+    static func same(_ a: PlanePoint, _ b: PlanePoint) -> Bool { a.x == b.x && a.y == b.y }
+
+    /// The distance from `p` to the nearest edge line of the convex polygon of corners `r`.
+    func distanceToOutline(_ p: PlanePoint, _ r: Range<Int>) -> Double {
+        var nearest = Double.infinity
+        for k in r {
+            let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 0 else { continue }
+            nearest = min(nearest, abs(dx * (p.y - a.y) - dy * (p.x - a.x)) / length)
+        }
+        return nearest
+    }
+
+    /// Sets on each triangle from `first` on the edges of `edgeRange` that come within reach of
+    /// it (its nearest vertex closer than reach plus a tolerance for float rounding). An edge
+    /// left out is at least that far from every point of the triangle, where its coverage
+    /// factor is exactly 1. A triangle that more edges reach than a variant has slots keeps the
+    /// nearest ones.
+    mutating func markEdges(from first: Int, _ edgeRange: Range<Int>) {
+        guard !edgeRange.isEmpty else { return }
+        let magnitude = max(pixelSize.width, pixelSize.height) + abs(origin.x) + abs(origin.y)
+        let tolerance = 0.02 + 1e-6 * magnitude
+        let limit = ShaderVariant.Coverage.maximumEdges
+        for t in first..<triangles.count {
+            let (a, b, c) = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
+            var mask: UInt32 = 0
+            var count = 0
+            for (bit, e) in edgeRange.enumerated() {
+                let edge = edges[e]
+                let nearest = min(edge.distance(a), edge.distance(b), edge.distance(c))
+                if nearest < edge.reach + tolerance { mask |= 1 << UInt32(bit); count += 1 }
+            }
+            while count > limit {
+                // Drop the edge whose nearest approach is farthest (the least coverage lost).
+                var worst = -1, worstDistance = -Double.infinity
+                for (bit, e) in edgeRange.enumerated() where mask & (1 << UInt32(bit)) != 0 {
+                    let edge = edges[e]
+                    let nearest = min(edge.distance(a), edge.distance(b), edge.distance(c))
+                    if nearest > worstDistance { worst = bit; worstDistance = nearest }
+                }
+                mask &= ~(1 << UInt32(worst))
+                count -= 1
+            }
+            triangles[t].edges = mask
+        }
+    }
+
+    /// Border antialiasing: whole layers grow by one content texel on every side (local
+    /// space); pieces of layers are drawn as they are.
+    mutating func triangulateBordered(_ i: Int, _ quad: Quad, texels: (Double, Double), scale: Double) {
+        let item = items[i]
+        let b = quad.layer.bounds
+        guard item.corners.count == 4, texels.0 > 0, texels.1 > 0 else { triangulatePlain(item.corners); return }
+        let dx = 1 / texels.0, dy = 1 / texels.1
+        func grown(_ k: Int) -> Point {
+            Point(x: k == 0 || k == 3 ? b.minX - dx : b.maxX + dx, y: k < 2 ? b.minY - dy : b.maxY + dy)
+        }
+        for k in 0..<4 where !(quad.localToView.apply(grown(k)).w > 0) {
+            triangulatePlain(item.corners)
+            return
+        }
+        func viewport(_ local: Point) -> PlanePoint {
+            let h = quad.localToView.apply(local)
+            return PlanePoint(x: h.x / h.w * scale, y: pixelSize.height - h.y / h.w * scale, w: h.w, local: local)
+        }
+        points.append(viewport(Point(x: b.midX, y: b.midY)))
+        for k in 0..<4 { points.append(viewport(grown(k))) }
+        fan(around: 0, outline: 1..<5)
+    }
+
+    // MARK: Vertices
+
+    /// Writes the item's triangles as vertices, one batch per coverage class (all `.border` in
+    /// border mode), and clears nothing: `points` and `triangles` are reset by the caller.
+    mutating func writeTriangles(_ i: Int, border: Bool) {
+        let edgeRange = items[i].edges
+        for coverage in border ? Self.borderClasses : Self.edgeClasses {
+            let first = vertexCount
+            for t in triangles where border || ShaderVariant.Coverage.edges(for: t.edges.nonzeroBitCount) == coverage {
+                appendVertex(points[Int(t.a)], edges: t.edges, of: edgeRange)
+                appendVertex(points[Int(t.b)], edges: t.edges, of: edgeRange)
+                appendVertex(points[Int(t.c)], edges: t.edges, of: edgeRange)
+            }
+            if vertexCount > first { batches.append(Batch(item: i, coverage: coverage, vertices: first..<vertexCount)) }
+        }
+    }
+
+    /// The coverage classes an item's triangles fall into, in the order they are drawn.
+    static let edgeClasses: [ShaderVariant.Coverage] = [.full, .edges(4), .edges(ShaderVariant.Coverage.maximumEdges)]
+    static let borderClasses: [ShaderVariant.Coverage] = [.border]
+
+    /// Vertices written so far.
+    var vertexCount: Int { vertices.count / Self.floatsPerVertex }
+
+    /// Appends one vertex: clip position, local point, and the edges in `mask` (bits over
+    /// `edgeRange`, in order) followed by unused slots `(0, 0, 1)`, whose coverage is 1.
+    mutating func appendVertex(_ p: PlanePoint, edges mask: UInt32, of edgeRange: Range<Int>) {
+        // Viewport pixels → clip space, keeping w so the hardware divides (and interpolates) itself.
+        vertices.append(Float((2 * p.x / pixelSize.width - 1) * p.w))
+        vertices.append(Float((2 * p.y / pixelSize.height - 1) * p.w))
+        vertices.append(0)
+        vertices.append(Float(p.w))
+        vertices.append(Float(p.local.x))
+        vertices.append(Float(p.local.y))
+        var slots = 0
+        var bits = mask
+        while bits != 0 && slots < ShaderVariant.Coverage.maximumEdges {
+            let e = edges[edgeRange.lowerBound + bits.trailingZeroBitCount]
+            vertices.append(e.shaderEdge.0); vertices.append(e.shaderEdge.1); vertices.append(e.shaderEdge.2)
+            bits &= bits - 1
+            slots += 1
+        }
+        for _ in slots..<ShaderVariant.Coverage.maximumEdges { vertices.append(0); vertices.append(0); vertices.append(1) }
+    }
+
+    /// Appends item `i`'s outline (its footprint's corners) as a line loop for debug borders.
+    mutating func writeOutline(_ i: Int) {
+        let first = vertexCount
+        for k in items[i].corners { appendVertex(Self.point(corners[k]), edges: 0, of: 0..<0) }
+        items[i].outline = first..<vertexCount
+    }
+
+    /// The pixel area of every triangle the list submits, for overdraw figures.
+    func rasterizedArea() -> Double {
+        let f = Self.floatsPerVertex
+        func pixel(_ v: Int) -> (Double, Double) {
+            let w = Double(vertices[v * f + 3])
+            return ((Double(vertices[v * f]) / w + 1) * pixelSize.width / 2, (Double(vertices[v * f + 1]) / w + 1) * pixelSize.height / 2)
+        }
+        var area = 0.0
+        for batch in batches {
+            for v in stride(from: batch.vertices.lowerBound, to: batch.vertices.upperBound, by: 3) {
+                let (a, b, c) = (pixel(v), pixel(v + 1), pixel(v + 2))
+                area += abs((b.0 - a.0) * (c.1 - a.1) - (c.0 - a.0) * (b.1 - a.1)) / 2
+            }
+        }
+        return area
+    }
+}

@@ -1,0 +1,28 @@
+import CGL
+import FolioLayers
+
+/// What `folio bench` measures the renderer against. Not part of the library's API: the
+/// `Benchmarks` SPI may change with the benchmarks.
+extension QuadRenderer {
+    /// Draws the texture for `handle` over the whole of `viewport` with the bare floor shader
+    /// (`Shaders/floor.*`): one texture sample per pixel, blended premultiplied like every
+    /// draw, into `framebuffer` (nil: the bound one). Nothing is drawn for a handle without a
+    /// texture or an empty viewport. The GL state is restored as by `draw`.
+    ///
+    /// - Throws: a shader error the first time, if the floor shader does not build.
+    @_spi(Benchmarks) public func drawFloor(_ handle: ContentHandle, viewport: Viewport, framebuffer: UInt32? = nil) throws(RenderError) {
+        guard !viewport.isEmpty, let texture = textures[handle] else { return }
+        let floor: FloorQuad
+        if let existing = self.floor { floor = existing } else { floor = try FloorQuad(); self.floor = floor }
+        let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer]) : nil
+        if let framebuffer { glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer) }
+        glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
+        setDrawingState()
+        floor.draw(texture: texture.id)
+        saved?.restore()
+    }
+
+    /// The area, in pixels, of the triangles the last `prepare` (or `draw`) sends to the
+    /// rasterizer: divided by the viewport's area it is the frame's overdraw.
+    @_spi(Benchmarks) public var preparedPixelArea: Double { list.rasterizedArea() }
+}

@@ -1,0 +1,161 @@
+import CGL
+import FolioGeometry
+import FolioLayers
+
+/// Sending a prepared draw list to GL: one vertex upload, then per batch the program of its
+/// shader variant, the item's material uniforms and one `glDrawArrays` of triangles.
+extension QuadRenderer {
+    /// Sends the prepared draw list to GL, in the bound framebuffer and viewport.
+    func submit(_ evaluator: LayerEvaluator) {
+        guard !list.batches.isEmpty else { return }
+        glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        let bytes = list.vertices.count * MemoryLayout<Float>.size
+        list.vertices.withUnsafeBytes { raw in
+            if bytes > bufferCapacity {
+                bufferCapacity = max(bytes, bufferCapacity * 2)
+                glBufferData(GLenum(GL_ARRAY_BUFFER), bufferCapacity, nil, GLenum(GL_STREAM_DRAW))
+            }
+            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, raw.baseAddress)
+        }
+        setDrawingState()
+        if wireframe {
+            drawDebugLines(evaluator, outlines: false)
+        } else {
+            var current: ShaderPrograms.Program?
+            var shadedItem = -1
+            for batch in list.batches {
+                let quad = evaluator.quads[list.items[batch.item].quadIndex]
+                guard var variant = material(of: list.items[batch.item], quad, evaluator) else { continue }
+                variant.coverage = batch.coverage
+                let program: ShaderPrograms.Program
+                do { program = try programs.program(for: variant) } catch {
+                    if drawError == nil { drawError = error }
+                    continue
+                }
+                if program !== current {
+                    glUseProgram(program.shader.id)
+                    current = program
+                    shadedItem = -1
+                }
+                // Uniforms belong to the program: set again when either changes.
+                if shadedItem != batch.item {
+                    setMaterial(list.items[batch.item], quad, evaluator, program)
+                    shadedItem = batch.item
+                }
+                glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
+            }
+            if showsLayerBorders { drawDebugLines(evaluator, outlines: true) }
+        }
+        glBindVertexArray(0)
+    }
+
+    /// The fixed state every draw uses: premultiplied "over" blending, no depth test or
+    /// culling, filled polygons, texture unit 0 with no sampler object.
+    func setDrawingState() {
+        glEnable(GLenum(GL_BLEND))
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        glBlendEquation(GLenum(GL_FUNC_ADD))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        // An app's sampler object on unit 0 would override the textures' own filtering.
+        glBindSampler(0, 0)
+    }
+
+    /// The shader features `item` needs, coverage aside; nil when it paints nothing (no
+    /// contents, background, gradient or overlay, or zero opacity).
+    func material(of item: DrawItem, _ quad: Quad, _ e: LayerEvaluator) -> ShaderVariant? {
+        let layer = quad.layer
+        let gradient = layer as? GradientLayer
+        let texture = layer.contents.flatMap { textures[$0] }
+        guard texture != nil || layer.backgroundColor != nil || gradient != nil || item.overlayQuadIndex != nil else { return nil }
+        guard quad.opacity > 0 else { return nil }
+        var variant = ShaderVariant()
+        if let texture {
+            variant.texture = texture.premultiplied ? .premultiplied : .straight
+            variant.textureFlipped = texture.origin == .bottomLeft
+        }
+        variant.background = (layer.backgroundColor?.alpha ?? 0) > 0
+        if let gradient { variant.gradientStops = min(gradient.colors.count, ShaderVariant.maximumStops) }
+        if let overlay = item.overlayQuadIndex.map({ e.quads[$0].layer }) {
+            variant.overlayStops = (overlay as? GradientLayer).map { min($0.colors.count, ShaderVariant.maximumStops) } ?? 1
+        }
+        return variant
+    }
+
+    /// Sets `program`'s uniforms for `item` and binds its texture on unit 0.
+    func setMaterial(_ item: DrawItem, _ quad: Quad, _ e: LayerEvaluator, _ program: ShaderPrograms.Program) {
+        let layer = quad.layer
+        let b = layer.bounds
+        glUniform4f(program.bounds, Float(b.minX), Float(b.minY), Float(b.width), Float(b.height))
+        var texels = (list.scale, list.scale)
+        if let t = layer.contents.flatMap({ textures[$0] }) {
+            glBindTexture(GLenum(GL_TEXTURE_2D), t.id)
+            let cr = layer.contentsRect
+            glUniform4f(program.contentsRect, Float(cr.origin.x), Float(cr.origin.y), Float(cr.size.width), Float(cr.size.height))
+            texels = (Double(t.width) * cr.width / max(b.width, 1e-9), Double(t.height) * cr.height / max(b.height, 1e-9))
+        }
+        glUniform2f(program.texelsPerPoint, Float(texels.0), Float(texels.1))
+        glUniform1f(program.opacity, Float(quad.opacity))
+        let bg = layer.backgroundColor ?? .clear
+        glUniform4f(program.background, Float(bg.red * bg.alpha), Float(bg.green * bg.alpha), Float(bg.blue * bg.alpha), Float(bg.alpha))
+        if let g = layer as? GradientLayer {
+            setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint),
+                     colors: program.gradientColors, locations: program.gradientLocations, axisLocation: program.gradientAxis)
+        }
+        if let overlay = item.overlayQuadIndex.map({ e.quads[$0] }) {
+            let o = overlay.layer
+            if let g = o as? GradientLayer {
+                setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint),
+                         colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
+            } else {
+                setStops(CollectionOfOne(o.backgroundColor ?? .clear), nil, axis: (Point(x: 0, y: 0), Point(x: 0, y: 1)),
+                         colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
+            }
+            glUniform1f(program.overlayOpacity, Float(overlay.opacity / quad.opacity))
+        }
+    }
+
+    /// Debug views in `debugColor`: every triangle's edges (wireframe) or each item's outline
+    /// loop (layer borders).
+    func drawDebugLines(_ e: LayerEvaluator, outlines: Bool) {
+        let program: ShaderPrograms.Program
+        do { program = try programs.program(for: ShaderVariant(background: true)) } catch {
+            if drawError == nil { drawError = error }
+            return
+        }
+        glUseProgram(program.shader.id)
+        let c = debugColor
+        glUniform4f(program.bounds, 0, 0, 1, 1)
+        glUniform1f(program.opacity, 1)
+        glUniform4f(program.background, Float(c.red * c.alpha), Float(c.green * c.alpha), Float(c.blue * c.alpha), Float(c.alpha))
+        if outlines {
+            for item in list.items where item.outline.count >= 2 {
+                glDrawArrays(GLenum(GL_LINE_LOOP), GLint(item.outline.lowerBound), GLsizei(item.outline.count))
+            }
+        } else {
+            glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_LINE))
+            for batch in list.batches {
+                glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
+            }
+            glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
+        }
+    }
+
+    /// Uploads up to `ShaderVariant.maximumStops` premultiplied stop colours and their
+    /// locations (evenly spread when `stops` is nil or short) and the gradient's axis.
+    func setStops(_ colors: some Collection<Color>, _ stops: [Double]?, axis: (Point, Point),
+                  colors colorsLocation: GLint, locations: GLint, axisLocation: GLint) {
+        let n = min(colors.count, ShaderVariant.maximumStops)
+        for (i, c) in colors.prefix(n).enumerated() {
+            stopColors[4 * i] = Float(c.red * c.alpha); stopColors[4 * i + 1] = Float(c.green * c.alpha)
+            stopColors[4 * i + 2] = Float(c.blue * c.alpha); stopColors[4 * i + 3] = Float(c.alpha)
+            stopLocations[i] = Float(stops.flatMap { i < $0.count ? $0[i] : nil } ?? (n > 1 ? Double(i) / Double(n - 1) : 0))
+        }
+        stopColors.withUnsafeBufferPointer { glUniform4fv(colorsLocation, GLsizei(max(n, 1)), $0.baseAddress) }
+        stopLocations.withUnsafeBufferPointer { glUniform1fv(locations, GLsizei(max(n, 1)), $0.baseAddress) }
+        glUniform4f(axisLocation, Float(axis.0.x), Float(axis.0.y), Float(axis.1.x), Float(axis.1.y))
+    }
+}

@@ -1,0 +1,61 @@
+import CGL
+
+/// The renderer's programs, one per `ShaderVariant`, each compiled the first time a draw needs
+/// it and kept for the renderer's lifetime (a few dozen at most: the variants a scene uses).
+///
+/// Looking a program up is a dictionary read: no allocation once every variant in use has been
+/// built. A variant that fails to build is remembered, so a broken driver costs one attempt
+/// per variant, not one per frame.
+@MainActor
+final class ShaderPrograms {
+    /// A linked program and where its uniforms are (−1: not used by that variant).
+    final class Program {
+        let shader: ShaderProgram
+        let bounds, opacity, background, texture, contentsRect, texelsPerPoint: GLint
+        let gradientColors, gradientLocations, gradientAxis: GLint
+        let overlayColors, overlayLocations, overlayAxis, overlayOpacity: GLint
+
+        init(_ variant: ShaderVariant) throws(RenderError) {
+            shader = try ShaderProgram(vertex: variant.specialize(ShaderSource.quadVert),
+                                       fragment: variant.specialize(ShaderSource.quadFrag),
+                                       names: ("Shaders/quad.vert [\(variant.name)]", "Shaders/quad.frag [\(variant.name)]"))
+            let p = shader
+            bounds = p.uniform("uBounds"); opacity = p.uniform("uOpacity"); background = p.uniform("uBackground")
+            texture = p.uniform("uTexture"); contentsRect = p.uniform("uContentsRect"); texelsPerPoint = p.uniform("uTexelsPerPoint")
+            gradientColors = p.uniform("uGradientColors"); gradientLocations = p.uniform("uGradientLocations")
+            gradientAxis = p.uniform("uGradientAxis")
+            overlayColors = p.uniform("uOverlayColors"); overlayLocations = p.uniform("uOverlayLocations")
+            overlayAxis = p.uniform("uOverlayAxis"); overlayOpacity = p.uniform("uOverlayOpacity")
+            // The sampler reads texture unit 0 in every variant.
+            if texture >= 0 {
+                var saved: GLint = 0
+                glGetIntegerv(GLenum(GL_CURRENT_PROGRAM), &saved)
+                glUseProgram(p.id)
+                glUniform1i(texture, 0)
+                glUseProgram(GLuint(saved))
+            }
+        }
+    }
+
+    private var built: [ShaderVariant: Program] = [:]
+    private var failed: [ShaderVariant: RenderError] = [:]
+
+    /// The program for `variant`, built now if it is the first use.
+    ///
+    /// - Throws: the compile or link error (again on later calls, without rebuilding).
+    func program(for variant: ShaderVariant) throws(RenderError) -> Program {
+        if let program = built[variant] { return program }
+        if let error = failed[variant] { throw error }
+        do {
+            let program = try Program(variant)
+            built[variant] = program
+            return program
+        } catch {
+            failed[variant] = error
+            throw error
+        }
+    }
+
+    /// How many programs have been built.
+    var count: Int { built.count }
+}

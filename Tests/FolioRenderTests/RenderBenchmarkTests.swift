@@ -1,0 +1,44 @@
+import XCTest
+@testable import FolioCLI
+import FolioRender
+
+/// `folio bench` measures rendering against the textured-quad floor in the same run and
+/// reports every ratio with its target (one short round here: the figures are timed, not
+/// judged; the README reports full runs).
+final class RenderBenchmarkTests: XCTestCase {
+    func testTheRenderReportHasTheFloorTheRatiosTheOverdrawAndTheTargets() throws {
+        let report = try MainActor.assumeIsolated { try RenderBenchmarks().run(rounds: 1) }
+        XCTAssertEqual(report.size, [1280, 800])
+        XCTAssertGreaterThan(report.floorMs, 0)
+        for effect in RenderBenchmarks.effects {
+            for mode in AntialiasingMode.allCases.map(\.rawValue) {
+                let ms = try XCTUnwrap(report.frameMs[effect]?[mode]), ratio = try XCTUnwrap(report.overFloor[effect]?[mode])
+                XCTAssertTrue(ms > 0 && ms.isFinite && ratio > 0 && ratio.isFinite, "\(effect) \(mode)")
+                XCTAssertNotNil(report.met["\(effect).\(mode).overFloor"])
+                XCTAssertNotNil(report.overdraw[effect]?[mode])
+            }
+            XCTAssertNotNil(report.analyticOverNone[effect])
+            XCTAssertNotNil(report.met["\(effect).analyticOverNone"])
+        }
+        XCTAssertEqual(report.targets, ["overFloor": 2.5, "analyticOverNone": 1.6])
+        // The turning leaf hides the page under it, and what it hides is not drawn.
+        XCTAssertLessThan(try XCTUnwrap(report.overdraw["flip"]?["at0.1"]), 1.05)
+        XCTAssertLessThan(try XCTUnwrap(report.overdraw["flip"]?["at0.9"]), 1.05)
+        let json = try JSONOutput.string(report)
+        for key in ["floorMs", "frameMs", "overFloor", "analyticOverNone", "overdraw", "targets", "met"] {
+            XCTAssertTrue(json.contains("\"\(key)\""), key)
+        }
+    }
+
+    func testProfilingNamesItsConfigurationOrRefusesIt() throws {
+        try MainActor.assumeIsolated {
+            let bench = try RenderBenchmarks()
+            XCTAssertGreaterThan(try bench.timed("floor", frames: 1), 0)
+            XCTAssertGreaterThan(try bench.timed("fold:none", frames: 1), 0)
+            XCTAssertThrowsError(try bench.timed("curl:analytic", frames: 1)) { error in
+                XCTAssertTrue("\(error)".contains("curl:analytic"), "\(error)")
+            }
+            XCTAssertThrowsError(try bench.timed("flip:blurry", frames: 1))
+        }
+    }
+}
