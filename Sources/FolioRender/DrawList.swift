@@ -15,6 +15,9 @@ struct DrawItem {
     /// When it is opaque everywhere: the lines bounding what it covers fully, in
     /// `DrawList.coverLines` (see `DrawList+Occlusion.swift`).
     var cover: Range<Int> = 0..<0
+    /// For the picture of a compositing group drawn as one item: its index in the renderer's
+    /// group passes (`DrawList+Groups.swift`); −1 for a layer's polygon.
+    var composite: Int32 = -1
 }
 
 /// A polygon corner in window pixels (origin bottom-left), with the attributes to interpolate
@@ -92,8 +95,13 @@ struct DrawList {
     /// outline loop (the debug borders). `isOpaque` says whether a quad's every pixel is opaque
     /// (then what it hides of earlier items is not drawn); `texelsPerPoint`, its content
     /// texels per point (border mode).
+    ///
+    /// `range` limits the list to those quads (a compositing group's), and each of `composites`
+    /// (sorted, disjoint, inside `range`) replaces its quads by one item that draws the group's
+    /// picture (`DrawList+Groups.swift`).
     mutating func build(_ e: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int,
                         origin: (x: Double, y: Double) = (0, 0), mode: AntialiasingMode, outlines: Bool = false,
+                        range: Range<Int>? = nil, composites: ArraySlice<CompositeSpan> = [],
                         isOpaque: (Quad) -> Bool = { _ in false }, texelsPerPoint: (Quad) -> (Double, Double)) {
         items.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
@@ -106,8 +114,18 @@ struct DrawList {
         let height = Double(pixelHeight)
         // Containers that paint nothing (a transition's root) are skipped: they would cost a
         // draw and, sharing an outline with a page that fills them, unfade its edges.
-        for (index, quad) in e.quads.enumerated() where quad.isVisible && quad.drawsContent && quad.vertexRange.count >= 3 {
-            if let last = items.last, last.overlayQuadIndex == nil, Self.isOverlay(quad, of: e.quads[last.quadIndex], e) {
+        var span = composites.startIndex
+        for index in range ?? e.quads.indices {
+            // Compositing groups: their quads are drawn as one picture (DrawList+Groups.swift).
+            if span < composites.endIndex, index >= composites[span].quads.lowerBound {
+                if index == composites[span].quads.lowerBound { appendComposite(composites[span]) }
+                if index + 1 >= composites[span].quads.upperBound { span += 1 }
+                continue
+            }
+            let quad = e.quads[index]
+            guard quad.isVisible && quad.drawsContent && quad.vertexRange.count >= 3 else { continue }
+            if let last = items.last, last.overlayQuadIndex == nil, last.composite < 0,
+               Self.isOverlay(quad, of: e.quads[last.quadIndex], e) {
                 items[items.count - 1].overlayQuadIndex = index
                 continue
             }
@@ -129,7 +147,12 @@ struct DrawList {
             let quad = e.quads[items[i].quadIndex]
             points.removeAll(keepingCapacity: true)
             triangles.removeAll(keepingCapacity: true)
-            if cutting && triangulateUncovered(i, quad, analytic: mode == .analytic, scale: scale) {
+            if items[i].composite >= 0 {
+                // A group's picture: pixel-aligned and antialiased inside already.
+                triangulatePlain(items[i].corners)
+                writeTriangles(i, border: false)
+                continue
+            } else if cutting && triangulateUncovered(i, quad, analytic: mode == .analytic, scale: scale) {
                 // Only what no later opaque item hides.
             } else {
                 switch mode {

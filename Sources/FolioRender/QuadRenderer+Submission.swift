@@ -26,7 +26,10 @@ extension QuadRenderer {
             var shadedItem = -1
             for batch in list.batches {
                 let quad = evaluator.quads[list.items[batch.item].quadIndex]
-                guard var variant = material(of: list.items[batch.item], quad, evaluator) else { continue }
+                // A compositing group's picture (QuadRenderer+Groups.swift), or a layer's polygon.
+                let composite = list.items[batch.item].composite >= 0
+                guard var variant = composite ? Self.compositeVariant : material(of: list.items[batch.item], quad, evaluator)
+                else { continue }
                 variant.coverage = batch.coverage
                 let program: ShaderPrograms.Program
                 do { program = try programs.program(for: variant) } catch {
@@ -40,7 +43,8 @@ extension QuadRenderer {
                 }
                 // Uniforms belong to the program: set again when either changes.
                 if shadedItem != batch.item {
-                    setMaterial(list.items[batch.item], quad, evaluator, program)
+                    if composite { setCompositeMaterial(list.items[batch.item], program) }
+                    else { setMaterial(list.items[batch.item], quad, evaluator, program) }
                     shadedItem = batch.item
                 }
                 glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
@@ -98,7 +102,7 @@ extension QuadRenderer {
             texels = (Double(t.width) * cr.width / max(b.width, 1e-9), Double(t.height) * cr.height / max(b.height, 1e-9))
         }
         glUniform2f(program.texelsPerPoint, Float(texels.0), Float(texels.1))
-        glUniform1f(program.opacity, Float(quad.opacity))
+        glUniform1f(program.opacity, Float(quad.opacity * groups.opacityScale))
         let bg = layer.backgroundColor ?? .clear
         glUniform4f(program.background, Float(bg.red * bg.alpha), Float(bg.green * bg.alpha), Float(bg.blue * bg.alpha), Float(bg.alpha))
         if let g = layer as? GradientLayer {

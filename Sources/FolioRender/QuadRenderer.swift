@@ -64,6 +64,8 @@ public final class QuadRenderer {
     var floor: FloorQuad?
     var stopColors = [Float](repeating: 0, count: 4 * ShaderVariant.maximumStops)
     var stopLocations = [Float](repeating: 0, count: ShaderVariant.maximumStops)
+    /// Compositing groups: this frame's passes and the pooled textures (QuadRenderer+Groups.swift).
+    var groups = GroupPasses()
 
     /// The first shader error met while drawing: a shader variant that the driver failed to
     /// build (its draws are skipped). Nil normally; `init` already builds the richest variants,
@@ -122,6 +124,7 @@ public final class QuadRenderer {
 
     isolated deinit {
         for t in textures.values where t.owned { var id = t.id; glDeleteTextures(1, &id) }
+        groups.release()
         glDeleteBuffers(1, &buffer)
         glDeleteVertexArrays(1, &vertexArray)
     }
@@ -169,6 +172,12 @@ public final class QuadRenderer {
                 origin: (Double(viewport.x), Double(viewport.y)))
         guard !list.batches.isEmpty else { return }
         let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer]) : nil
+        if !groups.passes.isEmpty {
+            // Group pictures first (QuadRenderer+Groups.swift); they leave the app's binding.
+            var bound: GLint = 0
+            glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &bound)
+            drawGroupPictures(evaluator, scale: scale, viewport: viewport, framebuffer: framebuffer ?? GLuint(bound))
+        }
         if let framebuffer { glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer) }
         glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
         submit(evaluator)
@@ -199,8 +208,10 @@ public final class QuadRenderer {
     /// shader's edge distances count from the framebuffer's corner).
     func prepare(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int, origin: (x: Double, y: Double)) {
         let textures = self.textures
+        planGroups(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         list.build(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, origin: origin,
-                   mode: antialiasing, outlines: showsLayerBorders && !wireframe, isOpaque: { quad in
+                   mode: antialiasing, outlines: showsLayerBorders && !wireframe,
+                   composites: groups.topLevel[...], isOpaque: { quad in
             // Opaque everywhere: fully opaque layer, and an opaque texture or background under
             // anything else it draws (premultiplied "over" an opaque colour stays opaque).
             guard quad.opacity == 1 else { return false }
