@@ -11,16 +11,19 @@
 //   TEXTURE_FLIPPED    …stored bottom row first (an app's texture rendered through an FBO)
 //   TEXTURE_STRAIGHT   …with straight alpha: premultiply as sampled
 //   BACKGROUND         the layer's background colour under its contents
-//   GRADIENT_STOPS n   the layer's own gradient (gradient layers), 1…8 stops
+//   GRADIENT_STOPS n   the layer's own gradient (gradient layers): n stops, 1…8 unrolled; more
+//                      (16, 32, … 1024, padded with the last stop) by a binary search
 //   OVERLAY_STOPS n    a shadow sublayer merged into this draw, 1…8 stops
+//
+// Gradients are Core Animation's: stop colours arrive straight (not premultiplied), are
+// interpolated straight and premultiplied afterwards (white → clear is grey at alpha 0.5
+// halfway), exactly the rule of `GradientStops` in FolioLayers.
 //   EDGE_SLOTS n       analytic antialiasing over n (4 or 8) silhouette edges per triangle
 //   BORDER             the one-texel transparent border ramp (`--aa border`)
 
 #ifndef EDGE_SLOTS
 #define EDGE_SLOTS 0
 #endif
-
-const int MAX_STOPS = 8;
 
 out vec4 fragColor;
 
@@ -37,13 +40,15 @@ in vec2 vTexCoord;               // see Shaders/quad.vert
 
 #if defined(GRADIENT_STOPS) || defined(OVERLAY_STOPS)
 // One span of a gradient, from stop a to stop b: where t ≤ lb, the colour between ca and cb
-// (premultiplied, linear); elsewhere `color`, what the spans above gave. Walking the spans
+// (straight, linear); elsewhere `color`, what the spans above gave. Walking the spans
 // downwards, the first stop at or past t wins.
 vec4 span(vec4 color, float t, float la, float lb, vec4 ca, vec4 cb) {
     float width = lb - la;
     float f = width > 0.0 ? (t - la) / width : 1.0;
     return mix(color, mix(ca, cb, f), bvec4(t <= lb));
 }
+
+vec4 premultiplied(vec4 c) { return vec4(c.rgb * c.a, c.a); }
 #endif
 
 // Each gradient reads its own uniforms directly, its stop count a compile-time constant, so
@@ -51,35 +56,56 @@ vec4 span(vec4 color, float t, float la, float lb, vec4 ca, vec4 cb) {
 // copied for every pixel). t, how far along its axis the pixel lies, comes interpolated from
 // the vertex shader. Before the first stop: the first colour; after the last: the last.
 #ifdef GRADIENT_STOPS
-uniform vec4 uGradientColors[MAX_STOPS];
-uniform float uGradientLocations[MAX_STOPS];
+uniform vec4 uGradientColors[GRADIENT_STOPS];                 // straight RGBA
+uniform vec4 uGradientLocations[(GRADIENT_STOPS + 3) / 4];    // four locations per vector
 in float vGradientT;
 
+float gradientLocation(int i) { return uGradientLocations[i >> 2][i & 3]; }
+
+#if GRADIENT_STOPS <= 8
 vec4 gradientColor() {
-    if (GRADIENT_STOPS == 1) return uGradientColors[0];
+    if (GRADIENT_STOPS == 1) return premultiplied(uGradientColors[0]);
     float t = clamp(vGradientT, 0.0, 1.0);
     vec4 color = uGradientColors[GRADIENT_STOPS - 1];
     for (int i = GRADIENT_STOPS - 1; i >= 1; --i) {
-        color = span(color, t, uGradientLocations[i - 1], uGradientLocations[i], uGradientColors[i - 1], uGradientColors[i]);
+        color = span(color, t, gradientLocation(i - 1), gradientLocation(i), uGradientColors[i - 1], uGradientColors[i]);
     }
-    return mix(color, uGradientColors[0], bvec4(t <= uGradientLocations[0]));
+    return premultiplied(mix(color, uGradientColors[0], bvec4(t <= gradientLocation(0))));
 }
+#else
+// Many stops (a power of two, padded with copies of the last): k, the number of stops before
+// t, by a binary search of log2(n) steps; then the span from stop k − 1 to stop k.
+vec4 gradientColor() {
+    float t = clamp(vGradientT, 0.0, 1.0);
+    int k = 0;
+    for (int s = GRADIENT_STOPS / 2; s >= 1; s /= 2) {
+        k += gradientLocation(k + s - 1) < t ? s : 0;
+    }
+    k += gradientLocation(k) < t ? 1 : 0;
+    int b = min(k, GRADIENT_STOPS - 1), a = max(k - 1, 0);
+    float la = gradientLocation(a), lb = gradientLocation(b);
+    float f = lb > la ? (t - la) / (lb - la) : 1.0;
+    return premultiplied(mix(uGradientColors[a], uGradientColors[b], f));
+}
+#endif
 #endif
 
 #ifdef OVERLAY_STOPS
-uniform vec4 uOverlayColors[MAX_STOPS];
-uniform float uOverlayLocations[MAX_STOPS];
+uniform vec4 uOverlayColors[OVERLAY_STOPS];                   // straight RGBA
+uniform vec4 uOverlayLocations[(OVERLAY_STOPS + 3) / 4];
 uniform float uOverlayOpacity;
 in float vOverlayT;
 
+float overlayLocation(int i) { return uOverlayLocations[i >> 2][i & 3]; }
+
 vec4 overlayColor() {
-    if (OVERLAY_STOPS == 1) return uOverlayColors[0];
+    if (OVERLAY_STOPS == 1) return premultiplied(uOverlayColors[0]);
     float t = clamp(vOverlayT, 0.0, 1.0);
     vec4 color = uOverlayColors[OVERLAY_STOPS - 1];
     for (int i = OVERLAY_STOPS - 1; i >= 1; --i) {
-        color = span(color, t, uOverlayLocations[i - 1], uOverlayLocations[i], uOverlayColors[i - 1], uOverlayColors[i]);
+        color = span(color, t, overlayLocation(i - 1), overlayLocation(i), uOverlayColors[i - 1], uOverlayColors[i]);
     }
-    return mix(color, uOverlayColors[0], bvec4(t <= uOverlayLocations[0]));
+    return premultiplied(mix(color, uOverlayColors[0], bvec4(t <= overlayLocation(0))));
 }
 #endif
 

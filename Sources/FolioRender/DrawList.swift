@@ -172,6 +172,8 @@ struct DrawList {
         guard layer.superlayer === base.layer, layer.contents == nil, layer.sublayers.isEmpty,
               layer.bounds.size == base.layer.bounds.size,
               layer.kind == .gradient || layer.backgroundColor != nil,
+              // A merged overlay's gradient is evaluated unrolled: at most 8 stops.
+              ((layer as? GradientLayer)?.colors.count ?? 0) <= ShaderVariant.maximumStops,
               quad.vertexRange.count == base.vertexRange.count else { return false }
         let a = e.corners(of: quad), b = e.corners(of: base)
         for (p, q) in zip(a, b) where p.point.distance(to: q.point) > 1e-9 { return false }

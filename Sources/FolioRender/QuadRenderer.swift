@@ -62,8 +62,8 @@ public final class QuadRenderer {
     var list = DrawList()
     /// The benchmark floor's program and quad, made on first use (`drawFloor`).
     var floor: FloorQuad?
-    var stopColors = [Float](repeating: 0, count: 4 * ShaderVariant.maximumStops)
-    var stopLocations = [Float](repeating: 0, count: ShaderVariant.maximumStops)
+    var stopColors = [Float](repeating: 0, count: 4 * ShaderVariant.maximumGradientStops)
+    var stopLocations = [Float](repeating: 0, count: ShaderVariant.maximumGradientStops)
     /// Compositing groups: this frame's passes and the pooled textures (QuadRenderer+Groups.swift).
     var groups = GroupPasses()
 
