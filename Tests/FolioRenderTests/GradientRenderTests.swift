@@ -88,7 +88,7 @@ final class GradientRenderTests: XCTestCase {
     func testMoreStopsThanTheRendererDrawsIsAnErrorNamingTheCount() throws {
         let gradient = Gradient(colors: Self.colors(1025, seed: 1))
         // A renderer of its own: `drawError` keeps the first error.
-        nonisolated(unsafe) let renderer = try MainActor.assumeIsolated { try OffscreenRenderer() }
+        let renderer = try MainActor.assumeIsolated { try OffscreenRenderer() }
         let image = try render(gradient, height: 16, with: renderer)
         let error = MainActor.assumeIsolated { renderer.renderer.drawError }
         XCTAssertEqual(error?.description, "a gradient of 1025 colour stops cannot be drawn; the limit is 1024")
