@@ -130,8 +130,13 @@ extension QuadRenderer {
         var texture: GLuint = 0, framebuffer: GLuint = 0
         glGenTextures(1, &texture)
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        // Storage only: with an app's pixel-unpack buffer bound, a nil pointer would be an
+        // offset into it.
+        let unpack = GLStateSnapshot(capturing: .upload)
+        GLStateSnapshot.prepareUpload(rowLength: 0)
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(new.width), GLsizei(new.height), 0,
                      GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        unpack.restore()
         // Texel centres are sampled exactly (one texel per pixel): nearest is exact.
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
