@@ -18,6 +18,11 @@
 // Gradients are Core Animation's: stop colours arrive straight (not premultiplied), are
 // interpolated straight and premultiplied afterwards (white → clear is grey at alpha 0.5
 // halfway), exactly the rule of `GradientStops` in FolioLayers.
+//   ROUND_OWN          the layer's rounded corners cut from its background
+//   ROUND_CONTENTS     …and from its contents, gradient and merged overlay (masksToBounds)
+//   LAYER_BORDER       the layer's border band drawn over the rest, in this draw (a leaf)
+//   LAYER_BORDER_ONLY  only the border band (a draw after the layer's sublayers)
+//   ROUND_MASK         the rounded corners of a masking ancestor cut from this draw
 //   EDGE_SLOTS n       analytic antialiasing over n (4 or 8) silhouette edges per triangle
 //   BORDER             the one-texel transparent border ramp (`--aa border`)
 
@@ -28,6 +33,7 @@
 out vec4 fragColor;
 
 uniform float uOpacity;
+uniform vec4 uBounds;            // layer bounds: origin (xy) and size (zw), points
 
 #ifdef BACKGROUND
 uniform vec4 uBackground;        // premultiplied
@@ -109,6 +115,51 @@ vec4 overlayColor() {
 }
 #endif
 
+#if defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY) || defined(ROUND_MASK)
+// Coverage of the rounded rectangle with corners rect.xy (min) and rect.zw (max) and corner
+// radius r at point p of its plane, as a one-pixel ramp across its edge (`perPixel`: the
+// plane's units per pixel there). With `cornersOnly`, only the rounded corners cut: the
+// straight sides are the polygon's own, antialiased as silhouettes already.
+float roundedRectCoverage(vec2 p, vec4 rect, float r, float perPixel, bool cornersOnly) {
+    vec2 centre = 0.5 * (rect.xy + rect.zw);
+    vec2 halfSize = 0.5 * (rect.zw - rect.xy);
+    vec2 q = abs(p - centre) - (halfSize - vec2(r));
+    float outside = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
+    float c = clamp(0.5 - outside / perPixel, 0.0, 1.0);
+    c = mix(c, 0.0, float(halfSize.x <= 0.0 || halfSize.y <= 0.0));
+    return cornersOnly ? mix(1.0, c, float(q.x > 0.0 && q.y > 0.0)) : c;
+}
+
+// How many units of p's plane one pixel spans (the larger of its two directions).
+float unitsPerPixel(vec2 p) {
+    vec2 dx = dFdx(p), dy = dFdy(p);
+    return max(max(length(vec2(dx.x, dy.x)), length(vec2(dx.y, dy.y))), 1e-6);
+}
+#endif
+
+#if defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
+in vec2 vLocal;
+uniform float uCornerRadius;     // effective, points
+#endif
+#if defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
+uniform float uBorderWidth;      // effective, points
+uniform vec4 uBorderColor;       // premultiplied
+#endif
+
+#ifdef ROUND_MASK
+uniform mat3 uMaskMap;           // framebuffer pixel → the masking layer's own point (homogeneous)
+uniform vec4 uMaskRect;          // its bounds: min xy, max zw
+uniform float uMaskRadius;
+
+float maskCoverage() {
+    vec3 h = uMaskMap * vec3(gl_FragCoord.xy, 1.0);
+    vec2 p = h.xy / h.z;
+    return roundedRectCoverage(p, uMaskRect, uMaskRadius, unitsPerPixel(p), true);
+}
+#else
+float maskCoverage() { return 1.0; }
+#endif
+
 #if EDGE_SLOTS > 0
 flat in vec3 vEdge[EDGE_SLOTS];
 
@@ -141,9 +192,10 @@ float coverage() {
     return c;
 }
 #elif defined(BORDER)
-uniform vec4 uBounds;            // layer bounds: origin (xy) and size (zw), points
 uniform vec2 uTexelsPerPoint;    // content texels per point along x and y
+#if !(defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY))
 in vec2 vLocal;
+#endif
 
 // A one-texel transparent border sampled bilinearly: a linear ramp across one texel.
 float coverage() {
@@ -157,8 +209,21 @@ float coverage() { return 1.0; }
 #endif
 
 void main() {
+#if defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
+    vec4 ownRect = vec4(uBounds.xy, uBounds.xy + uBounds.zw);
+    float ownPixel = unitsPerPixel(vLocal);
+    float outer = roundedRectCoverage(vLocal, ownRect, uCornerRadius, ownPixel, true);
+#endif
+#ifdef ROUND_CONTENTS
+    float contentCut = outer;
+#else
+    float contentCut = 1.0;
+#endif
 #ifdef BACKGROUND
     vec4 color = uBackground;
+#ifdef ROUND_OWN
+    color *= outer;
+#endif
 #else
     vec4 color = vec4(0.0);
 #endif
@@ -167,15 +232,28 @@ void main() {
 #ifdef TEXTURE_STRAIGHT
     texel.rgb *= texel.a;
 #endif
+    texel *= contentCut;
     color = texel + color * (1.0 - texel.a);
 #endif
 #ifdef GRADIENT_STOPS
-    vec4 g = gradientColor();
+    vec4 g = gradientColor() * contentCut;
     color = g + color * (1.0 - g.a);
 #endif
 #ifdef OVERLAY_STOPS
-    vec4 o = overlayColor() * uOverlayOpacity;
+    vec4 o = overlayColor() * (uOverlayOpacity * contentCut);
     color = o + color * (1.0 - o.a);
 #endif
-    fragColor = color * (uOpacity * coverage());
+#if defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
+    // The band between the rounded bounds and the bounds inset by the border's width, whose
+    // corner radius is the outer one less the width.
+    vec4 innerRect = ownRect + vec4(uBorderWidth, uBorderWidth, -uBorderWidth, -uBorderWidth);
+    float inner = roundedRectCoverage(vLocal, innerRect, max(uCornerRadius - uBorderWidth, 0.0), ownPixel, false);
+    vec4 band = uBorderColor * max(outer - inner, 0.0);
+#ifdef LAYER_BORDER_ONLY
+    color = band;
+#else
+    color = band + color * (1.0 - band.a);
+#endif
+#endif
+    fragColor = color * (uOpacity * coverage() * maskCoverage());
 }

@@ -13,14 +13,63 @@ extension LayerEvaluator {
     /// with other quads of its 3D context (its plane cut by another) has no single run: it
     /// is left out and its quads draw with their opacities multiplied in.
     public var compositingGroups: [CompositingGroup] { state.groups.found }
+
+    /// The borders of the last evaluation that are drawn after their layer's sublayers (a
+    /// layer with sublayers and `drawsBorder`), each with where it goes in draw order. A
+    /// leaf's border is drawn in the same pass as its background and is not listed. Ordered
+    /// by `after`.
+    public var borders: [BorderPlacement] { state.groups.borders }
+
+    /// The layers of the last evaluation that mask their sublayers with rounded corners
+    /// (`masksToBounds` with `effectiveCornerRadius > 0`), each with the map from its plane to
+    /// the view: a renderer cuts the corners from the sublayers' pixels (the straight sides are
+    /// clipped in the geometry already).
+    public var roundedMasks: [RoundedMask] { state.groups.roundedMasks }
 }
 
-/// Finds the compositing groups of an evaluation: `note` collects the candidates during the
-/// walk (translucent flattening layers with sublayers), `finish` decides and locates them.
+/// Where a layer's border is drawn: over everything its subtree draws
+/// (`LayerEvaluator.borders`).
+public struct BorderPlacement {
+    /// The bordered layer.
+    public var layer: Layer
+    /// The index in `LayerEvaluator.quads` of the layer's own polygon (its geometry and map).
+    public var quad: Int
+    /// The index of the last visible quad drawn inside the layer's subtree (its own polygon's
+    /// when no sublayer draws): the border is drawn right after it.
+    public var after: Int
+
+    /// Creates a placement of `layer`'s border, drawn through quad `quad` after quad `after`.
+    public init(layer: Layer, quad: Int, after: Int) {
+        self.layer = layer
+        self.quad = quad
+        self.after = after
+    }
+}
+
+/// A layer that clips its sublayers to its rounded bounds (`LayerEvaluator.roundedMasks`).
+public struct RoundedMask {
+    /// The masking layer.
+    public var layer: Layer
+    /// The exact map from the layer's own `(x, y)` to homogeneous view coordinates (its
+    /// quad's `localToView`).
+    public var localToView: Homography
+
+    /// Creates a rounded mask of `layer`, whose plane `localToView` maps to the view.
+    public init(layer: Layer, localToView: Homography) {
+        self.layer = layer
+        self.localToView = localToView
+    }
+}
+
+/// Finds what a renderer composites specially in an evaluation: `note` collects candidate
+/// layers during the walk (flattening layers with sublayers that are translucent, bordered or
+/// masking with rounded corners), `finish` finds the groups, borders and rounded masks.
 struct GroupFinder {
     /// Layers noted during the walk, in the order the walk finished them (inner first).
     var candidates: [Unmanaged<Layer>] = []
     var found: [CompositingGroup] = []
+    var borders: [BorderPlacement] = []
+    var roundedMasks: [RoundedMask] = []
     /// The last decision per layer (`Layer.serialNumber`), and what it depended on.
     var decisions: [UInt64: Decision] = [:]
     var subtree = FlattenedSubtree()
@@ -49,11 +98,31 @@ struct GroupFinder {
     /// Decides each candidate and finds its run among the visible `quads`.
     mutating func finish(_ quads: [Quad]) {
         if !found.isEmpty { found.removeAll(keepingCapacity: true) }
+        if !borders.isEmpty { borders.removeAll(keepingCapacity: true) }
+        if !roundedMasks.isEmpty { roundedMasks.removeAll(keepingCapacity: true) }
         guard !candidates.isEmpty else { return }
         for candidate in candidates {
             let layer = candidate.takeUnretainedValue()
-            guard isOffscreen(layer), let run = Self.run(of: layer, in: quads) else { continue }
-            found.append(CompositingGroup(layer: layer, quads: run, opacity: effectiveOpacity(of: layer)))
+            let o = layer.clampedOpacity
+            if o > 0 && o < 1, isOffscreen(layer), let run = Self.run(of: layer, in: quads) {
+                found.append(CompositingGroup(layer: layer, quads: run, opacity: effectiveOpacity(of: layer)))
+            }
+            if layer.drawsBorder, let (own, last) = Self.ownAndLast(of: layer, in: quads) {
+                borders.append(BorderPlacement(layer: layer, quad: own, after: last))
+            }
+            if layer.masksToBounds && layer.effectiveCornerRadius > 0,
+               let own = quads.firstIndex(where: { $0.layer === layer }) {
+                roundedMasks.append(RoundedMask(layer: layer, localToView: quads[own].localToView))
+            }
+        }
+        if borders.count > 1 {
+            for i in 1..<borders.count {
+                var j = i
+                while j > 0 && borders[j].after < borders[j - 1].after {
+                    borders.swapAt(j, j - 1)
+                    j -= 1
+                }
+            }
         }
         // Few groups: an insertion sort by first quad, enclosing (longer) runs first.
         if found.count > 1 {
@@ -116,6 +185,18 @@ struct GroupFinder {
             while end < quads.count && quads[end].isVisible { end += 1 }
         }
         return start..<end
+    }
+
+    /// The index of `layer`'s own visible polygon and of the last visible quad of its subtree.
+    static func ownAndLast(of layer: Layer, in quads: [Quad]) -> (Int, Int)? {
+        var own = -1, last = -1
+        for i in quads.indices {
+            let q = quads[i]
+            guard q.isVisible else { break }
+            if own < 0 && q.layer === layer { own = i }
+            if isInside(q.layer, layer) { last = i }
+        }
+        return own >= 0 ? (own, max(own, last)) : nil
     }
 
     /// Whether `layer` is `ancestor` or lies below it.

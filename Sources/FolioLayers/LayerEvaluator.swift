@@ -220,9 +220,13 @@ struct EvaluationState {
         // Culled by its plane, not its corners (docs/compositing.md): a container of zero size
         // or with its corners behind the eye is judged like any other layer.
         let culled = !hidden && !layer.isDoubleSided && layer.facesAway(in: toContext)
-        // Compositing groups (LayerEvaluator+Groups.swift): a flattening layer below opacity 1
-        // with sublayers may need its picture composited offscreen.
-        if !hidden && own < 1 && own > 0 && layer.firstSublayer != nil { groups.note(layer) }
+        // Compositing (LayerEvaluator+Groups.swift): a flattening layer with sublayers below
+        // opacity 1 may need an offscreen picture; with a border, a draw after its sublayers;
+        // masking with rounded corners, its corners cut from theirs.
+        if !hidden && layer.firstSublayer != nil
+            && (own < 1 && own > 0 || layer.borderWidth > 0 || layer.masksToBounds && layer.cornerRadius > 0) {
+            groups.note(layer)
+        }
         var k = start
         // Whether every polygon of the group lies in the context's plane z = 0 (the sublayers
         // were flattened into the layer's plane; the maps below may lift them out of it).

@@ -49,4 +49,30 @@ extension DrawList {
         guard x1 > x0, y1 > y0 else { return nil }
         return (Int(x0), Int(y0), Int(x1), Int(y1))
     }
+
+    /// Appends an item for each border in `borders` from `next` on that goes before quad
+    /// `index` (`after < index`) and belongs to this list: its layer's polygon inside `range`
+    /// and not inside one of `composites` (a group draws its own borders in its picture).
+    mutating func appendBorders(_ e: LayerEvaluator, _ borders: [BorderPlacement], from next: inout Int, before index: Int,
+                                range: Range<Int>?, composites: ArraySlice<CompositeSpan>) {
+        while next < borders.count && borders[next].after < index {
+            let b = borders[next]
+            let k = next
+            next += 1
+            guard range?.contains(b.quad) ?? true, !composites.contains(where: { $0.quads.contains(b.quad) }) else { continue }
+            let quad = e.quads[b.quad]
+            let height = pixelSize.height
+            let start = corners.count
+            for v in e.corners(of: quad) {
+                corners.append(Corner(x: v.point.x * scale, y: height - v.point.y * scale, w: v.clip.w, local: v.local, fades: true))
+            }
+            clipToViewport(start, width: pixelSize.width, height: height)
+            dropNearDuplicates(start)
+            if corners.count - start >= 3 {
+                items.append(DrawItem(quadIndex: b.quad, corners: start..<corners.count, border: Int32(k)))
+            } else {
+                corners.removeSubrange(start...)
+            }
+        }
+    }
 }

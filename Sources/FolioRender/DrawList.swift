@@ -18,6 +18,9 @@ struct DrawItem {
     /// For the picture of a compositing group drawn as one item: its index in the renderer's
     /// group passes (`DrawList+Groups.swift`); −1 for a layer's polygon.
     var composite: Int32 = -1
+    /// For a layer's border drawn after its sublayers: its index in the evaluator's `borders`
+    /// (the item's quad is the layer's own polygon); −1 otherwise.
+    var border: Int32 = -1
 }
 
 /// A polygon corner in window pixels (origin bottom-left), with the attributes to interpolate
@@ -115,7 +118,13 @@ struct DrawList {
         // Containers that paint nothing (a transition's root) are skipped: they would cost a
         // draw and, sharing an outline with a page that fills them, unfade its edges.
         var span = composites.startIndex
+        var border = 0
+        let borders = e.borders
         for index in range ?? e.quads.indices {
+            // Borders drawn after their layers' sublayers (DrawList+Groups.swift).
+            if border < borders.count && borders[border].after < index {
+                appendBorders(e, borders, from: &border, before: index, range: range, composites: composites)
+            }
             // Compositing groups: their quads are drawn as one picture (DrawList+Groups.swift).
             if span < composites.endIndex, index >= composites[span].quads.lowerBound {
                 if index == composites[span].quads.lowerBound { appendComposite(composites[span]) }
@@ -123,8 +132,8 @@ struct DrawList {
                 continue
             }
             let quad = e.quads[index]
-            guard quad.isVisible && quad.drawsContent && quad.vertexRange.count >= 3 else { continue }
-            if let last = items.last, last.overlayQuadIndex == nil, last.composite < 0,
+            guard quad.isVisible && (quad.drawsContent || quad.layer.drawsBorder) && quad.vertexRange.count >= 3 else { continue }
+            if let last = items.last, last.overlayQuadIndex == nil, last.composite < 0, last.border < 0,
                Self.isOverlay(quad, of: e.quads[last.quadIndex], e) {
                 items[items.count - 1].overlayQuadIndex = index
                 continue
@@ -137,6 +146,9 @@ struct DrawList {
             dropNearDuplicates(start)
             if corners.count - start >= 3 { items.append(DrawItem(quadIndex: index, corners: start..<corners.count)) }
             else { corners.removeSubrange(start...) }
+        }
+        if border < borders.count {
+            appendBorders(e, borders, from: &border, before: .max, range: range, composites: composites)
         }
         markSharedEdges()
         for i in items.indices { findEdges(i) }
@@ -269,6 +281,8 @@ struct DrawList {
         edgeEnd.append(contentsOf: repeatElement(-1, count: corners.count))
 
         for j in items.indices {
+            // A border item repeats its layer's outline: not a neighbour sharing its edges.
+            if items[j].border >= 0 { continue }
             let rj = items[j].corners
             for a in rj {
                 let b = next(a, in: rj)

@@ -72,11 +72,16 @@ extension QuadRenderer {
     /// contents, background, gradient or overlay, or zero opacity).
     func material(of item: DrawItem, _ quad: Quad, _ e: LayerEvaluator) -> ShaderVariant? {
         let layer = quad.layer
+        guard quad.opacity > 0 else { return nil }
+        // Corners, borders and rounded masks (QuadRenderer+Shapes.swift).
+        if item.border >= 0 { return borderVariant(quad, e) }
         let gradient = layer as? GradientLayer
         let texture = layer.contents.flatMap { textures[$0] }
-        guard texture != nil || layer.backgroundColor != nil || gradient != nil || item.overlayQuadIndex != nil else { return nil }
-        guard quad.opacity > 0 else { return nil }
+        let leafBorder = layer.drawsBorder && layer.sublayers.isEmpty
+        guard texture != nil || layer.backgroundColor != nil || gradient != nil || item.overlayQuadIndex != nil || leafBorder
+        else { return nil }
         var variant = ShaderVariant()
+        addShape(to: &variant, quad, e, leafBorder: leafBorder)
         if let texture {
             variant.texture = texture.premultiplied ? .premultiplied : .straight
             variant.textureFlipped = texture.origin == .bottomLeft
@@ -111,6 +116,7 @@ extension QuadRenderer {
         }
         glUniform2f(program.texelsPerPoint, Float(texels.0), Float(texels.1))
         glUniform1f(program.opacity, Float(quad.opacity * groups.opacityScale))
+        setShape(quad, e, program)
         let bg = layer.backgroundColor ?? .clear
         glUniform4f(program.background, Float(bg.red * bg.alpha), Float(bg.green * bg.alpha), Float(bg.blue * bg.alpha), Float(bg.alpha))
         if let g = layer as? GradientLayer {

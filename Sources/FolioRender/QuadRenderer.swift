@@ -208,6 +208,7 @@ public final class QuadRenderer {
     /// shader's edge distances count from the framebuffer's corner).
     func prepare(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int, origin: (x: Double, y: Double)) {
         let textures = self.textures
+        let masks = evaluator.roundedMasks
         planGroups(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         list.build(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, origin: origin,
                    mode: antialiasing, outlines: showsLayerBorders && !wireframe,
@@ -216,6 +217,9 @@ public final class QuadRenderer {
             // anything else it draws (premultiplied "over" an opaque colour stays opaque).
             guard quad.opacity == 1 else { return false }
             let layer = quad.layer
+            // Rounded corners (its own or a mask's) leave its corners uncovered.
+            if layer.cornerRadius > 0 && layer.effectiveCornerRadius > 0 { return false }
+            if !masks.isEmpty && Self.roundedMask(of: layer, in: masks) != nil { return false }
             if (layer.backgroundColor?.alpha ?? 0) == 1 { return true }
             return layer.contents.flatMap { textures[$0] }?.isOpaque ?? false
         }) { quad in

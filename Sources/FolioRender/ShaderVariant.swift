@@ -52,7 +52,26 @@ struct ShaderVariant: Hashable, Sendable {
     var gradientStops = 0
     /// Stops of the merged shadow overlay: 0 (none) or 1…8.
     var overlayStops = 0
+    /// The layer's rounded corners cut from its background (`ROUND_OWN`), and with
+    /// `masksToBounds` from its contents, gradient and merged overlay too (`ROUND_CONTENTS`).
+    var roundOwn = false
+    var roundContents = false
+    /// The layer's border in this draw: none, over the rest (`LAYER_BORDER`) or alone
+    /// (`LAYER_BORDER_ONLY`, a draw after the layer's sublayers).
+    var layerBorder = LayerBorder.none
+    /// A masking ancestor's rounded corners cut from this draw (`ROUND_MASK`).
+    var roundMask = false
     var coverage = Coverage.full
+
+    /// How a draw shows its layer's border.
+    enum LayerBorder: UInt8, Hashable, Sendable {
+        /// No border in this draw.
+        case none
+        /// The band over the layer's own background, contents and overlay.
+        case over
+        /// Only the band: the draw after the layer's sublayers.
+        case only
+    }
 
     /// The most stops a gradient is evaluated with unrolled, and the most a merged overlay has.
     static let maximumStops = 8
@@ -83,6 +102,14 @@ struct ShaderVariant: Hashable, Sendable {
         if background { lines += "#define BACKGROUND 1\n" }
         if gradientStops > 0 { lines += "#define GRADIENT_STOPS \(min(gradientStops, Self.maximumGradientStops))\n" }
         if overlayStops > 0 { lines += "#define OVERLAY_STOPS \(min(overlayStops, Self.maximumStops))\n" }
+        if roundOwn { lines += "#define ROUND_OWN 1\n" }
+        if roundContents { lines += "#define ROUND_CONTENTS 1\n" }
+        switch layerBorder {
+        case .none: break
+        case .over: lines += "#define LAYER_BORDER 1\n"
+        case .only: lines += "#define LAYER_BORDER_ONLY 1\n"
+        }
+        if roundMask { lines += "#define ROUND_MASK 1\n" }
         switch coverage {
         case .full: break
         case let .edges(n): lines += "#define EDGE_SLOTS \(n)\n"
