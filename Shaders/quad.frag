@@ -118,8 +118,10 @@ vec4 overlayColor() {
 #if defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY) || defined(ROUND_MASK)
 // Coverage of the rounded rectangle with corners rect.xy (min) and rect.zw (max) and corner
 // radius r at point p of its plane, as a one-pixel ramp across its edge (`perPixel`: the
-// plane's units per pixel there). With `cornersOnly`, only the rounded corners cut: the
-// straight sides are the polygon's own, antialiased as silhouettes already.
+// plane's units per pixel there). With `cornersOnly`, what the rounding removes from the
+// plain rectangle's coverage, as a factor: the straight sides are the polygon's own,
+// antialiased as silhouettes already, and multiplying by this factor makes their product
+// the rounded rectangle's coverage, also where the arcs meet the sides.
 float roundedRectCoverage(vec2 p, vec4 rect, float r, float perPixel, bool cornersOnly) {
     vec2 centre = 0.5 * (rect.xy + rect.zw);
     vec2 halfSize = 0.5 * (rect.zw - rect.xy);
@@ -127,7 +129,9 @@ float roundedRectCoverage(vec2 p, vec4 rect, float r, float perPixel, bool corne
     float outside = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
     float c = clamp(0.5 - outside / perPixel, 0.0, 1.0);
     c = mix(c, 0.0, float(halfSize.x <= 0.0 || halfSize.y <= 0.0));
-    return cornersOnly ? mix(1.0, c, float(q.x > 0.0 && q.y > 0.0)) : c;
+    vec2 s = abs(p - centre) - halfSize;
+    float square = clamp(0.5 - max(s.x, s.y) / perPixel, 0.0, 1.0);
+    return cornersOnly ? (square > 0.0 ? min(c / square, 1.0) : 1.0) : c;
 }
 
 // How many units of p's plane one pixel spans (the larger of its two directions).
