@@ -70,6 +70,14 @@ struct GroupFinder {
     var found: [CompositingGroup] = []
     var borders: [BorderPlacement] = []
     var roundedMasks: [RoundedMask] = []
+    /// Rasterized layers (LayerEvaluator+Rasterization.swift): noted during the walk, found.
+    var rasterCandidates: [(Unmanaged<Layer>, Rect)] = []
+    var rasterized: [RasterizedLayer] = []
+    /// Picture extents of rasterized layers, per layer and content version.
+    var extents: [UInt64: (contentVersion: UInt64, extent: Rect?)] = [:]
+    /// Whether the root is drawn in its own plane (`evaluateContents`), and the map it gets.
+    var ownPlane = false
+    var ownPlaneMap: (Transform3D, MapKind) = (.identity, .identity)
     /// The last decision per layer (`Layer.serialNumber`), and what it depended on.
     var decisions: [UInt64: Decision] = [:]
     var subtree = FlattenedSubtree()
@@ -87,6 +95,7 @@ struct GroupFinder {
 
     mutating func begin(_ root: Layer) {
         candidates.removeAll(keepingCapacity: true)
+        rasterCandidates.removeAll(keepingCapacity: true)
         self.root = .passUnretained(root)
     }
 
@@ -97,13 +106,17 @@ struct GroupFinder {
 
     /// Decides each candidate and finds its run among the visible `quads`.
     mutating func finish(_ quads: [Quad]) {
+        if !rasterCandidates.isEmpty || !rasterized.isEmpty { finishRasterized(quads) }
         if !found.isEmpty { found.removeAll(keepingCapacity: true) }
         if !borders.isEmpty { borders.removeAll(keepingCapacity: true) }
         if !roundedMasks.isEmpty { roundedMasks.removeAll(keepingCapacity: true) }
         guard !candidates.isEmpty else { return }
         for candidate in candidates {
             let layer = candidate.takeUnretainedValue()
-            let o = layer.clampedOpacity
+            // A rasterized layer is one polygon: its picture holds its border and corners, and
+            // its opacity applies once as it is drawn.
+            if layer.shouldRasterize && !isOwnPlaneRoot(layer) { continue }
+            let o = isOwnPlaneRoot(layer) ? 1 : layer.clampedOpacity
             if o > 0 && o < 1, isOffscreen(layer), let run = Self.run(of: layer, in: quads) {
                 found.append(CompositingGroup(layer: layer, quads: run, opacity: effectiveOpacity(of: layer)))
             }
@@ -152,14 +165,23 @@ struct GroupFinder {
         return offscreen
     }
 
-    /// The product of the clamped opacities from `layer` up to the evaluated root.
+    /// Whether `layer` is the root of a contents evaluation (drawn at its own opacity 1).
+    func isOwnPlaneRoot(_ layer: Layer) -> Bool {
+        ownPlane && root.map { $0.takeUnretainedValue() === layer } == true
+    }
+
+    /// The product of the clamped opacities from `layer` up to the evaluated root (the root's
+    /// own left out in a contents evaluation).
     func effectiveOpacity(of layer: Layer) -> Double {
         var product = 1.0
         var current: Layer? = layer
         var steps = 0
         while let l = current, steps <= Layer.maximumDepth {
+            if let root, l === root.takeUnretainedValue() {
+                if !ownPlane { product *= l.clampedOpacity }
+                break
+            }
             product *= l.clampedOpacity
-            if let root, l === root.takeUnretainedValue() { break }
             current = l.superlayer
             steps += 1
         }

@@ -188,9 +188,13 @@ struct EvaluationState {
         } else {
             toContext = layer.localTransform.concatenating(parent)
         }
-        let hidden = invisible || layer.isHidden
+        // The root of a contents evaluation (LayerEvaluator+Rasterization.swift) lies in its
+        // own plane, shifted: no placement, hiding or opacity of its own.
+        let ownPlane = depth == 1 && groups.ownPlane
+        if ownPlane { (toContext, kind) = groups.ownPlaneMap }
+        let hidden = invisible || (layer.isHidden && !ownPlane)
         // Like CALayer: opacity is clamped to 0…1, and NaN draws as transparent.
-        let own = layer.opacity
+        let own = ownPlane ? 1 : layer.opacity
         let groupOpacity = opacity * (own >= 0 ? min(own, 1) : 0)
         if layer.kind == .transform {
             // No flattening: the sublayers join this same context, in 3D.
@@ -291,6 +295,8 @@ struct EvaluationState {
     /// Appends `layer`'s planar group — its own polygon under its sorted, flattened sublayers —
     /// in the layer's own coordinates (z = 0); returns whether the layer has a polygon of its own.
     mutating func buildGroup(_ layer: Layer, invisible: Bool, depth: Int) -> Bool {
+        // A rasterized layer is one polygon drawn from its cached picture (LayerEvaluator+Rasterization.swift).
+        if layer.shouldRasterize && !(depth == 1 && groups.ownPlane) { return buildRasterized(layer, invisible: invisible) }
         let b = layer.bounds
         let hasOwnPolygon = !b.isEmpty
         if hasOwnPolygon {

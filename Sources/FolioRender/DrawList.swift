@@ -21,6 +21,9 @@ struct DrawItem {
     /// For a layer's border drawn after its sublayers: its index in the evaluator's `borders`
     /// (the item's quad is the layer's own polygon); −1 otherwise.
     var border: Int32 = -1
+    /// For a rasterized layer's polygon: its index in the evaluator's `rasterizedLayers` (drawn
+    /// from its cached picture); −1 otherwise.
+    var raster: Int32 = -1
 }
 
 /// A polygon corner in window pixels (origin bottom-left), with the attributes to interpolate
@@ -120,6 +123,8 @@ struct DrawList {
         var span = composites.startIndex
         var border = 0
         let borders = e.borders
+        var raster = 0
+        let rasters = e.rasterizedLayers
         for index in range ?? e.quads.indices {
             // Borders drawn after their layers' sublayers (DrawList+Groups.swift).
             if border < borders.count && borders[border].after < index {
@@ -132,8 +137,12 @@ struct DrawList {
                 continue
             }
             let quad = e.quads[index]
-            guard quad.isVisible && (quad.drawsContent || quad.layer.drawsBorder) && quad.vertexRange.count >= 3 else { continue }
-            if let last = items.last, last.overlayQuadIndex == nil, last.composite < 0, last.border < 0,
+            // A rasterized layer's polygon draws its cached picture (QuadRenderer+Rasterization.swift).
+            while raster < rasters.count && rasters[raster].quad < index { raster += 1 }
+            let rasterized = raster < rasters.count && rasters[raster].quad == index
+            guard quad.isVisible && (rasterized || quad.drawsContent || quad.layer.drawsBorder) && quad.vertexRange.count >= 3
+            else { continue }
+            if !rasterized, let last = items.last, last.overlayQuadIndex == nil, last.composite < 0, last.border < 0, last.raster < 0,
                Self.isOverlay(quad, of: e.quads[last.quadIndex], e) {
                 items[items.count - 1].overlayQuadIndex = index
                 continue
@@ -144,7 +153,9 @@ struct DrawList {
             }
             clipToViewport(start, width: Double(pixelWidth), height: height)
             dropNearDuplicates(start)
-            if corners.count - start >= 3 { items.append(DrawItem(quadIndex: index, corners: start..<corners.count)) }
+            if corners.count - start >= 3 {
+                items.append(DrawItem(quadIndex: index, corners: start..<corners.count, raster: rasterized ? Int32(raster) : -1))
+            }
             else { corners.removeSubrange(start...) }
         }
         if border < borders.count {

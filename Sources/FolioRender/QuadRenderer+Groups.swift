@@ -108,6 +108,7 @@ extension QuadRenderer {
             }
             groups.opacityScale = 1 / groups.passes[k].groupOpacity
             swap(&list, &groups.passes[k].list)
+            lastFrame.groupPictures += 1
             submit(e)
             swap(&list, &groups.passes[k].list)
             groups.opacityScale = 1

@@ -24,11 +24,13 @@ extension QuadRenderer {
         } else {
             var current: ShaderPrograms.Program?
             var shadedItem = -1
+            var countedItem = -1
             for batch in list.batches {
                 let quad = evaluator.quads[list.items[batch.item].quadIndex]
                 // A compositing group's picture (QuadRenderer+Groups.swift), or a layer's polygon.
                 let composite = list.items[batch.item].composite >= 0
-                guard var variant = composite ? Self.compositeVariant : material(of: list.items[batch.item], quad, evaluator)
+                let raster = list.items[batch.item].raster >= 0
+                guard var variant = composite || raster ? Self.compositeVariant : material(of: list.items[batch.item], quad, evaluator)
                 else { continue }
                 variant.coverage = batch.coverage
                 let program: ShaderPrograms.Program
@@ -44,9 +46,15 @@ extension QuadRenderer {
                 // Uniforms belong to the program: set again when either changes.
                 if shadedItem != batch.item {
                     if composite { setCompositeMaterial(list.items[batch.item], program) }
+                    else if raster { setRasterMaterial(list.items[batch.item], quad, evaluator, program) }
                     else { setMaterial(list.items[batch.item], quad, evaluator, program) }
                     shadedItem = batch.item
                 }
+                if batch.item != countedItem {
+                    lastFrame.polygons += 1
+                    countedItem = batch.item
+                }
+                lastFrame.drawCalls += 1
                 glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
             }
             if showsLayerBorders { drawDebugLines(evaluator, outlines: true) }

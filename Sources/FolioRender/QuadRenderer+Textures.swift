@@ -158,6 +158,10 @@ extension QuadRenderer {
     /// Forgets the texture for `handle`, deleting it if Folio made it (an app's texture is left alone).
     public func removeImage(for handle: ContentHandle) {
         if let t = textures.removeValue(forKey: handle), t.owned { var id = t.id; glDeleteTextures(1, &id) }
+        // Rasterized pictures that showed it are stale; a snapshot's texture goes with it
+        // (QuadRenderer+Rasterization.swift).
+        rasterization.textureGeneration &+= 1
+        if let snapshot = rasterization.snapshots.removeValue(forKey: handle) { Rasterization.delete(snapshot.target) }
     }
 
     /// The size in pixels of the texture drawn for `handle`, or nil when it has none.
@@ -168,5 +172,6 @@ extension QuadRenderer {
     func install(_ texture: Texture, for handle: ContentHandle) {
         if let old = textures[handle], old.owned, old.id != texture.id { var id = old.id; glDeleteTextures(1, &id) }
         textures[handle] = texture
+        rasterization.textureGeneration &+= 1
     }
 }

@@ -66,6 +66,11 @@ public final class QuadRenderer {
     var stopLocations = [Float](repeating: 0, count: ShaderVariant.maximumGradientStops)
     /// Compositing groups: this frame's passes and the pooled textures (QuadRenderer+Groups.swift).
     var groups = GroupPasses()
+    /// Rasterization caches and snapshots (QuadRenderer+Rasterization.swift).
+    var rasterization = Rasterization()
+    /// What the last `draw` call sent to GL: polygons, draw calls, offscreen pictures and
+    /// rasterization caches redrawn or reused. Counted for every frame (a few additions).
+    public internal(set) var lastFrame = FrameStatistics()
 
     /// The first shader error met while drawing: a shader variant that the driver failed to
     /// build (its draws are skipped). Nil normally; `init` already builds the richest variants,
@@ -125,6 +130,7 @@ public final class QuadRenderer {
     isolated deinit {
         for t in textures.values where t.owned { var id = t.id; glDeleteTextures(1, &id) }
         groups.release()
+        rasterization.release()
         glDeleteBuffers(1, &buffer)
         glDeleteVertexArrays(1, &vertexArray)
     }
@@ -168,6 +174,13 @@ public final class QuadRenderer {
     /// Nothing is drawn into an empty viewport.
     public func draw(_ evaluator: LayerEvaluator, scale: Double, viewport: Viewport, framebuffer: UInt32? = nil) {
         guard !viewport.isEmpty, scale > 0, scale.isFinite else { return }
+        lastFrame = FrameStatistics()
+        if !evaluator.rasterizedLayers.isEmpty {
+            // Rasterized layers' pictures, redrawn where stale, before this frame's list.
+            let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer, .clearColor, .scissor]) : nil
+            updateRasterizations(evaluator, depth: 0)
+            saved?.restore()
+        }
         prepare(evaluator, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
                 origin: (Double(viewport.x), Double(viewport.y)))
         guard !list.batches.isEmpty else { return }
