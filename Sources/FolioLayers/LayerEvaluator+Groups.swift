@@ -93,9 +93,12 @@ struct GroupFinder {
     /// The most decisions kept; past it the memory starts again (layers come and go).
     static let decisionLimit = 4096
 
+    @inline(__always)
     mutating func begin(_ root: Layer) {
-        candidates.removeAll(keepingCapacity: true)
-        rasterCandidates.removeAll(keepingCapacity: true)
+        // Emptied only when used: `removeAll` on an array that never held anything makes a
+        // buffer, and a frame without compositing should cost nothing here.
+        if !candidates.isEmpty { candidates.removeAll(keepingCapacity: true) }
+        if !rasterCandidates.isEmpty { rasterCandidates.removeAll(keepingCapacity: true) }
         self.root = .passUnretained(root)
     }
 
@@ -104,8 +107,16 @@ struct GroupFinder {
         candidates.append(.passUnretained(layer))
     }
 
-    /// Decides each candidate and finds its run among the visible `quads`.
+    /// Decides each candidate and finds its run among the visible `quads`; nothing to do (the
+    /// usual case) costs a few comparisons.
+    @inline(__always)
     mutating func finish(_ quads: [Quad]) {
+        if candidates.isEmpty && rasterCandidates.isEmpty && found.isEmpty && borders.isEmpty && roundedMasks.isEmpty
+            && rasterized.isEmpty { return }
+        finishAll(quads)
+    }
+
+    mutating func finishAll(_ quads: [Quad]) {
         if !rasterCandidates.isEmpty || !rasterized.isEmpty { finishRasterized(quads) }
         if !found.isEmpty { found.removeAll(keepingCapacity: true) }
         if !borders.isEmpty { borders.removeAll(keepingCapacity: true) }

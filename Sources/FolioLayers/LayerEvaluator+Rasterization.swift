@@ -43,6 +43,35 @@ public struct RasterizedLayer {
 }
 
 extension EvaluationState {
+    /// The walk's first step for `evaluateContents`: the root's planar group (its own polygon
+    /// under its sorted, flattened, masked sublayers) in its own coordinates, shifted by
+    /// `groups.ownPlaneMap` — no placement, hiding, opacity or culling of its own — as the one
+    /// member of the top context. A transform layer has no plane: its sublayers are collected
+    /// as `evaluate` would, in its own sublayer space.
+    mutating func collectInOwnPlane(_ root: Layer) {
+        let (shift, kind) = groups.ownPlaneMap
+        if root.kind == .transform {
+            var child = root.firstSublayer
+            let m = root.sublayerTransformIsIdentity ? shift : root.pivotedSublayerTransform.concatenating(shift)
+            while let s = child {
+                collect(s, into: m, root.sublayerTransformIsIdentity ? kind : .general, opacity: 1, invisible: false, depth: 2)
+                child = s._withUnsafeGuaranteedRef { $0.nextSibling }
+            }
+            return
+        }
+        let start = order.count
+        _ = buildGroup(root, invisible: false, depth: 1)
+        guard order.count > start else { return }
+        for k in start..<order.count {
+            let p = Int(order[k])
+            if kind == .translation { polys[p].basis.translate(x: shift.m41, y: shift.m42, z: 0) }
+            polys[p].shape = newShape()
+        }
+        let frame = Homography(x: Vector4(x: 1, y: 0, z: 0, w: 0), y: Vector4(x: 0, y: 1, z: 0, w: 0),
+                               origin: Vector4(x: shift.m41, y: shift.m42, z: 0, w: 1))
+        members.append(ContextMember(orderStart: Int32(start), orderEnd: Int32(order.count), frame: frame, flat: true))
+    }
+
     /// Appends a rasterized layer's one polygon — its picture's extent, in its own
     /// coordinates — instead of its group; returns whether it draws anything.
     mutating func buildRasterized(_ layer: Layer, invisible: Bool) -> Bool {
@@ -89,7 +118,7 @@ extension GroupFinder {
                 }
             }
         }
-        rasterCandidates.removeAll(keepingCapacity: true)
+        if !rasterCandidates.isEmpty { rasterCandidates.removeAll(keepingCapacity: true) }
         if rasterized.count > 1 { rasterized.sort { $0.quad < $1.quad } }
     }
 }

@@ -142,7 +142,12 @@ struct EvaluationState {
         report = DepthSortReport()
         groups.begin(root)
 
-        collect(Unmanaged.passUnretained(root), into: .identity, .identity, opacity: 1, invisible: false, depth: 1)
+        if groups.ownPlane {
+            // The picture of the root in its own plane (LayerEvaluator+Rasterization.swift).
+            collectInOwnPlane(root)
+        } else {
+            collect(Unmanaged.passUnretained(root), into: .identity, .identity, opacity: 1, invisible: false, depth: 1)
+        }
         sortContext(orderStart: 0, memberStart: 0, localsStart: 0)
         emitQuads()
         groups.finish(quads)
@@ -190,11 +195,9 @@ struct EvaluationState {
         }
         // The root of a contents evaluation (LayerEvaluator+Rasterization.swift) lies in its
         // own plane, shifted: no placement, hiding or opacity of its own.
-        let ownPlane = depth == 1 && groups.ownPlane
-        if ownPlane { (toContext, kind) = groups.ownPlaneMap }
-        let hidden = invisible || (layer.isHidden && !ownPlane)
+        let hidden = invisible || layer.isHidden
         // Like CALayer: opacity is clamped to 0…1, and NaN draws as transparent.
-        let own = ownPlane ? 1 : layer.opacity
+        let own = layer.opacity
         let groupOpacity = opacity * (own >= 0 ? min(own, 1) : 0)
         if layer.kind == .transform {
             // No flattening: the sublayers join this same context, in 3D.
@@ -311,8 +314,8 @@ struct EvaluationState {
             flags.append(invisible ? [] : .visible)
         }
         guard var child = layer.firstSublayer else { return hasOwnPolygon }
-        // A mask without area shows nothing of the sublayers (docs/compositing.md).
-        if layer.masksAllSublayers { return hasOwnPolygon }
+        // A mask without area shows nothing of the sublayers (`masksAllSublayers`, docs/compositing.md).
+        if !hasOwnPolygon && layer.masksToBounds { return false }
         let membersStart = order.count
         let memberMark = members.count
         let localsMark = locals.count
