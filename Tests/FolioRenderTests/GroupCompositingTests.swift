@@ -20,6 +20,10 @@ final class GroupCompositingTests: XCTestCase {
         try MainActor.assumeIsolated { try Groups.texturesReused() }
     }
 
+    func testRasterizingAndSnapshotsLeaveTheAppsState() throws {
+        try MainActor.assumeIsolated { try Groups.rasterizedState() }
+    }
+
     func testNestedGroupsCompositeInnerFirst() throws {
         try MainActor.assumeIsolated { try Groups.nested() }
     }
@@ -120,6 +124,56 @@ enum Groups {
         XCTAssertEqual(rgb(image, x0 + 20, y0 + 20), [255, 102, 102], "a alone, inside the scissor box")
         XCTAssertEqual(rgb(image, x0 + 45, y0 + 50), [102, 102, 255], "the overlap, inside the box: the whole picture was drawn")
         XCTAssertEqual(rgb(image, x0 + 80, y0 + 80), [255, 255, 255], "b, outside the app's scissor box: not drawn")
+    }
+
+    /// The GL state an app may have that Folio's offscreen passes touch.
+    static func appState() -> [GLint] {
+        var v = [GLint](repeating: 0, count: 4)
+        glGetIntegerv(GLenum(GL_VIEWPORT), &v)
+        var s = [GLint](repeating: 0, count: 4)
+        glGetIntegerv(GLenum(GL_SCISSOR_BOX), &s)
+        var c = [GLfloat](repeating: 0, count: 4)
+        glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &c)
+        func int(_ name: Int32) -> GLint { var x: GLint = 0; glGetIntegerv(GLenum(name), &x); return x }
+        return v + s + c.map { GLint($0 * 1000) } + [
+            GLint(glIsEnabled(GLenum(GL_SCISSOR_TEST))), int(GL_DRAW_FRAMEBUFFER_BINDING), int(GL_READ_FRAMEBUFFER_BINDING),
+            int(GL_PIXEL_UNPACK_BUFFER_BINDING), int(GL_ACTIVE_TEXTURE), int(GL_CURRENT_PROGRAM), int(GL_TEXTURE_BINDING_2D),
+        ]
+    }
+
+    static func rasterizedState() throws {
+        let renderer = SharedRenderer.offscreen.renderer
+        let inner = Layer(bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50),
+                          sublayers: [square(0, 0, 60, red), square(40, 40, 60, blue)])
+        inner.shouldRasterize = true
+        let root = Layer(bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50), sublayers: [inner])
+        let e = LayerEvaluator()
+        e.evaluate(root)
+        XCTAssertEqual(e.rasterizedLayers.count, 1)
+        let target = try RenderTarget(width: 200, height: 200)
+        var unpack: GLuint = 0
+        glGenBuffers(1, &unpack)
+        defer { glDeleteBuffers(1, &unpack) }
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        glViewport(20, 30, 100, 100)
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(0, 0, 200, 200)
+        glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), unpack)
+        glActiveTexture(GLenum(GL_TEXTURE2))
+        glClearColor(0.1, 0.2, 0.3, 0.4)
+        let before = appState()
+        renderer.draw(e, scale: 1)
+        XCTAssertEqual(appState(), before, "draw with a rasterized layer")
+        try renderer.setSnapshot(of: root, size: Size(width: 100, height: 100), scale: 1, for: ContentHandle(7_100))
+        XCTAssertEqual(appState(), before, "setSnapshot")
+        renderer.removeImage(for: ContentHandle(7_100))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        let image = target.readImage()
+        // View (50, 50) is image pixel (70, 120): b over a, opaque.
+        XCTAssertEqual(rgb(image, 70, 120), [0, 0, 255])
     }
 
     static func texturesReused() throws {
