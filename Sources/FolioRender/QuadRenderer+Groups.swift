@@ -102,7 +102,7 @@ extension QuadRenderer {
             glViewport(GLint(-box.x0), GLint(-box.y0), GLsizei(viewport.width), GLsizei(viewport.height))
             let textures = self.textures
             groups.passes[k].list.build(e, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
-                                        origin: (Double(-box.x0), Double(-box.y0)), mode: antialiasing,
+                                        origin: (Double(-box.x0), Double(-box.y0)), mode: Self.offscreenMode(antialiasing),
                                         range: groups.passes[k].quads, composites: groups.passes[k].children[...]) { quad in
                 Self.texelsPerPoint(quad, textures: textures, scale: scale)
             }
@@ -120,47 +120,18 @@ extension QuadRenderer {
     }
 
     /// Pass `k`'s texture, at least `width × height` (made or grown in steps of 64 pixels);
-    /// nil when the driver cannot make one.
+    /// nil when the driver cannot make one. Texel centres are sampled exactly (one texel per
+    /// pixel): nearest filtering is exact.
     func groupTarget(_ k: Int, width: Int, height: Int) -> GroupPasses.Target? {
         while groups.targets.count <= k { groups.targets.append(GroupPasses.Target()) }
-        let t = groups.targets[k]
-        if t.framebuffer != 0 && t.width >= width && t.height >= height { return t }
-        var new = GroupPasses.Target()
-        new.width = max(t.width, (width + 63) / 64 * 64)
-        new.height = max(t.height, (height + 63) / 64 * 64)
-        var texture: GLuint = 0, framebuffer: GLuint = 0
-        glGenTextures(1, &texture)
-        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        // Storage only: with an app's pixel-unpack buffer bound, a nil pointer would be an
-        // offset into it.
-        let unpack = GLStateSnapshot(capturing: .upload)
-        GLStateSnapshot.prepareUpload(rowLength: 0)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(new.width), GLsizei(new.height), 0,
-                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
-        unpack.restore()
-        // Texel centres are sampled exactly (one texel per pixel): nearest is exact.
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        glGenFramebuffers(1, &framebuffer)
-        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
-        glFramebufferTexture2D(GLenum(GL_DRAW_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
-        guard glCheckFramebufferStatus(GLenum(GL_DRAW_FRAMEBUFFER)) == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
-            glDeleteFramebuffers(1, &framebuffer)
-            glDeleteTextures(1, &texture)
-            return nil
-        }
-        var old = t
-        if old.framebuffer != 0 {
-            glDeleteFramebuffers(1, &old.framebuffer)
-            glDeleteTextures(1, &old.texture)
-        }
-        new.texture = texture
-        new.framebuffer = framebuffer
-        groups.targets[k] = new
-        return new
+        guard let t = texture(width, height, reusing: groups.targets[k], filter: GL_NEAREST) else { return nil }
+        groups.targets[k] = t
+        return t
     }
+
+    /// The antialiasing of pictures drawn offscreen: their textures are single-sampled, so
+    /// multisampling gives way to the analytic coverage there.
+    static func offscreenMode(_ mode: AntialiasingMode) -> AntialiasingMode { mode == .msaa ? .analytic : mode }
 
     /// The shader features of a group's picture: a premultiplied texture stored bottom row first.
     static let compositeVariant = ShaderVariant(texture: .premultiplied, textureFlipped: true)

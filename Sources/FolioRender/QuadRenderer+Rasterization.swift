@@ -120,6 +120,9 @@ extension QuadRenderer {
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         // The picture fills the texture's top-left w × h corner: the viewport's top at the top.
         let viewport = Viewport(x: 0, y: target.height - h, width: w, height: h)
+        let mode = antialiasing
+        antialiasing = Self.offscreenMode(mode)
+        defer { antialiasing = mode }
         prepare(e, scale: scale, pixelWidth: w, pixelHeight: h, origin: (Double(viewport.x), Double(viewport.y)))
         guard !list.batches.isEmpty else { return true }
         if !groups.passes.isEmpty {
@@ -131,9 +134,12 @@ extension QuadRenderer {
         return true
     }
 
-    /// A texture with a framebuffer of at least `width × height` (`reusing` when big enough),
-    /// linear filtering; nil when the driver cannot make one.
-    func texture(_ width: Int, _ height: Int, reusing old: GroupPasses.Target, exact: Bool = false) -> GroupPasses.Target? {
+    /// A texture with a framebuffer of at least `width × height` (exactly, with `exact`),
+    /// `old` itself when it is big enough, else a new one (sides rounded up to 64 pixels unless
+    /// exact) that replaces it; nil when the driver cannot make one (`old` is kept then).
+    /// `filter`: linear for pictures sampled at any size, nearest for pixel-aligned ones.
+    func texture(_ width: Int, _ height: Int, reusing old: GroupPasses.Target, exact: Bool = false,
+                 filter: Int32 = GL_LINEAR) -> GroupPasses.Target? {
         if exact ? old.framebuffer != 0 && old.width == width && old.height == height
                  : old.framebuffer != 0 && old.width >= width && old.height >= height { return old }
         var t = GroupPasses.Target()
@@ -147,9 +153,8 @@ extension QuadRenderer {
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(t.width), GLsizei(t.height), 0,
                      GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
         unpack.restore()
-        // Sampled at any size through a layer's plane: bilinear.
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         glGenFramebuffers(1, &t.framebuffer)

@@ -98,22 +98,9 @@ enum Groups {
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), unpack)
         glActiveTexture(GLenum(GL_TEXTURE2))
         glClearColor(0.1, 0.2, 0.3, 0.4)
-        func state() -> [GLint] {
-            var v = [GLint](repeating: 0, count: 16)
-            glGetIntegerv(GLenum(GL_VIEWPORT), &v)
-            var s = [GLint](repeating: 0, count: 4)
-            glGetIntegerv(GLenum(GL_SCISSOR_BOX), &s)
-            var c = [GLfloat](repeating: 0, count: 4)
-            glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &c)
-            func int(_ name: Int32) -> GLint { var x: GLint = 0; glGetIntegerv(GLenum(name), &x); return x }
-            return Array(v.prefix(4)) + s + c.map { GLint($0 * 1000) } + [
-                GLint(glIsEnabled(GLenum(GL_SCISSOR_TEST))), int(GL_DRAW_FRAMEBUFFER_BINDING), int(GL_READ_FRAMEBUFFER_BINDING),
-                int(GL_PIXEL_UNPACK_BUFFER_BINDING), int(GL_ACTIVE_TEXTURE), int(GL_CURRENT_PROGRAM),
-            ]
-        }
-        let before = state()
+        let before = appState()
         renderer.draw(e, scale: 1)
-        XCTAssertEqual(state(), before)
+        XCTAssertEqual(appState(), before)
         glDisable(GLenum(GL_SCISSOR_TEST))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
