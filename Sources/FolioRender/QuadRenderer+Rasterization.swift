@@ -46,6 +46,11 @@ extension QuadRenderer {
 
         /// Frames a cache survives without being drawn.
         static let idleFrames: UInt64 = 600
+        /// The largest side of a rasterization cache, in pixels: past it the picture is drawn at
+        /// a lower scale (as Core Animation limits its rasterization to a few screens).
+        static let maximumCacheSide = 4096
+        /// The most memory all rasterization caches may hold together, in bytes (512 MiB).
+        static let cacheBudget = 512 << 20
         /// How deep rasterized layers may nest inside each other's pictures.
         static let maximumNesting = 8
 
@@ -100,13 +105,25 @@ extension QuadRenderer {
 
     /// Draws evaluation `e` (view points: the picture's own, `extent.origin` at the view's
     /// origin) into `cache`'s texture at `scale` pixels per point; false when no texture can
-    /// be had. The picture's size is clamped to the device's texture size.
+    /// be had. A cache's size is clamped to `maximumCacheSide` (the scale lowered to fit).
     func render(_ e: LayerEvaluator, into cache: Rasterization.Cache, extent: Rect, scale requested: Double,
                 exact: Bool = false) -> Bool {
-        let limit = Double(max(1, RenderLimits.query().maximumTextureSize))
+        // A cache's picture is at most `maximumCacheSide` a side (64 MiB), however far its
+        // subtree reaches; a snapshot's size was checked against the device by its caller.
+        let device = max(1, RenderLimits.query().maximumTextureSize)
+        let limit = Double(exact ? device : min(device, Rasterization.maximumCacheSide))
         var scale = requested
         let largest = max(extent.width, extent.height) * scale
         if largest > limit { scale *= limit / largest }
+        if !exact {
+            // All caches together stay within `cacheBudget` bytes: past it a picture is drawn
+            // at the scale that fits what is left (at least one pixel).
+            var used = 0
+            for c in rasterization.caches.values where c !== cache { used += c.target.width * c.target.height * 4 }
+            let left = Double(max(Rasterization.cacheBudget - used, 4 * 64 * 64))
+            let bytes = extent.width * scale * extent.height * scale * 4 * 1.2 // room for the 64-pixel rounding
+            if bytes > left { scale *= (left / bytes).squareRoot() }
+        }
         let w = max(1, min(Int(limit), Int((extent.width * scale).rounded(.up))))
         let h = max(1, min(Int(limit), Int((extent.height * scale).rounded(.up))))
         guard let target = texture(w, h, reusing: cache.target, exact: exact) else { return false }

@@ -1,7 +1,7 @@
 import XCTest
 import FolioGeometry
 import FolioLayers
-import FolioRender
+@testable import FolioRender
 
 /// Rasterized layers drawn from a cached picture (one textured polygon per frame while
 /// nothing in them changes, redrawn when something does) and snapshots of a tree used as
@@ -87,6 +87,23 @@ final class RasterizationTests: XCTestCase {
             let p = image.pixel(50, 50), q = image.pixel(20, 20)
             XCTAssertEqual([p.r, p.g, p.b], [102, 102, 255])
             XCTAssertEqual([q.r, q.g, q.b], [255, 102, 102])
+        }
+    }
+
+    func testAPictureThatWouldBeHugeIsDrawnAtALowerScale() throws {
+        // A sublayer reaching a million points: the cache stays at most 4,096 pixels a side.
+        let far = Layer(bounds: Rect(x: 0, y: 0, width: 1_000_000, height: 50), position: Point(x: 500_000, y: 25),
+                        backgroundColor: Color(red: 1, green: 0, blue: 0))
+        let raster = Layer(bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50), sublayers: [far])
+        raster.shouldRasterize = true
+        raster.rasterizationScale = 4
+        nonisolated(unsafe) let root = Layer(bounds: Rect(x: 0, y: 0, width: 100, height: 100), position: Point(x: 50, y: 50), sublayers: [raster])
+        try MainActor.assumeIsolated {
+            let (image, frame) = try Self.render(root)
+            XCTAssertEqual(frame.rasterizationsRedrawn, 1)
+            let cache = try XCTUnwrap(SharedRenderer.offscreen.renderer.rasterization.caches[raster.serialNumber])
+            XCTAssertLessThanOrEqual(max(cache.target.width, cache.target.height), 4096)
+            XCTAssertEqual(image.pixel(50, 10).r, 255, "still drawn")
         }
     }
 
