@@ -129,3 +129,42 @@ import FolioGeometry
         #expect(e.quads.contains { $0.layer === child && $0.isVisible })
     }
 }
+
+/// `evaluateContents(of:origin:)` and rasterized layers in the evaluation.
+@Suite struct ContentsEvaluationTests {
+    @Test func aLayersContentsAreInItsOwnCoordinatesAtItsOwnOpacityOne() throws {
+        let child = Layer(name: "child", bounds: Rect(x: 0, y: 0, width: 20, height: 10), position: Point(x: 30, y: 15),
+                          backgroundColor: .white)
+        let layer = Layer(name: "layer", bounds: Rect(x: 0, y: 0, width: 50, height: 40), position: Point(x: 200, y: 100),
+                          transform: Transform3D(rotationDegrees: 60, x: 0, y: 1, z: 0), sublayers: [child])
+        layer.opacity = 0.3
+        layer.isHidden = true
+        layer.isDoubleSided = false
+        let e = LayerEvaluator()
+        e.evaluateContents(of: layer, origin: Point(x: 10, y: 5))
+        let quad = try #require(e.quads.first { $0.layer === child })
+        #expect(quad.isVisible && quad.opacity == 1)
+        // The child's corner (20, 10) − its anchor (10, 5) + its position (30, 15) − origin (10, 5).
+        let corners = e.corners(of: quad).map(\.point)
+        #expect(corners.contains(Point(x: 30, y: 15)))
+        #expect(corners.contains(Point(x: 10, y: 5)))
+    }
+
+    @Test func aRasterizedLayerIsOnePolygonOverItsPicturesExtent() throws {
+        let child = Layer(name: "child", bounds: Rect(x: 0, y: 0, width: 20, height: 10), position: Point(x: 60, y: 15),
+                          backgroundColor: .white)
+        let layer = Layer(name: "layer", bounds: Rect(x: 0, y: 0, width: 50, height: 40), position: Point(x: 100, y: 100), sublayers: [child])
+        layer.shouldRasterize = true
+        let root = Layer(name: "root", bounds: Rect(x: 0, y: 0, width: 300, height: 300), position: Point(x: 150, y: 150), sublayers: [layer])
+        let e = LayerEvaluator()
+        e.evaluate(root)
+        #expect(!e.quads.contains { $0.layer === child }, "the subtree is in the picture")
+        let r = try #require(e.rasterizedLayers.first)
+        #expect(r.layer === layer && e.quads[r.quad].layer === layer)
+        // The child reaches past the bounds (x 50…70): the extent holds it.
+        #expect(r.extent == Rect(x: 50, y: 10, width: 20, height: 10))
+        layer.backgroundColor = .black
+        e.evaluate(root)
+        #expect(e.rasterizedLayers.first?.extent == Rect(x: 0, y: 0, width: 70, height: 40))
+    }
+}
