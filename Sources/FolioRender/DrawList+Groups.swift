@@ -21,9 +21,11 @@ extension DrawList {
         let (x0, y0, x1, y1) = (Double(span.box.x0), Double(span.box.y0), Double(span.box.x1), Double(span.box.y1))
         guard x1 > x0, y1 > y0 else { return }
         let start = corners.count
-        for (x, y) in [(x0, y0), (x1, y0), (x1, y1), (x0, y1)] {
-            corners.append(Corner(x: x, y: y, w: 1, local: Point(x: x - x0, y: y1 - y), fades: false))
-        }
+        func corner(_ x: Double, _ y: Double) -> Corner { Corner(x: x, y: y, w: 1, local: Point(x: x - x0, y: y1 - y), fades: false) }
+        corners.append(corner(x0, y0))
+        corners.append(corner(x1, y0))
+        corners.append(corner(x1, y1))
+        corners.append(corner(x0, y1))
         items.append(DrawItem(quadIndex: span.quads.lowerBound, corners: start..<corners.count, composite: span.pass))
     }
 

@@ -25,6 +25,8 @@ extension QuadRenderer {
         /// What multiplies each quad's opacity in the list being drawn: 1 on screen, the
         /// reciprocal of the group's opacity inside a group's picture.
         var opacityScale = 1.0
+        /// Scratch for `planGroups`.
+        var stack: [Int] = []
 
         struct Pass {
             var quads: Range<Int> = 0..<0
@@ -62,8 +64,11 @@ extension QuadRenderer {
         groups.topLevel.removeAll(keepingCapacity: true)
         while groups.passes.count < found.count { groups.passes.append(GroupPasses.Pass()) }
         if groups.passes.count > found.count { groups.passes.removeLast(groups.passes.count - found.count) }
-        // Enclosing groups come first: a stack of the groups holding the current one.
+        // Enclosing groups come first: a stack of the groups holding the current one (reused).
         var stack: [Int] = []
+        swap(&stack, &groups.stack)
+        if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
+        defer { swap(&stack, &groups.stack) }
         for (k, g) in found.enumerated() {
             while let top = stack.last, !found[top].quads.contains(g.quads.lowerBound) { stack.removeLast() }
             let parent = stack.last

@@ -51,8 +51,7 @@ extension QuadRenderer {
             let b = mask.layer.bounds
             glUniform4f(program.maskRect, Float(b.minX), Float(b.minY), Float(b.maxX), Float(b.maxY))
             glUniform1f(program.maskRadius, Float(mask.layer.effectiveCornerRadius))
-            var m = pixelToPlane(mask.localToView)
-            glUniformMatrix3fv(program.maskMap, 1, GLboolean(GL_FALSE), &m)
+            setPixelToPlane(mask.localToView, location: program.maskMap)
         }
     }
 
@@ -74,35 +73,33 @@ extension QuadRenderer {
         return nil
     }
 
-    /// The map from a framebuffer pixel (where `gl_FragCoord` counts from, for the list being
-    /// drawn) to the plane that `localToView` maps to the view: homogeneous, column-major for
-    /// a GLSL `mat3`. Nine zeros when the plane is seen edge-on (not invertible).
-    func pixelToPlane(_ h: Homography) -> [Float] {
-        // Pixel → view: x = (px − ox)/s, y = (height − (py − oy))/s.
-        let s = list.scale, ox = list.origin.x, oy = list.origin.y, height = list.pixelSize.height
-        let a: [[Double]] = [[1 / s, 0, -ox / s], [0, -1 / s, (height + oy) / s], [0, 0, 1]]
-        // Plane → view (column vectors): columns x, y, origin, rows X, Y, W.
-        let m: [[Double]] = [[h.x.x, h.y.x, h.origin.x], [h.x.y, h.y.y, h.origin.y], [h.x.w, h.y.w, h.origin.w]]
-        guard let inverse = Self.inverse3(m) else { return [Float](repeating: 0, count: 9) }
-        var product = [[Double]](repeating: [0, 0, 0], count: 3)
-        for r in 0..<3 { for c in 0..<3 { product[r][c] = (0..<3).reduce(0) { $0 + inverse[r][$1] * a[$1][c] } } }
-        // Scaled to a unit largest entry: homogeneous, so the scale does not matter, and floats
-        // keep their precision.
-        let largest = product.flatMap { $0 }.map(abs).max() ?? 1
-        let k = largest > 0 ? 1 / largest : 1
-        return (0..<3).flatMap { c in (0..<3).map { r in Float(product[r][c] * k) } }
-    }
-
-    /// The inverse of a 3 × 3 matrix (rows), nil when singular.
-    static func inverse3(_ m: [[Double]]) -> [[Double]]? {
-        let c00 = m[1][1] * m[2][2] - m[1][2] * m[2][1]
-        let c01 = m[1][2] * m[2][0] - m[1][0] * m[2][2]
-        let c02 = m[1][0] * m[2][1] - m[1][1] * m[2][0]
-        let det = m[0][0] * c00 + m[0][1] * c01 + m[0][2] * c02
-        guard det != 0, det.isFinite else { return nil }
-        let d = 1 / det
-        return [[c00 * d, (m[0][2] * m[2][1] - m[0][1] * m[2][2]) * d, (m[0][1] * m[1][2] - m[0][2] * m[1][1]) * d],
-                [c01 * d, (m[0][0] * m[2][2] - m[0][2] * m[2][0]) * d, (m[0][2] * m[1][0] - m[0][0] * m[1][2]) * d],
-                [c02 * d, (m[0][1] * m[2][0] - m[0][0] * m[2][1]) * d, (m[0][0] * m[1][1] - m[0][1] * m[1][0]) * d]]
+    /// Uploads to the `mat3` at `location` the map from a framebuffer pixel (where
+    /// `gl_FragCoord` counts from, for the list being drawn) to the plane that `localToView`
+    /// maps to the view: homogeneous, column-major, scaled to a largest entry of 1 (floats keep
+    /// their precision; the scale of a homogeneous map does not matter). Zeros when the plane
+    /// is seen edge-on (singular). Nothing is allocated.
+    func setPixelToPlane(_ h: Homography, location: GLint) {
+        // Pixel → view: x = (px − ox)/s, y = (height − (py − oy))/s, as A = [[a, 0, b], [0, −a, c], [0, 0, 1]].
+        let s = list.scale, a = 1 / s, b = -list.origin.x / s, c = (list.pixelSize.height + list.origin.y) / s
+        // Plane → view, M (rows X, Y, W; columns x, y, origin), and its adjugate: M⁻¹ = adj / det.
+        let (m00, m01, m02) = (h.x.x, h.y.x, h.origin.x)
+        let (m10, m11, m12) = (h.x.y, h.y.y, h.origin.y)
+        let (m20, m21, m22) = (h.x.w, h.y.w, h.origin.w)
+        let i00 = m11 * m22 - m12 * m21, i01 = m02 * m21 - m01 * m22, i02 = m01 * m12 - m02 * m11
+        let i10 = m12 * m20 - m10 * m22, i11 = m00 * m22 - m02 * m20, i12 = m02 * m10 - m00 * m12
+        let i20 = m10 * m21 - m11 * m20, i21 = m01 * m20 - m00 * m21, i22 = m00 * m11 - m01 * m10
+        let det = m00 * i00 + m01 * i10 + m02 * i20
+        var columns: (Float, Float, Float, Float, Float, Float, Float, Float, Float) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+        if det != 0 && det.isFinite {
+            // adj · A (the determinant's scale is divided out with the largest entry).
+            let p00 = i00 * a, p01 = -i01 * a, p02 = i00 * b + i01 * c + i02
+            let p10 = i10 * a, p11 = -i11 * a, p12 = i10 * b + i11 * c + i12
+            let p20 = i20 * a, p21 = -i21 * a, p22 = i20 * b + i21 * c + i22
+            let largest = max(abs(p00), abs(p01), abs(p02), abs(p10), abs(p11), abs(p12), abs(p20), abs(p21), abs(p22))
+            let k = largest > 0 && largest.isFinite ? 1 / largest : 1
+            columns = (Float(p00 * k), Float(p10 * k), Float(p20 * k), Float(p01 * k), Float(p11 * k), Float(p21 * k),
+                       Float(p02 * k), Float(p12 * k), Float(p22 * k))
+        }
+        withUnsafeBytes(of: &columns) { glUniformMatrix3fv(location, 1, GLboolean(GL_FALSE), $0.baseAddress!.assumingMemoryBound(to: Float.self)) }
     }
 }
