@@ -11,8 +11,18 @@
 //   TEXTURE_FLIPPED    …stored bottom row first (an app's texture rendered through an FBO)
 //   TEXTURE_STRAIGHT   …with straight alpha: premultiply as sampled
 //   BACKGROUND         the layer's background colour under its contents
-//   GRADIENT_STOPS n   the layer's own gradient (gradient layers), 1…8 stops
+//   GRADIENT_STOPS n   the layer's own gradient (gradient layers): n stops, 1…8 unrolled; more
+//                      (16, 32, … 1024, padded with the last stop) by a binary search
 //   OVERLAY_STOPS n    a shadow sublayer merged into this draw, 1…8 stops
+//
+// Gradients are Core Animation's: stop colours arrive straight (not premultiplied), are
+// interpolated straight and premultiplied afterwards (white → clear is grey at alpha 0.5
+// halfway), exactly the rule of `GradientStops` in FolioLayers.
+//   ROUND_OWN          the layer's rounded corners cut from its background
+//   ROUND_CONTENTS     …and from its contents, gradient and merged overlay (masksToBounds)
+//   LAYER_BORDER       the layer's border band drawn over the rest, in this draw (a leaf)
+//   LAYER_BORDER_ONLY  only the border band (a draw after the layer's sublayers)
+//   ROUND_MASK         the rounded corners of a masking ancestor cut from this draw
 //   EDGE_SLOTS n       analytic antialiasing over n (4 or 8) silhouette edges per triangle
 //   BORDER             the one-texel transparent border ramp (`--aa border`)
 
@@ -20,11 +30,10 @@
 #define EDGE_SLOTS 0
 #endif
 
-const int MAX_STOPS = 8;
-
 out vec4 fragColor;
 
 uniform float uOpacity;
+uniform vec4 uBounds;            // layer bounds: origin (xy) and size (zw), points
 
 #ifdef BACKGROUND
 uniform vec4 uBackground;        // premultiplied
@@ -37,13 +46,15 @@ in vec2 vTexCoord;               // see Shaders/quad.vert
 
 #if defined(GRADIENT_STOPS) || defined(OVERLAY_STOPS)
 // One span of a gradient, from stop a to stop b: where t ≤ lb, the colour between ca and cb
-// (premultiplied, linear); elsewhere `color`, what the spans above gave. Walking the spans
+// (straight, linear); elsewhere `color`, what the spans above gave. Walking the spans
 // downwards, the first stop at or past t wins.
 vec4 span(vec4 color, float t, float la, float lb, vec4 ca, vec4 cb) {
     float width = lb - la;
     float f = width > 0.0 ? (t - la) / width : 1.0;
     return mix(color, mix(ca, cb, f), bvec4(t <= lb));
 }
+
+vec4 premultiplied(vec4 c) { return vec4(c.rgb * c.a, c.a); }
 #endif
 
 // Each gradient reads its own uniforms directly, its stop count a compile-time constant, so
@@ -51,36 +62,106 @@ vec4 span(vec4 color, float t, float la, float lb, vec4 ca, vec4 cb) {
 // copied for every pixel). t, how far along its axis the pixel lies, comes interpolated from
 // the vertex shader. Before the first stop: the first colour; after the last: the last.
 #ifdef GRADIENT_STOPS
-uniform vec4 uGradientColors[MAX_STOPS];
-uniform float uGradientLocations[MAX_STOPS];
+uniform vec4 uGradientColors[GRADIENT_STOPS];                 // straight RGBA
+uniform vec4 uGradientLocations[(GRADIENT_STOPS + 3) / 4];    // four locations per vector
 in float vGradientT;
 
+float gradientLocation(int i) { return uGradientLocations[i >> 2][i & 3]; }
+
+#if GRADIENT_STOPS <= 8
 vec4 gradientColor() {
-    if (GRADIENT_STOPS == 1) return uGradientColors[0];
+    if (GRADIENT_STOPS == 1) return premultiplied(uGradientColors[0]);
     float t = clamp(vGradientT, 0.0, 1.0);
     vec4 color = uGradientColors[GRADIENT_STOPS - 1];
     for (int i = GRADIENT_STOPS - 1; i >= 1; --i) {
-        color = span(color, t, uGradientLocations[i - 1], uGradientLocations[i], uGradientColors[i - 1], uGradientColors[i]);
+        color = span(color, t, gradientLocation(i - 1), gradientLocation(i), uGradientColors[i - 1], uGradientColors[i]);
     }
-    return mix(color, uGradientColors[0], bvec4(t <= uGradientLocations[0]));
+    return premultiplied(mix(color, uGradientColors[0], bvec4(t <= gradientLocation(0))));
 }
+#else
+// Many stops (a power of two, padded with copies of the last): k, the number of stops before
+// t, by a binary search of log2(n) steps; then the span from stop k − 1 to stop k.
+vec4 gradientColor() {
+    float t = clamp(vGradientT, 0.0, 1.0);
+    int k = 0;
+    for (int s = GRADIENT_STOPS / 2; s >= 1; s /= 2) {
+        k += gradientLocation(k + s - 1) < t ? s : 0;
+    }
+    k += gradientLocation(k) < t ? 1 : 0;
+    int b = min(k, GRADIENT_STOPS - 1), a = max(k - 1, 0);
+    float la = gradientLocation(a), lb = gradientLocation(b);
+    float f = lb > la ? (t - la) / (lb - la) : 1.0;
+    return premultiplied(mix(uGradientColors[a], uGradientColors[b], f));
+}
+#endif
 #endif
 
 #ifdef OVERLAY_STOPS
-uniform vec4 uOverlayColors[MAX_STOPS];
-uniform float uOverlayLocations[MAX_STOPS];
+uniform vec4 uOverlayColors[OVERLAY_STOPS];                   // straight RGBA
+uniform vec4 uOverlayLocations[(OVERLAY_STOPS + 3) / 4];
 uniform float uOverlayOpacity;
 in float vOverlayT;
 
+float overlayLocation(int i) { return uOverlayLocations[i >> 2][i & 3]; }
+
 vec4 overlayColor() {
-    if (OVERLAY_STOPS == 1) return uOverlayColors[0];
+    if (OVERLAY_STOPS == 1) return premultiplied(uOverlayColors[0]);
     float t = clamp(vOverlayT, 0.0, 1.0);
     vec4 color = uOverlayColors[OVERLAY_STOPS - 1];
     for (int i = OVERLAY_STOPS - 1; i >= 1; --i) {
-        color = span(color, t, uOverlayLocations[i - 1], uOverlayLocations[i], uOverlayColors[i - 1], uOverlayColors[i]);
+        color = span(color, t, overlayLocation(i - 1), overlayLocation(i), uOverlayColors[i - 1], uOverlayColors[i]);
     }
-    return mix(color, uOverlayColors[0], bvec4(t <= uOverlayLocations[0]));
+    return premultiplied(mix(color, uOverlayColors[0], bvec4(t <= overlayLocation(0))));
 }
+#endif
+
+#if defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY) || defined(ROUND_MASK)
+// Coverage of the rounded rectangle with corners rect.xy (min) and rect.zw (max) and corner
+// radius r at point p of its plane, as a one-pixel ramp across its edge (`perPixel`: the
+// plane's units per pixel there). With `cornersOnly`, what the rounding removes from the
+// plain rectangle's coverage, as a factor: the straight sides are the polygon's own,
+// antialiased as silhouettes already, and multiplying by this factor makes their product
+// the rounded rectangle's coverage, also where the arcs meet the sides.
+float roundedRectCoverage(vec2 p, vec4 rect, float r, float perPixel, bool cornersOnly) {
+    vec2 centre = 0.5 * (rect.xy + rect.zw);
+    vec2 halfSize = 0.5 * (rect.zw - rect.xy);
+    vec2 q = abs(p - centre) - (halfSize - vec2(r));
+    float outside = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
+    float c = clamp(0.5 - outside / perPixel, 0.0, 1.0);
+    c = mix(c, 0.0, float(halfSize.x <= 0.0 || halfSize.y <= 0.0));
+    vec2 s = abs(p - centre) - halfSize;
+    float square = clamp(0.5 - max(s.x, s.y) / perPixel, 0.0, 1.0);
+    return cornersOnly ? (square > 0.0 ? min(c / square, 1.0) : 1.0) : c;
+}
+
+// How many units of p's plane one pixel spans (the larger of its two directions).
+float unitsPerPixel(vec2 p) {
+    vec2 dx = dFdx(p), dy = dFdy(p);
+    return max(max(length(vec2(dx.x, dy.x)), length(vec2(dx.y, dy.y))), 1e-6);
+}
+#endif
+
+#if defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
+in vec2 vLocal;
+uniform float uCornerRadius;     // effective, points
+#endif
+#if defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
+uniform float uBorderWidth;      // effective, points
+uniform vec4 uBorderColor;       // premultiplied
+#endif
+
+#ifdef ROUND_MASK
+uniform mat3 uMaskMap;           // framebuffer pixel → the masking layer's own point (homogeneous)
+uniform vec4 uMaskRect;          // its bounds: min xy, max zw
+uniform float uMaskRadius;
+
+float maskCoverage() {
+    vec3 h = uMaskMap * vec3(gl_FragCoord.xy, 1.0);
+    vec2 p = h.xy / h.z;
+    return roundedRectCoverage(p, uMaskRect, uMaskRadius, unitsPerPixel(p), true);
+}
+#else
+float maskCoverage() { return 1.0; }
 #endif
 
 #if EDGE_SLOTS > 0
@@ -115,9 +196,10 @@ float coverage() {
     return c;
 }
 #elif defined(BORDER)
-uniform vec4 uBounds;            // layer bounds: origin (xy) and size (zw), points
 uniform vec2 uTexelsPerPoint;    // content texels per point along x and y
+#if !(defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY))
 in vec2 vLocal;
+#endif
 
 // A one-texel transparent border sampled bilinearly: a linear ramp across one texel.
 float coverage() {
@@ -131,8 +213,21 @@ float coverage() { return 1.0; }
 #endif
 
 void main() {
+#if defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
+    vec4 ownRect = vec4(uBounds.xy, uBounds.xy + uBounds.zw);
+    float ownPixel = unitsPerPixel(vLocal);
+    float outer = roundedRectCoverage(vLocal, ownRect, uCornerRadius, ownPixel, true);
+#endif
+#ifdef ROUND_CONTENTS
+    float contentCut = outer;
+#else
+    float contentCut = 1.0;
+#endif
 #ifdef BACKGROUND
     vec4 color = uBackground;
+#ifdef ROUND_OWN
+    color *= outer;
+#endif
 #else
     vec4 color = vec4(0.0);
 #endif
@@ -141,15 +236,28 @@ void main() {
 #ifdef TEXTURE_STRAIGHT
     texel.rgb *= texel.a;
 #endif
+    texel *= contentCut;
     color = texel + color * (1.0 - texel.a);
 #endif
 #ifdef GRADIENT_STOPS
-    vec4 g = gradientColor();
+    vec4 g = gradientColor() * contentCut;
     color = g + color * (1.0 - g.a);
 #endif
 #ifdef OVERLAY_STOPS
-    vec4 o = overlayColor() * uOverlayOpacity;
+    vec4 o = overlayColor() * (uOverlayOpacity * contentCut);
     color = o + color * (1.0 - o.a);
 #endif
-    fragColor = color * (uOpacity * coverage());
+#if defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
+    // The band between the rounded bounds and the bounds inset by the border's width, whose
+    // corner radius is the outer one less the width.
+    vec4 innerRect = ownRect + vec4(uBorderWidth, uBorderWidth, -uBorderWidth, -uBorderWidth);
+    float inner = roundedRectCoverage(vLocal, innerRect, max(uCornerRadius - uBorderWidth, 0.0), ownPixel, false);
+    vec4 band = uBorderColor * max(outer - inner, 0.0);
+#ifdef LAYER_BORDER_ONLY
+    color = band;
+#else
+    color = band + color * (1.0 - band.a);
+#endif
+#endif
+    fragColor = color * (uOpacity * coverage() * maskCoverage());
 }

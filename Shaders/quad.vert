@@ -41,8 +41,8 @@ uniform vec4 uOverlayAxis;
 out float vOverlayT;
 #endif
 
-#ifdef BORDER
-out vec2 vLocal;
+#if defined(BORDER) || defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
+out vec2 vLocal;                         // rounded corners, layer borders, the border AA ramp
 #endif
 
 #if EDGE_SLOTS > 0
@@ -67,7 +67,7 @@ void main() {
 #ifdef OVERLAY_STOPS
     vOverlayT = rampPosition(uOverlayAxis, unit);
 #endif
-#ifdef BORDER
+#if defined(BORDER) || defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
     vLocal = aLocal;
 #endif
 #if EDGE_SLOTS > 0

@@ -107,7 +107,8 @@ final class DemoApp {
     private func setText(_ layer: Layer, _ handle: ContentHandle, _ lines: [String]) {
         let pixel = max(1, Int((Self.sane(surface.scale) ?? 1).rounded()))
         let image = BitmapFont.image(lines, pixelSize: pixel)
-        surface.renderer.setImage(image, for: handle)
+        // A few lines of text at the display's scale: far below any texture limit.
+        try? surface.renderer.setImage(image, for: handle)
         layer.bounds = Rect(x: 0, y: 0, width: Double(image.width) / Double(pixel), height: Double(image.height) / Double(pixel))
     }
 

@@ -125,7 +125,12 @@ final class DemoPages {
                 best = i
             }
             let (page, image) = uploads.remove(at: best)
-            renderer.setImage(image, for: book.handle(forPage: page))
+            do throws(RenderError) {
+                try renderer.setImage(image, for: book.handle(forPage: page))
+            } catch {
+                // Larger than this device's textures: reported, and the page stays blank.
+                messages.append("page \(page + 1): \(error); it shows as a blank page")
+            }
             uploaded.insert(page)
             cache.replace(page, with: .uploaded)
         }

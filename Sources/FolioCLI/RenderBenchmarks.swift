@@ -56,8 +56,8 @@ struct RenderBenchmarks {
     init() throws {
         offscreen = try OffscreenRenderer()
         let (w, h) = (Int(Self.size.width), Int(Self.size.height))
-        offscreen.renderer.setImage(SamplePages.page(1, width: w, height: h), for: ContentHandle(1))
-        offscreen.renderer.setImage(SamplePages.page(2, width: w, height: h), for: ContentHandle(2))
+        try offscreen.renderer.setImage(SamplePages.page(1, width: w, height: h), for: ContentHandle(1))
+        try offscreen.renderer.setImage(SamplePages.page(2, width: w, height: h), for: ContentHandle(2))
         fold = try FoldTransition(size: Self.size, source: ContentHandle(1), destination: ContentHandle(2))
         flip = try FlipTransition(size: Self.size, source: ContentHandle(1), destination: ContentHandle(2))
     }

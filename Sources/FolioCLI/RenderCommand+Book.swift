@@ -31,7 +31,7 @@ extension RenderCommand {
                                          + RenderLimits.frameBytes(width: fw, height: fh, samples: samples) + fw * fh * 4,
                                          for: "rendering the book at \(fw)x\(fh) pixels")
             for page in book.visiblePages {
-                offscreen.renderer.setImage(SamplePages.page(page + 1, width: w, height: h), for: book.handle(forPage: page))
+                try offscreen.renderer.setImage(SamplePages.page(page + 1, width: w, height: h), for: book.handle(forPage: page))
             }
             return try offscreen.render(book.root, size: size, scale: scale, antialiasing: mode,
                                         background: try Self.parseColor(background))

@@ -57,7 +57,7 @@ extension RenderCommand {
             try RenderLimits.checkMemory(imageBytes + RenderLimits.frameBytes(width: w, height: h, samples: samples) + w * h * 4,
                                          for: "rendering the scene at \(w)x\(h) pixels")
             for file in loaded.contentFiles {
-                offscreen.renderer.setImage(try Image.readPNG(path: file.path), for: file.handle)
+                try offscreen.renderer.setImage(try Image.readPNG(path: file.path), for: file.handle)
             }
             return try offscreen.render(loaded.root, size: size, scale: scale, antialiasing: mode, background: background)
         } catch {

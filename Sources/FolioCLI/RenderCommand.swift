@@ -151,8 +151,8 @@ public struct RenderCommand: ParsableCommand {
             try RenderLimits.checkMemory(pages.bytes + RenderLimits.frameBytes(width: w, height: h, samples: samples) + w * h * 4,
                                          for: "rendering \(w)x\(h) pixels\(mode == .msaa ? " with msaa" : "")")
             let (source, destination) = try pages.load()
-            offscreen.renderer.setImage(source, for: ContentHandle(1))
-            offscreen.renderer.setImage(destination, for: ContentHandle(2))
+            try offscreen.renderer.setImage(source, for: ContentHandle(1))
+            try offscreen.renderer.setImage(destination, for: ContentHandle(2))
             return (transition, offscreen, size)
         } catch {
             // Every call in the block throws `RenderError` only.

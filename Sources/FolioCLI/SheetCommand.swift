@@ -93,8 +93,8 @@ public struct SheetCommand: ParsableCommand {
                 throw CommandFailure(RenderError.unwritableOutput(path: framesFolder.path, reason: "cannot create the folder"))
             }
             let (source, destination) = try pages.load()
-            offscreen.renderer.setImage(source, for: ContentHandle(1))
-            offscreen.renderer.setImage(destination, for: ContentHandle(2))
+            try offscreen.renderer.setImage(source, for: ContentHandle(1))
+            try offscreen.renderer.setImage(destination, for: ContentHandle(2))
             var sheet = Image(width: sheetSize.width, height: sheetSize.height, fill: (46, 49, 56, 255))
             let gap = sheetSize.gap
             var written: [String] = []

@@ -75,8 +75,8 @@ public struct SoakCommand: ParsableCommand {
         try RenderLimits.checkMemory(pages.bytes + RenderLimits.frameBytes(width: w, height: h, samples: msaaSamples),
                                      for: "soaking at \(w)x\(h) pixels")
         let (pageA, pageB) = try pages.load()
-        offscreen.renderer.setImage(pageA, for: a)
-        offscreen.renderer.setImage(pageB, for: b)
+        try offscreen.renderer.setImage(pageA, for: a)
+        try offscreen.renderer.setImage(pageB, for: b)
         let modes = AntialiasingMode.allCases
         // Warm-up: the driver settles its caches (shader variants, framebuffers for each AA mode).
         let warmUp = max(1000, frames / 10)

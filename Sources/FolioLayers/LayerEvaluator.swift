@@ -119,6 +119,8 @@ struct EvaluationState {
     var random: UInt64 = 0
     var budget = DepthSortBudget.standard
     var report = DepthSortReport()
+    /// The layers that may composite offscreen, and the groups found (LayerEvaluator+Groups.swift).
+    var groups = GroupFinder()
 
     func release() {
         layerIDs.release(); quadLayerIDs.release()
@@ -138,10 +140,17 @@ struct EvaluationState {
         shapes = 0
         sharedCorners = 0
         report = DepthSortReport()
+        groups.begin(root)
 
-        collect(Unmanaged.passUnretained(root), into: .identity, .identity, opacity: 1, invisible: false, depth: 1)
+        if groups.ownPlane {
+            // The picture of the root in its own plane (LayerEvaluator+Rasterization.swift).
+            collectInOwnPlane(root)
+        } else {
+            collect(Unmanaged.passUnretained(root), into: .identity, .identity, opacity: 1, invisible: false, depth: 1)
+        }
         sortContext(orderStart: 0, memberStart: 0, localsStart: 0)
         emitQuads()
+        groups.finish(quads)
         // Let go of layers that are no longer in the tree.
         if layers.count > layerCount {
             layers.removeLast(layers.count - layerCount)
@@ -184,6 +193,8 @@ struct EvaluationState {
         } else {
             toContext = layer.localTransform.concatenating(parent)
         }
+        // The root of a contents evaluation (LayerEvaluator+Rasterization.swift) lies in its
+        // own plane, shifted: no placement, hiding or opacity of its own.
         let hidden = invisible || layer.isHidden
         // Like CALayer: opacity is clamped to 0…1, and NaN draws as transparent.
         let own = layer.opacity
@@ -213,7 +224,16 @@ struct EvaluationState {
             x: Vector4(x: toContext.m11, y: toContext.m12, z: toContext.m13, w: toContext.m14),
             y: Vector4(x: toContext.m21, y: toContext.m22, z: toContext.m23, w: toContext.m24),
             origin: Vector4(x: toContext.m41, y: toContext.m42, z: toContext.m43, w: toContext.m44))
-        let culled = !hidden && !layer.isDoubleSided && Self.facesAway(layer.bounds, frame)
+        // Culled by its plane, not its corners (docs/compositing.md): a container of zero size
+        // or with its corners behind the eye is judged like any other layer.
+        let culled = !hidden && !layer.isDoubleSided && layer.facesAway(in: toContext)
+        // Compositing (LayerEvaluator+Groups.swift): a flattening layer with sublayers below
+        // opacity 1 may need an offscreen picture; with a border, a draw after its sublayers;
+        // masking with rounded corners, its corners cut from theirs.
+        if !hidden && layer.firstSublayer != nil
+            && (own < 1 && own > 0 || layer.borderWidth > 0 || layer.masksToBounds && layer.cornerRadius > 0) {
+            groups.note(layer)
+        }
         var k = start
         // Whether every polygon of the group lies in the context's plane z = 0 (the sublayers
         // were flattened into the layer's plane; the maps below may lift them out of it).
@@ -278,6 +298,8 @@ struct EvaluationState {
     /// Appends `layer`'s planar group — its own polygon under its sorted, flattened sublayers —
     /// in the layer's own coordinates (z = 0); returns whether the layer has a polygon of its own.
     mutating func buildGroup(_ layer: Layer, invisible: Bool, depth: Int) -> Bool {
+        // A rasterized layer is one polygon drawn from its cached picture (LayerEvaluator+Rasterization.swift).
+        if layer.shouldRasterize && !(depth == 1 && groups.ownPlane) { return buildRasterized(layer, invisible: invisible) }
         let b = layer.bounds
         let hasOwnPolygon = !b.isEmpty
         if hasOwnPolygon {
@@ -292,6 +314,8 @@ struct EvaluationState {
             flags.append(invisible ? [] : .visible)
         }
         guard var child = layer.firstSublayer else { return hasOwnPolygon }
+        // A mask without area shows nothing of the sublayers (`masksAllSublayers`, docs/compositing.md).
+        if !hasOwnPolygon && layer.masksToBounds { return false }
         let membersStart = order.count
         let memberMark = members.count
         let localsMark = locals.count
@@ -347,22 +371,6 @@ struct EvaluationState {
             layerIDs.append(id)
         }
         return Int32(i)
-    }
-
-    /// Whether a single-sided layer's front faces away from the viewer under `frame`
-    /// (its plane in the context).
-    ///
-    /// The projected winding of any part of the plane in front of the eye has the sign of the
-    /// determinant of the frame's (x, y, w) columns: the Jacobian of `(X/W, Y/W)` is `det/W³`.
-    /// A layer entirely behind the eye has no winding and is not culled.
-    static func facesAway(_ b: Rect, _ frame: Homography) -> Bool {
-        guard !b.isEmpty else { return false }
-        let (x, y, o) = (frame.x, frame.y, frame.origin)
-        func w(_ lx: Double, _ ly: Double) -> Double { lx * x.w + ly * y.w + o.w }
-        let nearest = max(w(b.minX, b.minY), w(b.maxX, b.minY), w(b.maxX, b.maxY), w(b.minX, b.maxY))
-        guard nearest >= Projection.minimumW else { return false }
-        let det = x.x * (y.y * o.w - y.w * o.y) - x.y * (y.x * o.w - y.w * o.x) + x.w * (y.x * o.y - y.y * o.x)
-        return det < 0
     }
 
     // MARK: Clipping

@@ -66,7 +66,7 @@ extension DrawList {
     mutating func findCovers(_ e: LayerEvaluator, analytic: Bool, isOpaque: (Quad) -> Bool) {
         coverLines.removeAll(keepingCapacity: true)
         let tolerance = coverageTolerance
-        for j in items.indices where isOpaque(e.quads[items[j].quadIndex]) {
+        for j in items.indices where items[j].composite < 0 && items[j].border < 0 && items[j].raster < 0 && isOpaque(e.quads[items[j].quadIndex]) {
             let r = items[j].corners
             let sign = winding(r)
             let start = coverLines.count

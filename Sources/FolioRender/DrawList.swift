@@ -15,6 +15,15 @@ struct DrawItem {
     /// When it is opaque everywhere: the lines bounding what it covers fully, in
     /// `DrawList.coverLines` (see `DrawList+Occlusion.swift`).
     var cover: Range<Int> = 0..<0
+    /// For the picture of a compositing group drawn as one item: its index in the renderer's
+    /// group passes (`DrawList+Groups.swift`); −1 for a layer's polygon.
+    var composite: Int32 = -1
+    /// For a layer's border drawn after its sublayers: its index in the evaluator's `borders`
+    /// (the item's quad is the layer's own polygon); −1 otherwise.
+    var border: Int32 = -1
+    /// For a rasterized layer's polygon: its index in the evaluator's `rasterizedLayers` (drawn
+    /// from its cached picture); −1 otherwise.
+    var raster: Int32 = -1
 }
 
 /// A polygon corner in window pixels (origin bottom-left), with the attributes to interpolate
@@ -92,8 +101,13 @@ struct DrawList {
     /// outline loop (the debug borders). `isOpaque` says whether a quad's every pixel is opaque
     /// (then what it hides of earlier items is not drawn); `texelsPerPoint`, its content
     /// texels per point (border mode).
+    ///
+    /// `range` limits the list to those quads (a compositing group's), and each of `composites`
+    /// (sorted, disjoint, inside `range`) replaces its quads by one item that draws the group's
+    /// picture (`DrawList+Groups.swift`).
     mutating func build(_ e: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int,
                         origin: (x: Double, y: Double) = (0, 0), mode: AntialiasingMode, outlines: Bool = false,
+                        range: Range<Int>? = nil, composites: ArraySlice<CompositeSpan> = [],
                         isOpaque: (Quad) -> Bool = { _ in false }, texelsPerPoint: (Quad) -> (Double, Double)) {
         items.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
@@ -106,8 +120,30 @@ struct DrawList {
         let height = Double(pixelHeight)
         // Containers that paint nothing (a transition's root) are skipped: they would cost a
         // draw and, sharing an outline with a page that fills them, unfade its edges.
-        for (index, quad) in e.quads.enumerated() where quad.isVisible && quad.drawsContent && quad.vertexRange.count >= 3 {
-            if let last = items.last, last.overlayQuadIndex == nil, Self.isOverlay(quad, of: e.quads[last.quadIndex], e) {
+        var span = composites.startIndex
+        var border = 0
+        let borders = e.borders
+        var raster = 0
+        let rasters = e.rasterizedLayers
+        for index in range ?? e.quads.indices {
+            // Borders drawn after their layers' sublayers (DrawList+Groups.swift).
+            if border < borders.count && borders[border].after < index {
+                appendBorders(e, borders, from: &border, before: index, range: range, composites: composites)
+            }
+            // Compositing groups: their quads are drawn as one picture (DrawList+Groups.swift).
+            if span < composites.endIndex, index >= composites[span].quads.lowerBound {
+                if index == composites[span].quads.lowerBound { appendComposite(composites[span]) }
+                if index + 1 >= composites[span].quads.upperBound { span += 1 }
+                continue
+            }
+            let quad = e.quads[index]
+            // A rasterized layer's polygon draws its cached picture (QuadRenderer+Rasterization.swift).
+            while raster < rasters.count && rasters[raster].quad < index { raster += 1 }
+            let rasterized = raster < rasters.count && rasters[raster].quad == index
+            guard quad.isVisible && (rasterized || quad.drawsContent || quad.layer.drawsBorder) && quad.vertexRange.count >= 3
+            else { continue }
+            if !rasterized, let last = items.last, last.overlayQuadIndex == nil, last.composite < 0, last.border < 0, last.raster < 0,
+               Self.isOverlay(quad, of: e.quads[last.quadIndex], e) {
                 items[items.count - 1].overlayQuadIndex = index
                 continue
             }
@@ -117,8 +153,13 @@ struct DrawList {
             }
             clipToViewport(start, width: Double(pixelWidth), height: height)
             dropNearDuplicates(start)
-            if corners.count - start >= 3 { items.append(DrawItem(quadIndex: index, corners: start..<corners.count)) }
+            if corners.count - start >= 3 {
+                items.append(DrawItem(quadIndex: index, corners: start..<corners.count, raster: rasterized ? Int32(raster) : -1))
+            }
             else { corners.removeSubrange(start...) }
+        }
+        if border < borders.count {
+            appendBorders(e, borders, from: &border, before: .max, range: range, composites: composites)
         }
         markSharedEdges()
         for i in items.indices { findEdges(i) }
@@ -129,7 +170,12 @@ struct DrawList {
             let quad = e.quads[items[i].quadIndex]
             points.removeAll(keepingCapacity: true)
             triangles.removeAll(keepingCapacity: true)
-            if cutting && triangulateUncovered(i, quad, analytic: mode == .analytic, scale: scale) {
+            if items[i].composite >= 0 {
+                // A group's picture: pixel-aligned and antialiased inside already.
+                triangulatePlain(items[i].corners)
+                writeTriangles(i, border: false)
+                continue
+            } else if cutting && triangulateUncovered(i, quad, analytic: mode == .analytic, scale: scale) {
                 // Only what no later opaque item hides.
             } else {
                 switch mode {
@@ -149,6 +195,8 @@ struct DrawList {
         guard layer.superlayer === base.layer, layer.contents == nil, layer.sublayers.isEmpty,
               layer.bounds.size == base.layer.bounds.size,
               layer.kind == .gradient || layer.backgroundColor != nil,
+              // A merged overlay's gradient is evaluated unrolled: at most 8 stops.
+              ((layer as? GradientLayer)?.colors.count ?? 0) <= ShaderVariant.maximumStops,
               quad.vertexRange.count == base.vertexRange.count else { return false }
         let a = e.corners(of: quad), b = e.corners(of: base)
         for (p, q) in zip(a, b) where p.point.distance(to: q.point) > 1e-9 { return false }
@@ -244,6 +292,8 @@ struct DrawList {
         edgeEnd.append(contentsOf: repeatElement(-1, count: corners.count))
 
         for j in items.indices {
+            // A border item repeats its layer's outline: not a neighbour sharing its edges.
+            if items[j].border >= 0 { continue }
             let rj = items[j].corners
             for a in rj {
                 let b = next(a, in: rj)

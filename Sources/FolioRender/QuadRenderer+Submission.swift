@@ -24,9 +24,14 @@ extension QuadRenderer {
         } else {
             var current: ShaderPrograms.Program?
             var shadedItem = -1
+            var countedItem = -1
             for batch in list.batches {
                 let quad = evaluator.quads[list.items[batch.item].quadIndex]
-                guard var variant = material(of: list.items[batch.item], quad, evaluator) else { continue }
+                // A compositing group's picture (QuadRenderer+Groups.swift), or a layer's polygon.
+                let composite = list.items[batch.item].composite >= 0
+                let raster = list.items[batch.item].raster >= 0
+                guard var variant = composite || raster ? Self.compositeVariant : material(of: list.items[batch.item], quad, evaluator)
+                else { continue }
                 variant.coverage = batch.coverage
                 let program: ShaderPrograms.Program
                 do { program = try programs.program(for: variant) } catch {
@@ -40,9 +45,16 @@ extension QuadRenderer {
                 }
                 // Uniforms belong to the program: set again when either changes.
                 if shadedItem != batch.item {
-                    setMaterial(list.items[batch.item], quad, evaluator, program)
+                    if composite { setCompositeMaterial(list.items[batch.item], program) }
+                    else if raster { setRasterMaterial(list.items[batch.item], quad, evaluator, program) }
+                    else { setMaterial(list.items[batch.item], quad, evaluator, program) }
                     shadedItem = batch.item
                 }
+                if batch.item != countedItem {
+                    lastFrame.polygons += 1
+                    countedItem = batch.item
+                }
+                lastFrame.drawCalls += 1
                 glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
             }
             if showsLayerBorders { drawDebugLines(evaluator, outlines: true) }
@@ -68,17 +80,30 @@ extension QuadRenderer {
     /// contents, background, gradient or overlay, or zero opacity).
     func material(of item: DrawItem, _ quad: Quad, _ e: LayerEvaluator) -> ShaderVariant? {
         let layer = quad.layer
+        guard quad.opacity > 0 else { return nil }
+        // Corners, borders and rounded masks (QuadRenderer+Shapes.swift).
+        if item.border >= 0 { return borderVariant(quad, e) }
         let gradient = layer as? GradientLayer
         let texture = layer.contents.flatMap { textures[$0] }
-        guard texture != nil || layer.backgroundColor != nil || gradient != nil || item.overlayQuadIndex != nil else { return nil }
-        guard quad.opacity > 0 else { return nil }
+        let leafBorder = layer.drawsBorder && layer.sublayers.isEmpty
+        guard texture != nil || layer.backgroundColor != nil || gradient != nil || item.overlayQuadIndex != nil || leafBorder
+        else { return nil }
         var variant = ShaderVariant()
+        addShape(to: &variant, quad, e, leafBorder: leafBorder)
         if let texture {
             variant.texture = texture.premultiplied ? .premultiplied : .straight
             variant.textureFlipped = texture.origin == .bottomLeft
         }
         variant.background = (layer.backgroundColor?.alpha ?? 0) > 0
-        if let gradient { variant.gradientStops = min(gradient.colors.count, ShaderVariant.maximumStops) }
+        if let gradient {
+            guard let slots = ShaderVariant.slots(forStops: gradient.colors.count) else {
+                if drawError == nil {
+                    drawError = .tooManyGradientStops(count: gradient.colors.count, limit: ShaderVariant.maximumGradientStops)
+                }
+                return nil
+            }
+            variant.gradientStops = slots
+        }
         if let overlay = item.overlayQuadIndex.map({ e.quads[$0].layer }) {
             variant.overlayStops = (overlay as? GradientLayer).map { min($0.colors.count, ShaderVariant.maximumStops) } ?? 1
         }
@@ -98,20 +123,21 @@ extension QuadRenderer {
             texels = (Double(t.width) * cr.width / max(b.width, 1e-9), Double(t.height) * cr.height / max(b.height, 1e-9))
         }
         glUniform2f(program.texelsPerPoint, Float(texels.0), Float(texels.1))
-        glUniform1f(program.opacity, Float(quad.opacity))
+        glUniform1f(program.opacity, Float(quad.opacity * groups.opacityScale))
+        setShape(quad, e, program)
         let bg = layer.backgroundColor ?? .clear
         glUniform4f(program.background, Float(bg.red * bg.alpha), Float(bg.green * bg.alpha), Float(bg.blue * bg.alpha), Float(bg.alpha))
         if let g = layer as? GradientLayer {
-            setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint),
+            setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint), slots: ShaderVariant.slots(forStops: g.colors.count) ?? 0,
                      colors: program.gradientColors, locations: program.gradientLocations, axisLocation: program.gradientAxis)
         }
         if let overlay = item.overlayQuadIndex.map({ e.quads[$0] }) {
             let o = overlay.layer
             if let g = o as? GradientLayer {
-                setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint),
+                setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint), slots: g.colors.count,
                          colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
             } else {
-                setStops(CollectionOfOne(o.backgroundColor ?? .clear), nil, axis: (Point(x: 0, y: 0), Point(x: 0, y: 1)),
+                setStops(CollectionOfOne(o.backgroundColor ?? .clear), nil, axis: (Point(x: 0, y: 0), Point(x: 0, y: 1)), slots: 1,
                          colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
             }
             glUniform1f(program.overlayOpacity, Float(overlay.opacity / quad.opacity))
@@ -144,18 +170,48 @@ extension QuadRenderer {
         }
     }
 
-    /// Uploads up to `ShaderVariant.maximumStops` premultiplied stop colours and their
-    /// locations (evenly spread when `stops` is nil or short) and the gradient's axis.
-    func setStops(_ colors: some Collection<Color>, _ stops: [Double]?, axis: (Point, Point),
+    /// Uploads a gradient's stops as Core Animation draws them (`GradientStops`): straight
+    /// colours clamped to 0…1, locations sorted (evenly spread when `stops` is nil, of another
+    /// length or not finite), padded to `slots` with copies of the last stop; and its axis.
+    ///
+    /// Locations already in order — every gradient Folio's effects make — are read in place;
+    /// only unsorted ones go through `GradientStops` (which allocates).
+    func setStops(_ colors: some Collection<Color>, _ stops: [Double]?, axis: (Point, Point), slots: Int,
                   colors colorsLocation: GLint, locations: GLint, axisLocation: GLint) {
-        let n = min(colors.count, ShaderVariant.maximumStops)
-        for (i, c) in colors.prefix(n).enumerated() {
-            stopColors[4 * i] = Float(c.red * c.alpha); stopColors[4 * i + 1] = Float(c.green * c.alpha)
-            stopColors[4 * i + 2] = Float(c.blue * c.alpha); stopColors[4 * i + 3] = Float(c.alpha)
-            stopLocations[i] = Float(stops.flatMap { i < $0.count ? $0[i] : nil } ?? (n > 1 ? Double(i) / Double(n - 1) : 0))
+        let n = colors.count
+        guard n > 0, slots >= n, slots <= ShaderVariant.maximumGradientStops else { return }
+        func unit(_ x: Double) -> Float { x > 0 ? Float(min(x, 1)) : 0 }
+        func write(_ i: Int, _ c: Color, _ location: Double) {
+            stopColors[4 * i] = unit(c.red); stopColors[4 * i + 1] = unit(c.green)
+            stopColors[4 * i + 2] = unit(c.blue); stopColors[4 * i + 3] = unit(c.alpha)
+            stopLocations[i] = Float(location)
         }
-        stopColors.withUnsafeBufferPointer { glUniform4fv(colorsLocation, GLsizei(max(n, 1)), $0.baseAddress) }
-        stopLocations.withUnsafeBufferPointer { glUniform1fv(locations, GLsizei(max(n, 1)), $0.baseAddress) }
+        var given = false, sorted = true
+        if let stops, stops.count == n {
+            given = true
+            var previous = -Double.infinity
+            for l in stops {
+                if !l.isFinite { given = false; break }
+                if l < previous { sorted = false }
+                previous = l
+            }
+        }
+        if given && !sorted {
+            let exact = GradientStops(Gradient(colors: Array(colors), locations: stops))
+            for i in 0..<n { write(i, exact.colors[i], exact.locations[i]) }
+        } else {
+            for (i, c) in colors.enumerated() {
+                write(i, c, given ? stops![i] : (n > 1 ? Double(i) / Double(n - 1) : 0))
+            }
+        }
+        for i in n..<slots {
+            for k in 0..<4 { stopColors[4 * i + k] = stopColors[4 * (n - 1) + k] }
+            stopLocations[i] = stopLocations[n - 1]
+        }
+        // Locations pack four to a vector (`uGradientLocations` in Shaders/quad.frag).
+        for i in slots..<((slots + 3) / 4 * 4) { stopLocations[i] = stopLocations[slots - 1] }
+        stopColors.withUnsafeBufferPointer { glUniform4fv(colorsLocation, GLsizei(slots), $0.baseAddress) }
+        stopLocations.withUnsafeBufferPointer { glUniform4fv(locations, GLsizei((slots + 3) / 4), $0.baseAddress) }
         glUniform4f(axisLocation, Float(axis.0.x), Float(axis.0.y), Float(axis.1.x), Float(axis.1.y))
     }
 }

@@ -10,12 +10,22 @@ import FolioLayers
 extension QuadRenderer {
     /// Uploads `image` (straight alpha, rows top to bottom) as the texture for `handle`,
     /// premultiplied and mipmapped.
-    public func setImage(_ image: Image, for handle: ContentHandle) {
+    ///
+    /// - Throws: `RenderError.exceedsDeviceLimit` for an image wider or taller than the
+    ///   device's `GL_MAX_TEXTURE_SIZE` (naming its size and the limit), `.invalidPixelSize`
+    ///   for an empty one; nothing is uploaded and an earlier texture for `handle` stays.
+    public func setImage(_ image: Image, for handle: ContentHandle) throws(RenderError) {
+        // `withUnsafeBytes` rethrows untyped: the error is carried out by hand.
+        var failure: RenderError?
         image.pixels.withUnsafeBytes { raw in
-            // An Image always holds exactly width · height · 4 bytes: this cannot fail.
-            try? setPixels(raw, width: image.width, height: image.height, bytesPerRow: image.width * 4,
-                           premultiplied: false, for: handle)
+            do throws(RenderError) {
+                try setPixels(raw, width: image.width, height: image.height, bytesPerRow: image.width * 4,
+                              premultiplied: false, for: handle)
+            } catch {
+                failure = error
+            }
         }
+        if let failure { throw failure }
     }
 
     /// Uploads RGBA8 pixels (rows top to bottom, `bytesPerRow` apart) as the texture for
@@ -33,15 +43,19 @@ extension QuadRenderer {
     ///   - bytesPerRow: the distance between row starts, at least `width · 4`.
     ///   - premultiplied: whether colour components are already multiplied by alpha.
     ///   - handle: the content handle layers name.
-    /// - Throws: `RenderError.invalidPixelSize` for a size out of range,
-    ///   `RenderError.invalidPixelBuffer` when the bytes cannot hold the image.
+    /// - Throws: `RenderError.exceedsDeviceLimit` for a side beyond the device's
+    ///   `GL_MAX_TEXTURE_SIZE` (naming the size and the limit), `.invalidPixelSize` for an
+    ///   empty size or one beyond `Image.maximumSide`, `.invalidPixelBuffer` when the bytes
+    ///   cannot hold the image. Nothing is uploaded then.
     public func setPixels(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
                           premultiplied: Bool, for handle: ContentHandle) throws(RenderError) {
-        var limit: GLint = 0
-        glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &limit)
-        let maximum = min(Image.maximumSide, Int(limit))
-        guard width > 0, height > 0, width <= maximum, height <= maximum else {
-            throw .invalidPixelSize(width: Double(width), height: Double(height), limit: maximum)
+        let limits = RenderLimits.query()
+        guard width > 0, height > 0 else {
+            throw .invalidPixelSize(width: Double(width), height: Double(height), limit: min(Image.maximumSide, limits.maximumTextureSize))
+        }
+        try limits.checkTexture(width: width, height: height, what: "image for content handle \(handle.rawValue)")
+        guard width <= Image.maximumSide, height <= Image.maximumSide else {
+            throw .invalidPixelSize(width: Double(width), height: Double(height), limit: Image.maximumSide)
         }
         let (needed, overflow) = (height - 1).multipliedReportingOverflow(by: bytesPerRow)
         guard bytesPerRow >= width * 4, !overflow, needed + width * 4 <= bytes.count, bytes.baseAddress != nil else {
@@ -96,7 +110,7 @@ extension QuadRenderer {
     ///
     /// - Throws: the errors of `Image.readPNG(path:)`.
     public func setPNG(path: String, for handle: ContentHandle) throws(RenderError) {
-        setImage(try Image.readPNG(path: path), for: handle)
+        try setImage(try Image.readPNG(path: path), for: handle)
     }
 
     /// Draws `handle` with a texture the app owns, sampled in place: no copy, no upload. Later
@@ -144,6 +158,10 @@ extension QuadRenderer {
     /// Forgets the texture for `handle`, deleting it if Folio made it (an app's texture is left alone).
     public func removeImage(for handle: ContentHandle) {
         if let t = textures.removeValue(forKey: handle), t.owned { var id = t.id; glDeleteTextures(1, &id) }
+        // Rasterized pictures that showed it are stale; a snapshot's texture goes with it
+        // (QuadRenderer+Rasterization.swift).
+        rasterization.textureGeneration &+= 1
+        if let snapshot = rasterization.snapshots.removeValue(forKey: handle) { Rasterization.delete(snapshot.target) }
     }
 
     /// The size in pixels of the texture drawn for `handle`, or nil when it has none.
@@ -154,5 +172,6 @@ extension QuadRenderer {
     func install(_ texture: Texture, for handle: ContentHandle) {
         if let old = textures[handle], old.owned, old.id != texture.id { var id = old.id; glDeleteTextures(1, &id) }
         textures[handle] = texture
+        rasterization.textureGeneration &+= 1
     }
 }

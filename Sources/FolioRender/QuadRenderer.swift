@@ -62,8 +62,15 @@ public final class QuadRenderer {
     var list = DrawList()
     /// The benchmark floor's program and quad, made on first use (`drawFloor`).
     var floor: FloorQuad?
-    var stopColors = [Float](repeating: 0, count: 4 * ShaderVariant.maximumStops)
-    var stopLocations = [Float](repeating: 0, count: ShaderVariant.maximumStops)
+    var stopColors = [Float](repeating: 0, count: 4 * ShaderVariant.maximumGradientStops)
+    var stopLocations = [Float](repeating: 0, count: ShaderVariant.maximumGradientStops)
+    /// Compositing groups: this frame's passes and the pooled textures (QuadRenderer+Groups.swift).
+    var groups = GroupPasses()
+    /// Rasterization caches and snapshots (QuadRenderer+Rasterization.swift).
+    var rasterization = Rasterization()
+    /// What the last `draw` call sent to GL: polygons, draw calls, offscreen pictures and
+    /// rasterization caches redrawn or reused. Counted for every frame (a few additions).
+    public internal(set) var lastFrame = FrameStatistics()
 
     /// The first shader error met while drawing: a shader variant that the driver failed to
     /// build (its draws are skipped). Nil normally; `init` already builds the richest variants,
@@ -122,6 +129,8 @@ public final class QuadRenderer {
 
     isolated deinit {
         for t in textures.values where t.owned { var id = t.id; glDeleteTextures(1, &id) }
+        groups.release()
+        rasterization.release()
         glDeleteBuffers(1, &buffer)
         glDeleteVertexArrays(1, &vertexArray)
     }
@@ -165,10 +174,23 @@ public final class QuadRenderer {
     /// Nothing is drawn into an empty viewport.
     public func draw(_ evaluator: LayerEvaluator, scale: Double, viewport: Viewport, framebuffer: UInt32? = nil) {
         guard !viewport.isEmpty, scale > 0, scale.isFinite else { return }
+        lastFrame = FrameStatistics()
+        if !evaluator.rasterizedLayers.isEmpty {
+            // Rasterized layers' pictures, redrawn where stale, before this frame's list.
+            let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer, .clearColor, .scissor]) : nil
+            updateRasterizations(evaluator, depth: 0)
+            saved?.restore()
+        }
         prepare(evaluator, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
                 origin: (Double(viewport.x), Double(viewport.y)))
         guard !list.batches.isEmpty else { return }
         let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer]) : nil
+        if !groups.passes.isEmpty {
+            // Group pictures first (QuadRenderer+Groups.swift); they leave the app's binding.
+            var bound: GLint = 0
+            glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &bound)
+            drawGroupPictures(evaluator, scale: scale, viewport: viewport, framebuffer: framebuffer ?? GLuint(bound))
+        }
         if let framebuffer { glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer) }
         glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
         submit(evaluator)
@@ -199,12 +221,18 @@ public final class QuadRenderer {
     /// shader's edge distances count from the framebuffer's corner).
     func prepare(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int, origin: (x: Double, y: Double)) {
         let textures = self.textures
+        let masks = evaluator.roundedMasks
+        planGroups(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         list.build(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, origin: origin,
-                   mode: antialiasing, outlines: showsLayerBorders && !wireframe, isOpaque: { quad in
+                   mode: antialiasing, outlines: showsLayerBorders && !wireframe,
+                   composites: groups.topLevel[...], isOpaque: { quad in
             // Opaque everywhere: fully opaque layer, and an opaque texture or background under
             // anything else it draws (premultiplied "over" an opaque colour stays opaque).
             guard quad.opacity == 1 else { return false }
             let layer = quad.layer
+            // Rounded corners (its own or a mask's) leave its corners uncovered.
+            if layer.cornerRadius > 0 && layer.effectiveCornerRadius > 0 { return false }
+            if !masks.isEmpty && Self.roundedMask(of: layer, in: masks) != nil { return false }
             if (layer.backgroundColor?.alpha ?? 0) == 1 { return true }
             return layer.contents.flatMap { textures[$0] }?.isOpaque ?? false
         }) { quad in

@@ -50,6 +50,10 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case encodingFailed(reason: String)
 
     /// The error as one line of text that names the failing value.
+    /// A gradient layer has more colour stops than the renderer draws (`limit`, the scene
+    /// loader's limit too); the layer is not drawn.
+    case tooManyGradientStops(count: Int, limit: Int)
+
     public var description: String {
         switch self {
         case let .noDisplay(reason): return "no display for OpenGL (\(reason)); on a headless machine run under 'xvfb-run -a'"
@@ -85,6 +89,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         case let .frameSizeMismatch(i, w, h, ew, eh): return "frame \(i) is \(w)x\(h); every frame must be \(ew)x\(eh) like the first"
         case let .invalidAnimation(reason): return "invalid animation: \(reason)"
         case let .encodingFailed(reason): return "image encoding failed: \(reason)"
+        case let .tooManyGradientStops(count, limit): return "a gradient of \(count) colour stops cannot be drawn; the limit is \(limit)"
         }
     }
 }

@@ -46,14 +46,49 @@ struct ShaderVariant: Hashable, Sendable {
     var textureFlipped = false
     /// The layer has a background colour that is not fully transparent.
     var background = false
-    /// Stops of the layer's own gradient: 0 (not a gradient layer) or 1…8.
+    /// Stop slots of the layer's own gradient: 0 (not a gradient layer), 1…8 (the stop count,
+    /// evaluated unrolled) or a power of two from 16 to `maximumGradientStops` (a binary
+    /// search; `slots(forStops:)`).
     var gradientStops = 0
     /// Stops of the merged shadow overlay: 0 (none) or 1…8.
     var overlayStops = 0
+    /// The layer's rounded corners cut from its background (`ROUND_OWN`), and with
+    /// `masksToBounds` from its contents, gradient and merged overlay too (`ROUND_CONTENTS`).
+    var roundOwn = false
+    var roundContents = false
+    /// The layer's border in this draw: none, over the rest (`LAYER_BORDER`) or alone
+    /// (`LAYER_BORDER_ONLY`, a draw after the layer's sublayers).
+    var layerBorder = LayerBorder.none
+    /// A masking ancestor's rounded corners cut from this draw (`ROUND_MASK`).
+    var roundMask = false
     var coverage = Coverage.full
 
-    /// The most gradient stops a shader takes (more are ignored, as before variants).
+    /// How a draw shows its layer's border.
+    enum LayerBorder: UInt8, Hashable, Sendable {
+        /// No border in this draw.
+        case none
+        /// The band over the layer's own background, contents and overlay.
+        case over
+        /// Only the band: the draw after the layer's sublayers.
+        case only
+    }
+
+    /// The most stops a gradient is evaluated with unrolled, and the most a merged overlay has.
     static let maximumStops = 8
+    /// The most stops a gradient layer may have (the scene loader's limit): the largest
+    /// uniform arrays the shader declares, 1,024 colours and 256 vectors of locations, fit the
+    /// 4,096 uniform vectors that GL 3.3 drivers offer (llvmpipe, desktop GPUs).
+    static let maximumGradientStops = 1024
+
+    /// The stop slots a gradient of `count` stops is drawn with (see `gradientStops`); nil
+    /// past `maximumGradientStops`.
+    static func slots(forStops count: Int) -> Int? {
+        if count <= maximumStops { return max(count, 0) }
+        guard count <= maximumGradientStops else { return nil }
+        var n = 16
+        while n < count { n <<= 1 }
+        return n
+    }
 
     /// The preprocessor lines for this variant.
     var defines: String {
@@ -65,8 +100,16 @@ struct ShaderVariant: Hashable, Sendable {
         }
         if texture != .none && textureFlipped { lines += "#define TEXTURE_FLIPPED 1\n" }
         if background { lines += "#define BACKGROUND 1\n" }
-        if gradientStops > 0 { lines += "#define GRADIENT_STOPS \(min(gradientStops, Self.maximumStops))\n" }
+        if gradientStops > 0 { lines += "#define GRADIENT_STOPS \(min(gradientStops, Self.maximumGradientStops))\n" }
         if overlayStops > 0 { lines += "#define OVERLAY_STOPS \(min(overlayStops, Self.maximumStops))\n" }
+        if roundOwn { lines += "#define ROUND_OWN 1\n" }
+        if roundContents { lines += "#define ROUND_CONTENTS 1\n" }
+        switch layerBorder {
+        case .none: break
+        case .over: lines += "#define LAYER_BORDER 1\n"
+        case .only: lines += "#define LAYER_BORDER_ONLY 1\n"
+        }
+        if roundMask { lines += "#define ROUND_MASK 1\n" }
         switch coverage {
         case .full: break
         case let .edges(n): lines += "#define EDGE_SLOTS \(n)\n"

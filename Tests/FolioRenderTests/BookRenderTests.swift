@@ -26,7 +26,7 @@ final class BookRenderTests: XCTestCase {
                 let leaves = [BookLeaf(index: 1, progress: 0.35), BookLeaf(index: 2, progress: 0.15)]
                 try book.setLeaves(leaves)
                 for page in 0..<10 {
-                    r.renderer.setImage(TestPages.solid(Self.colour(page), width: 32, height: 32), for: book.handle(forPage: page))
+                    try r.renderer.setImage(TestPages.solid(Self.colour(page), width: 32, height: 32), for: book.handle(forPage: page))
                 }
                 let image = try r.render(book.root, size: view, scale: 1, antialiasing: .analytic, background: .black)
                 // Independently: on the row y = E/2 a leaf point r from the spine at φ appears at

@@ -37,8 +37,8 @@ enum Embedding {
 
     /// A fold at 0.4 with solid red and blue pages on handles 101 and 102.
     static func fold(_ renderer: QuadRenderer) throws -> LayerEvaluator {
-        renderer.setImage(Image(width: pageWidth, height: pageHeight, fill: (230, 40, 40, 255)), for: ContentHandle(101))
-        renderer.setImage(Image(width: pageWidth, height: pageHeight, fill: (40, 60, 230, 255)), for: ContentHandle(102))
+        try renderer.setImage(Image(width: pageWidth, height: pageHeight, fill: (230, 40, 40, 255)), for: ContentHandle(101))
+        try renderer.setImage(Image(width: pageWidth, height: pageHeight, fill: (40, 60, 230, 255)), for: ContentHandle(102))
         let fold = try FoldTransition(size: Size(width: Double(pageWidth), height: Double(pageHeight)),
                                       source: ContentHandle(101), destination: ContentHandle(102))
         try fold.setProgress(0.4)
@@ -176,7 +176,7 @@ enum Embedding {
         _ = try RenderTarget(width: 16, height: 16, samples: 4).readImage()
         XCTAssertEqual(snapshot(), before, "make a render target and read it back")
         // The upload reads client memory although the app has a pixel-unpack buffer bound.
-        renderer.setImage(Image(width: 3, height: 2, fill: (1, 2, 3, 255)), for: ContentHandle(150))
+        try renderer.setImage(Image(width: 3, height: 2, fill: (1, 2, 3, 255)), for: ContentHandle(150))
         XCTAssertEqual(snapshot(), before, "setImage")
         try renderer.setTexture(stored, premultiplied: true, for: ContentHandle(151))
         renderer.removeImage(for: ContentHandle(150))

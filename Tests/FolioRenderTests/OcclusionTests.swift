@@ -60,11 +60,11 @@ final class OcclusionTests: XCTestCase {
             let r = SharedRenderer.offscreen
             let (w, h) = (Int(size.width * scale), Int(size.height * scale))
             if samplePages {
-                r.renderer.setImage(SamplePages.page(1, width: w, height: h), for: ContentHandle(1))
-                r.renderer.setImage(SamplePages.page(2, width: w, height: h), for: ContentHandle(2))
+                try r.renderer.setImage(SamplePages.page(1, width: w, height: h), for: ContentHandle(1))
+                try r.renderer.setImage(SamplePages.page(2, width: w, height: h), for: ContentHandle(2))
             } else {
-                r.renderer.setImage(TestPages.solid((230, 40, 40), width: w, height: h), for: ContentHandle(1))
-                r.renderer.setImage(TestPages.solid((40, 60, 230), width: w, height: h), for: ContentHandle(2))
+                try r.renderer.setImage(TestPages.solid((230, 40, 40), width: w, height: h), for: ContentHandle(1))
+                try r.renderer.setImage(TestPages.solid((40, 60, 230), width: w, height: h), for: ContentHandle(2))
             }
             defer { r.renderer.list.cutsHiddenParts = true }
             r.renderer.list.cutsHiddenParts = true

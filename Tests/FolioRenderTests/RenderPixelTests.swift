@@ -16,8 +16,8 @@ final class RenderPixelTests: XCTestCase {
         nonisolated(unsafe) let root = t.root // XCTest runs on the main thread
         return try MainActor.assumeIsolated {
             let r = SharedRenderer.offscreen
-            r.renderer.setImage(TestPages.solid(source, width: w, height: h), for: ContentHandle(1))
-            r.renderer.setImage(TestPages.solid(destination, width: w, height: h), for: ContentHandle(2))
+            try r.renderer.setImage(TestPages.solid(source, width: w, height: h), for: ContentHandle(1))
+            try r.renderer.setImage(TestPages.solid(destination, width: w, height: h), for: ContentHandle(2))
             return try r.render(root, size: size, scale: scale, antialiasing: aa, background: background)
         }
     }

@@ -41,8 +41,8 @@ final class App {
         renderer = try QuadRenderer()
         // The inside of the brochure and its outside, from Folio's sample pages.
         let (w, h) = (Int(Self.page.width), Int(Self.page.height))
-        renderer.setImage(SamplePages.page(3, width: w, height: h), for: ContentHandle(1))
-        renderer.setImage(SamplePages.page(4, width: w, height: h), for: ContentHandle(2))
+        try renderer.setImage(SamplePages.page(3, width: w, height: h), for: ContentHandle(1))
+        try renderer.setImage(SamplePages.page(4, width: w, height: h), for: ContentHandle(2))
         brochure = try TriFoldTransition(size: Self.page, source: ContentHandle(1), destination: ContentHandle(2))
         interactive = try InteractiveTransition(brochure, clock: clock)
         glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())

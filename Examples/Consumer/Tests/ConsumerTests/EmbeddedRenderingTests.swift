@@ -27,8 +27,8 @@ enum Embedded {
 
     /// A fold at 0.35 of two built-in pages, evaluated.
     static func foldScene(_ renderer: QuadRenderer, source: ContentHandle = ContentHandle(1)) throws -> LayerEvaluator {
-        renderer.setImage(SamplePages.page(1, width: page.width, height: page.height), for: ContentHandle(1))
-        renderer.setImage(SamplePages.page(2, width: page.width, height: page.height), for: ContentHandle(2))
+        try renderer.setImage(SamplePages.page(1, width: page.width, height: page.height), for: ContentHandle(1))
+        try renderer.setImage(SamplePages.page(2, width: page.width, height: page.height), for: ContentHandle(2))
         let fold = try FoldTransition(size: Size(width: Double(page.width), height: Double(page.height)),
                                       source: source, destination: ContentHandle(2))
         try fold.setProgress(0.35)

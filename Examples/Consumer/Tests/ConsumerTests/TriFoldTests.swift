@@ -65,10 +65,10 @@ final class TriFoldTests: XCTestCase {
         try MainActor.assumeIsolated {
             _ = AppWindow.window
             let renderer = try QuadRenderer()
-            renderer.setImage(Image(width: 300, height: 200, fill: (220, 30, 30, 255)), for: ContentHandle(1))
+            try renderer.setImage(Image(width: 300, height: 200, fill: (220, 30, 30, 255)), for: ContentHandle(1))
             var outside = Image(width: 300, height: 200, fill: (30, 30, 220, 255))
             for y in 0..<200 { for x in 0..<100 { outside.setPixel(x, y, (30, 200, 30, 255)) } } // the cover
-            renderer.setImage(outside, for: ContentHandle(2))
+            try renderer.setImage(outside, for: ContentHandle(2))
             let t = try TriFoldTransition(size: Size(width: 300, height: 200), source: ContentHandle(1), destination: ContentHandle(2))
             t.showsShadows = false
             let evaluator = LayerEvaluator()

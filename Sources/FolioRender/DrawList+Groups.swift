@@ -1,0 +1,80 @@
+import FolioGeometry
+import FolioLayers
+
+/// A compositing group's quads drawn as one picture: the renderer has drawn them into an
+/// offscreen texture covering `box`, and the list draws that texture once in their place.
+struct CompositeSpan {
+    /// The group's quads (indices into the evaluator's `quads`).
+    var quads: Range<Int>
+    /// The picture's rectangle in viewport pixels (origin bottom-left), whole pixels.
+    var box: (x0: Int, y0: Int, x1: Int, y1: Int)
+    /// The renderer's group pass that holds the picture.
+    var pass: Int32
+}
+
+extension DrawList {
+    /// Appends the item that draws `span`'s picture: its pixel rectangle, no silhouette edges
+    /// (the picture's own edges are antialiased already, and it is transparent along the
+    /// margin), with local points in pixels from the rectangle's top-left corner so that the
+    /// shader maps it onto the texture one texel per pixel.
+    mutating func appendComposite(_ span: CompositeSpan) {
+        let (x0, y0, x1, y1) = (Double(span.box.x0), Double(span.box.y0), Double(span.box.x1), Double(span.box.y1))
+        guard x1 > x0, y1 > y0 else { return }
+        let start = corners.count
+        func corner(_ x: Double, _ y: Double) -> Corner { Corner(x: x, y: y, w: 1, local: Point(x: x - x0, y: y1 - y), fades: false) }
+        corners.append(corner(x0, y0))
+        corners.append(corner(x1, y0))
+        corners.append(corner(x1, y1))
+        corners.append(corner(x0, y1))
+        items.append(DrawItem(quadIndex: span.quads.lowerBound, corners: start..<corners.count, composite: span.pass))
+    }
+
+    /// The whole-pixel rectangle (viewport pixels, origin bottom-left) that holds everything
+    /// quads `range` of `e` draw, antialiasing margins included, clipped to the viewport; nil
+    /// when nothing of it is inside.
+    static func pictureBox(_ e: LayerEvaluator, _ range: Range<Int>, scale: Double,
+                           width: Double, height: Double) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for q in range {
+            let quad = e.quads[q]
+            guard quad.isVisible else { continue }
+            for v in e.corners(of: quad) {
+                let x = v.point.x * scale, y = height - v.point.y * scale
+                minX = min(minX, x); maxX = max(maxX, x)
+                minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        // The analytic margin reaches 1 px past a silhouette; one more for rounding.
+        let margin = Self.margin + 1
+        let x0 = max(0, (minX - margin).rounded(.down)), y0 = max(0, (minY - margin).rounded(.down))
+        let x1 = min(width, (maxX + margin).rounded(.up)), y1 = min(height, (maxY + margin).rounded(.up))
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (Int(x0), Int(y0), Int(x1), Int(y1))
+    }
+
+    /// Appends an item for each border in `borders` from `next` on that goes before quad
+    /// `index` (`after < index`) and belongs to this list: its layer's polygon inside `range`
+    /// and not inside one of `composites` (a group draws its own borders in its picture).
+    mutating func appendBorders(_ e: LayerEvaluator, _ borders: [BorderPlacement], from next: inout Int, before index: Int,
+                                range: Range<Int>?, composites: ArraySlice<CompositeSpan>) {
+        while next < borders.count && borders[next].after < index {
+            let b = borders[next]
+            let k = next
+            next += 1
+            guard range?.contains(b.quad) ?? true, !composites.contains(where: { $0.quads.contains(b.quad) }) else { continue }
+            let quad = e.quads[b.quad]
+            let height = pixelSize.height
+            let start = corners.count
+            for v in e.corners(of: quad) {
+                corners.append(Corner(x: v.point.x * scale, y: height - v.point.y * scale, w: v.clip.w, local: v.local, fades: true))
+            }
+            clipToViewport(start, width: pixelSize.width, height: height)
+            dropNearDuplicates(start)
+            if corners.count - start >= 3 {
+                items.append(DrawItem(quadIndex: b.quad, corners: start..<corners.count, border: Int32(k)))
+            } else {
+                corners.removeSubrange(start...)
+            }
+        }
+    }
+}

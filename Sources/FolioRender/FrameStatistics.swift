@@ -1,0 +1,19 @@
+/// What one `QuadRenderer.draw` call sent to GL (`QuadRenderer.lastFrame`), offscreen
+/// pictures included: for tests and profiling, counted at the cost of a few additions.
+public struct FrameStatistics: Sendable, Equatable {
+    /// Polygons drawn: layer polygons, group pictures, borders and rasterized layers, each
+    /// counted once however many coverage batches it takes.
+    public var polygons = 0
+    /// `glDrawArrays` calls (a polygon takes one per coverage class it has: interior, and
+    /// bands that 4 or 8 silhouette edges reach).
+    public var drawCalls = 0
+    /// Compositing groups drawn offscreen into their pictures this frame.
+    public var groupPictures = 0
+    /// Rasterized layers whose cached picture was drawn again this frame (new or changed).
+    public var rasterizationsRedrawn = 0
+    /// Rasterized layers drawn from their cached picture as it was.
+    public var rasterizationsReused = 0
+
+    /// An empty count.
+    public init() {}
+}
