@@ -33,7 +33,9 @@ let package = Package(
         // Safe file I/O: inputs opened without blocking (regular files only, size-checked),
         // outputs written to a temporary file and renamed into place.
         .target(name: "FolioFiles"),
-        .target(name: "FolioLayers", dependencies: ["FolioGeometry"]),
+        // FolioLayers depends on FolioSurface for `SurfaceLayer` (a layer whose contents are deformed
+        // by a mesh it owns); FolioSurface depends on FolioGeometry only.
+        .target(name: "FolioLayers", dependencies: ["FolioGeometry", "FolioSurface"]),
         .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioFiles"]),
         .target(name: "FolioMotion", dependencies: ["FolioGeometry"]),
         // Curved, developable surfaces (the page curl): exact map, adaptive mesh, depth order, light.
@@ -55,7 +57,7 @@ let package = Package(
         .plugin(name: "EmbedShadersPlugin", capability: .buildTool(), dependencies: ["EmbedShaders"]),
         .target(
             name: "FolioRender",
-            dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CPNG", "CWebP"],
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTransitions", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CPNG", "CWebP"],
             plugins: ["EmbedShadersPlugin"]
         ),
         .target(

@@ -33,6 +33,9 @@ struct Corner {
     var cut: Int32 = -1
     /// While a polygon is being cut: the piece that shares this edge (−1: none).
     var owner: Int32 = -1
+    /// The edge lies on a surface's contour and this sheet is the hidden (farther) one: its
+    /// coverage line is moved in by the margin (see `DrawList+Surface.swift`).
+    var inset = false
 }
 
 /// Turns an evaluation into triangles ready for GL, reusing its storage between frames.
@@ -72,6 +75,13 @@ struct DrawList {
     var pieceLengths: [Int] = []
     /// Whether polygons hidden under later opaque ones are cut (off only to measure what it saves).
     var cutsHiddenParts = true
+    /// Whether vertices carry normals for the `LIGHT` variant (otherwise they carry `(0, 0, 1)`).
+    var lighting = false
+    /// The item being written: its normal when flat, or its surface layer, and the sign that
+    /// turns a front normal into the visible side's (see `DrawList+Surface.swift`).
+    var flatNormal = Vector3(x: 0, y: 0, z: 1)
+    var normalSurface: SurfaceLayer?
+    var normalSign = 1.0
     /// The shared-edge hash: bucket heads, chain links and edge ends, indexed by corner.
     var edgeHeads: [Int32] = [], edgeNext: [Int32] = [], edgeEnd: [Int32] = []
     /// Interleaved vertex data, `floatsPerVertex` per vertex (see `DrawList+Triangles.swift`).
@@ -121,6 +131,8 @@ struct DrawList {
             else { corners.removeSubrange(start...) }
         }
         markSharedEdges()
+        // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
+        markContours(e)
         for i in items.indices { findEdges(i) }
         // Border mode's ramp lives in texture space, past the polygon: it never cuts.
         let cutting = cutsHiddenParts && mode != .border
@@ -138,6 +150,7 @@ struct DrawList {
                 case .msaa, .none: triangulatePlain(items[i].corners)
                 }
             }
+            setNormals(for: quad)
             writeTriangles(i, border: mode == .border)
             if outlines { writeOutline(i) }
         }

@@ -69,10 +69,11 @@ extension QuadRenderer {
     func material(of item: DrawItem, _ quad: Quad, _ e: LayerEvaluator) -> ShaderVariant? {
         let layer = quad.layer
         let gradient = layer as? GradientLayer
-        let texture = layer.contents.flatMap { textures[$0] }
+        let texture = Self.shownContents(quad).handle.flatMap { textures[$0] }
         guard texture != nil || layer.backgroundColor != nil || gradient != nil || item.overlayQuadIndex != nil else { return nil }
         guard quad.opacity > 0 else { return nil }
         var variant = ShaderVariant()
+        variant.light = light != nil
         if let texture {
             variant.texture = texture.premultiplied ? .premultiplied : .straight
             variant.textureFlipped = texture.origin == .bottomLeft
@@ -91,12 +92,14 @@ extension QuadRenderer {
         let b = layer.bounds
         glUniform4f(program.bounds, Float(b.minX), Float(b.minY), Float(b.width), Float(b.height))
         var texels = (list.scale, list.scale)
-        if let t = layer.contents.flatMap({ textures[$0] }) {
+        let shown = Self.shownContents(quad)
+        if let t = shown.handle.flatMap({ textures[$0] }) {
             glBindTexture(GLenum(GL_TEXTURE_2D), t.id)
-            let cr = layer.contentsRect
+            let cr = shown.rect
             glUniform4f(program.contentsRect, Float(cr.origin.x), Float(cr.origin.y), Float(cr.size.width), Float(cr.size.height))
-            texels = (Double(t.width) * cr.width / max(b.width, 1e-9), Double(t.height) * cr.height / max(b.height, 1e-9))
+            texels = (Double(t.width) * abs(cr.width) / max(b.width, 1e-9), Double(t.height) * abs(cr.height) / max(b.height, 1e-9))
         }
+        if let light { setLight(light, program) }
         glUniform2f(program.texelsPerPoint, Float(texels.0), Float(texels.1))
         glUniform1f(program.opacity, Float(quad.opacity))
         let bg = layer.backgroundColor ?? .clear

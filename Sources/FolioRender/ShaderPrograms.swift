@@ -14,6 +14,7 @@ final class ShaderPrograms {
         let bounds, opacity, background, texture, contentsRect, texelsPerPoint: GLint
         let gradientColors, gradientLocations, gradientAxis: GLint
         let overlayColors, overlayLocations, overlayAxis, overlayOpacity: GLint
+        let lightDirection, lightHalf, lightTerms: GLint
 
         init(_ variant: ShaderVariant) throws(RenderError) {
             shader = try ShaderProgram(vertex: variant.specialize(ShaderSource.quadVert),
@@ -26,6 +27,7 @@ final class ShaderPrograms {
             gradientAxis = p.uniform("uGradientAxis")
             overlayColors = p.uniform("uOverlayColors"); overlayLocations = p.uniform("uOverlayLocations")
             overlayAxis = p.uniform("uOverlayAxis"); overlayOpacity = p.uniform("uOverlayOpacity")
+            lightDirection = p.uniform("uLightDirection"); lightHalf = p.uniform("uLightHalf"); lightTerms = p.uniform("uLightTerms")
             // The sampler reads texture unit 0 in every variant.
             if texture >= 0 {
                 var saved: GLint = 0

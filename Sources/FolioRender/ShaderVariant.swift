@@ -51,6 +51,8 @@ struct ShaderVariant: Hashable, Sendable {
     /// Stops of the merged shadow overlay: 0 (none) or 1…8.
     var overlayStops = 0
     var coverage = Coverage.full
+    /// Paper light from the vertex normals (`QuadRenderer.light`).
+    var light = false
 
     /// The most gradient stops a shader takes (more are ignored, as before variants).
     static let maximumStops = 8
@@ -67,6 +69,7 @@ struct ShaderVariant: Hashable, Sendable {
         if background { lines += "#define BACKGROUND 1\n" }
         if gradientStops > 0 { lines += "#define GRADIENT_STOPS \(min(gradientStops, Self.maximumStops))\n" }
         if overlayStops > 0 { lines += "#define OVERLAY_STOPS \(min(overlayStops, Self.maximumStops))\n" }
+        if light { lines += "#define LIGHT 1\n" }
         switch coverage {
         case .full: break
         case let .edges(n): lines += "#define EDGE_SLOTS \(n)\n"
