@@ -86,14 +86,13 @@ extension DrawList {
             corners[k].edge = Int32(edges.count)
             let a = corners[k]
             let (ax, ay) = (a.x + origin.x, a.y + origin.y)
-            // A hidden sheet's edge at a contour (DrawList+Surface.swift) has its coverage
-            // pulled in past a pixel's reach: the nearer sheet alone covers the contour's pixels.
-            let inset = a.inset ? Self.margin : 0
-            edges.append(EdgeLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y) - inset,
-                                  shaderEdge: (Float(nx), Float(ny), Float(-(nx * ax + ny * ay) - inset)),
+            edges.append(EdgeLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y),
+                                  shaderEdge: (Float(nx), Float(ny), Float(-(nx * ax + ny * ay))),
                                   reach: 0.5 * (abs(nx) + abs(ny))))
         }
         items[i].edges = start..<edges.count
+        // Surface hook (DrawList+Surface.swift): contours that reach this item's pixels.
+        if !contourEdges.isEmpty { appendContourEdges(i) }
     }
 
     /// 1 when the polygon of corners `r` turns counter-clockwise (y up), −1 otherwise.

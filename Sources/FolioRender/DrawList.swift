@@ -33,9 +33,6 @@ struct Corner {
     var cut: Int32 = -1
     /// While a polygon is being cut: the piece that shares this edge (−1: none).
     var owner: Int32 = -1
-    /// The edge lies on a surface's contour and this sheet is the hidden (farther) one: its
-    /// coverage line is moved in by the margin (see `DrawList+Surface.swift`).
-    var inset = false
 }
 
 /// Turns an evaluation into triangles ready for GL, reusing its storage between frames.
@@ -82,6 +79,12 @@ struct DrawList {
     var flatNormal = Vector3(x: 0, y: 0, z: 1)
     var normalSurface: SurfaceLayer?
     var normalSign = 1.0
+    /// Where farther sheets are cut back from contours this frame (`DrawList+Surface.swift`).
+    var clipLines: [ContourClip] = []
+    /// Contours as the nearer sheets see them, and the extra coverage edges they give the
+    /// back-facing items beside them (`DrawList+Surface.swift`).
+    var nearContours: [ContourClip] = []
+    var contourEdges: [(item: Int, nx: Double, ny: Double, c: Double)] = []
     /// The shared-edge hash: bucket heads, chain links and edge ends, indexed by corner.
     var edgeHeads: [Int32] = [], edgeNext: [Int32] = [], edgeEnd: [Int32] = []
     /// Interleaved vertex data, `floatsPerVertex` per vertex (see `DrawList+Triangles.swift`).

@@ -20,13 +20,17 @@ final class ShaderVariantTests: XCTestCase {
                 variants.append(ShaderVariant(texture: .premultiplied, background: true, overlayStops: stops, coverage: coverage))
             }
             variants.append(ShaderVariant(texture: .straight, textureFlipped: true, background: true, gradientStops: 8, overlayStops: 8, coverage: coverage))
+            // Paper light, alone and with everything.
+            variants.append(ShaderVariant(background: true, coverage: coverage, light: true))
+            variants.append(ShaderVariant(texture: .straight, textureFlipped: true, background: true, gradientStops: 8, overlayStops: 8,
+                                          coverage: coverage, light: true))
         }
         return variants
     }
 
     func testEveryFeatureCombinationThatTheLatticeNamesCompilesAndLinks() throws {
         try MainActor.assumeIsolated {
-            _ = SharedRenderer.offscreen // a current context
+            SharedRenderer.offscreen.context.makeCurrent() // a current context
             let programs = ShaderPrograms()
             for variant in Self.lattice {
                 XCTAssertNoThrow(try programs.program(for: variant), variant.name)
@@ -49,7 +53,7 @@ final class ShaderVariantTests: XCTestCase {
                               "\(name) is defined by ShaderVariant but never tested in Shaders/quad.*")
             }
         }
-        XCTAssertEqual(names, ["TEXTURE", "TEXTURE_STRAIGHT", "TEXTURE_FLIPPED", "BACKGROUND", "GRADIENT_STOPS", "OVERLAY_STOPS", "EDGE_SLOTS", "BORDER"])
+        XCTAssertEqual(names, ["TEXTURE", "TEXTURE_STRAIGHT", "TEXTURE_FLIPPED", "BACKGROUND", "GRADIENT_STOPS", "OVERLAY_STOPS", "EDGE_SLOTS", "BORDER", "LIGHT"])
     }
 
     func testDefinesGoRightAfterTheVersionLine() {
@@ -63,7 +67,7 @@ final class ShaderVariantTests: XCTestCase {
     /// A variant the driver rejects is reported with the variant's defines and not rebuilt.
     func testAVariantThatFailsToBuildIsReportedOnceByName() throws {
         try MainActor.assumeIsolated {
-            _ = SharedRenderer.offscreen
+            SharedRenderer.offscreen.context.makeCurrent()
             let programs = ShaderPrograms()
             // 40 edge slots need more attributes than GL 3.3 guarantees (and Folio sends).
             let impossible = ShaderVariant(coverage: .edges(40))
