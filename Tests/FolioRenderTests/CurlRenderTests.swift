@@ -5,6 +5,7 @@ import FolioGeometry
 import FolioLayers
 import FolioSurface
 import FolioTransitions
+import FolioCLI
 
 /// The curled leaf drawn by the GL renderer, checked against the mesh computed independently
 /// on the CPU: no cracks between patches, exact antialiasing of the curved silhouette, the
@@ -266,5 +267,29 @@ final class CurlRenderTests: XCTestCase {
         var changed = 0
         for x in 160..<320 where abs(Int(lit.pixel(x, 100).r) - Int(unlit.pixel(x, 100).r)) > 8 { changed += 1 }
         XCTAssertGreaterThan(changed, 5)
+    }
+
+    // MARK: Command line
+
+    /// `folio render --effect curl`: the facing half shows page 1, the turned leaf's back shows
+    /// page 2 (its landing half), and `--light` changes the bend but not the flat pages.
+    func testRenderCommandDrawsTheCurlWithItsBackAndTheLight() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-curl-test.png").path
+        func image(_ extra: [String]) throws -> Image {
+            let command = try RenderCommand.parse(["--effect", "curl", "--progress", "0.8", "--size", "640x400", "--out", path] + extra)
+            return try MainActor.assumeIsolated { try command.image() }
+        }
+        let plain = try image([])
+        let page1 = SamplePages.page(1, width: 640, height: 400), page2 = SamplePages.page(2, width: 640, height: 400)
+        // Facing: page 1 where it was.
+        XCTAssertEqual(plain.pixel(40, 200).r, page1.pixel(40, 200).r)
+        // The leaf turned past its half turn lies face down over the facing half: page 2.
+        let p = plain.pixel(300, 200)
+        XCTAssertTrue(p.b > p.r && page2.pixel(300, 200).b > page2.pixel(300, 200).r, "the back shows page 2 (bluish), got \(p)")
+        let lit = try image(["--light"])
+        XCTAssertEqual(lit.pixel(40, 200).r, plain.pixel(40, 200).r, "flat pages facing the viewer are unchanged by the light")
+        var differs = 0
+        for x in 0..<640 where abs(Int(lit.pixel(x, 200).g) - Int(plain.pixel(x, 200).g)) > 4 { differs += 1 }
+        XCTAssertGreaterThan(differs, 10, "the light shades the bend")
     }
 }
