@@ -11,8 +11,8 @@ public struct SheetCommand: ParsableCommand {
     /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "sheet",
-        abstract: "Render a fold and a flip as numbered frames plus a contact sheet.",
-        discussion: "Rows: fold, cubic fold, flip, vertical flip; columns: progress 0…1. Needs an X display; headless: 'xvfb-run -a'."
+        abstract: "Render a fold, a flip and a curl as numbered frames plus a contact sheet.",
+        discussion: "Rows: fold, cubic fold, flip, vertical flip, curl; columns: progress 0…1. --light draws them lit. Needs an X display; headless: 'xvfb-run -a'."
     )
 
     @Option(help: "Output folder (created if missing).")
@@ -29,6 +29,9 @@ public struct SheetCommand: ParsableCommand {
 
     @Option(help: "Edge antialiasing: analytic, msaa, border or none.")
     var aa: String = "analytic"
+
+    @Flag(help: "Light every page with the standard paper light (the default look is unlit).")
+    var light = false
 
     /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
@@ -48,7 +51,15 @@ public struct SheetCommand: ParsableCommand {
             ("fold-cubic", try FoldTransition(size: size, scale: scale, style: .cubic, source: a, destination: b)),
             ("flip", try FlipTransition(size: size, scale: scale, source: a, destination: b)),
             ("flip-vertical", try FlipTransition(size: size, scale: scale, style: .vertical, source: a, destination: b)),
+            ("curl", try curl(size: size, scale: scale, source: a, destination: b)),
         ]
+    }
+
+    /// The sheet's curl: the default start angle and radius, showing `source` and `destination`.
+    static func curl(size: Size, scale: Double, source: ContentHandle, destination: ContentHandle) throws(TransitionError) -> CurlTransition {
+        let curl = try CurlTransition(size: size, scale: scale)
+        curl.setPages(source: source, destination: destination)
+        return curl
     }
 
     /// The contact sheet's size in pixels for frames of `pw × ph`: a gap of a twentieth of a
@@ -80,6 +91,7 @@ public struct SheetCommand: ParsableCommand {
                     + "\(limits.maximumPixels) pixels in all; use fewer --frames or a smaller --size or --scale")
             }
             let offscreen = try OffscreenRenderer()
+            if light { offscreen.renderer.light = .standard }
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
             try offscreen.limits.checkTarget(width: pw, height: ph, samples: samples)
             let pages = try RenderCommand.plannedPages(from: nil, to: nil, width: pw, height: ph, limits: offscreen.limits)

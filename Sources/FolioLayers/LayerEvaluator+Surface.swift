@@ -17,9 +17,9 @@ extension EvaluationState {
     mutating func collectSurface(_ layer: SurfaceLayer, _ toContext: Transform3D, _ kind: MapKind,
                                  opacity: Double, invisible: Bool) {
         let mesh = layer.mesh
-        guard !mesh.patches.isEmpty, layer.patchMaps.count == mesh.patches.count else { return }
+        guard !mesh.patches.isEmpty, layer.patchMaps.count == mesh.patches.count, layer.patchHasArea.count == mesh.patches.count else { return }
         let index = register(layer)
-        for p in mesh.paintersOrder {
+        for p in mesh.paintersOrder where layer.patchHasArea[p] {
             let patch = mesh.patches[p]
             let start = locals.count
             for v in mesh.corners(of: patch) { locals.append(mesh.vertices[v].local) }

@@ -26,6 +26,9 @@ public final class SurfaceLayer: Layer {
     /// Per patch of `mesh`, the exact map from the layer's local point to the patch's plane
     /// in the layer's own 3D space (points, z toward the viewer).
     public private(set) var patchMaps: [Homography] = []
+    /// Per patch of `mesh`, whether it has an area to draw: a bend strip of zero width (the
+    /// leaf turned fully over, radius 0) has no plane of its own and is left out.
+    public private(set) var patchHasArea: [Bool] = []
     /// What the back of the leaf shows, or nil to show the front's contents through the paper.
     public var backContents: ContentHandle? {
         didSet { if backContents != oldValue { contentDidChange() } }
@@ -57,13 +60,34 @@ public final class SurfaceLayer: Layer {
         let leaf = Rect(x: 0, y: 0, width: curl.size.width, height: curl.size.height)
         if bounds != leaf { bounds = leaf }
         patchMaps.removeAll(keepingCapacity: true)
-        for patch in mesh.patches { patchMaps.append(Self.map(of: patch, in: mesh)) }
+        patchHasArea.removeAll(keepingCapacity: true)
+        for patch in mesh.patches {
+            let map = Self.map(of: patch, in: mesh)
+            patchMaps.append(map ?? .identity)
+            patchHasArea.append(map != nil)
+        }
         contentDidChange()
     }
 
     /// The unit front normal of the leaf at local point `local` (flat: `(0, 0, 1)`).
     public func normal(atLocal local: Point) -> Vector3 {
         curl?.point(atLocal: local).normal ?? Vector3(x: 0, y: 0, z: 1)
+    }
+
+    /// The unit front normal at local point `local` as patch `patch` of `mesh` sees it: the
+    /// surface's normal with the turning angle kept within the patch's angles, so a point on
+    /// a patch's edge (or in a renderer's margin just past it) takes that patch's side of the
+    /// edge — the flat part's normal on the axis line, the turned part's past the half turn.
+    public func normal(atLocal local: Point, patch: Int) -> Vector3 {
+        guard let curl, patch >= 0, patch < mesh.patches.count else { return normal(atLocal: local) }
+        let range = mesh.patches[patch].angles
+        let r = curl.radius
+        let s = curl.distanceBeyondAxis(local)
+        let raw = r > 0 ? s / r : (s > 0 ? Double.pi : 0)
+        let theta = min(range.upperBound, max(range.lowerBound, raw))
+        let n = curl.direction
+        let (sinT, cosT) = (Angle.sin(radians: theta), Angle.cos(radians: theta))
+        return Vector3(x: -sinT * n.x, y: -sinT * n.y, z: cosT)
     }
 
     /// Whether the back of the leaf is mirrored across a vertical line (spine on the left or
@@ -73,16 +97,17 @@ public final class SurfaceLayer: Layer {
         return spine == .left || spine == .right
     }
 
-    /// The affine map from local points to the plane of `patch`: exact on its corners.
+    /// The affine map from local points to the plane of `patch`: exact on its corners; nil
+    /// when the patch has no area.
     ///
     /// The flat part is the identity. Otherwise the map is solved from three corners: the
     /// first, the one farthest from it, and the one farthest from the line through those two
     /// (a patch's corners lie on two rulings, so the triangle is well shaped). Every corner of a
     /// planar patch then maps onto its vertex up to rounding.
-    static func map(of patch: SurfacePatch, in mesh: SurfaceMesh) -> Homography {
-        if patch.region == .flat { return .identity }
+    static func map(of patch: SurfacePatch, in mesh: SurfaceMesh) -> Homography? {
         let corners = mesh.corners(of: patch)
-        guard corners.count >= 3 else { return .identity }
+        guard corners.count >= 3 else { return nil }
+        if patch.region == .flat { return .identity }
         let v0 = mesh.vertices[corners[corners.startIndex]]
         var best = v0, far = 0.0
         for i in corners {
@@ -100,7 +125,8 @@ public final class SurfaceLayer: Layer {
         }
         let bx = v2.local.x - v0.local.x, by = v2.local.y - v0.local.y
         let det = ax * by - ay * bx
-        guard det != 0, det.isFinite else { return .identity }
+        // No area: every corner on one line (to rounding of the leaf's size).
+        guard abs(det) > 1e-9 * far * far, det.isFinite else { return nil }
         let d1 = v1.position - v0.position, d2 = v2.position - v0.position
         // Solve [ax ay; bx by] · [X; Y] = [d1; d2] for the images X, Y of the local axes.
         let X = (d1 * by - d2 * ay) * (1 / det)

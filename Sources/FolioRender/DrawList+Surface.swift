@@ -260,6 +260,7 @@ extension DrawList {
         normalSign = quad.localToView.showsBack ? -1 : 1
         if quad.surfacePatch >= 0, quad.layer.kind == .surface {
             normalSurface = unsafeDowncast(quad.layer, to: SurfaceLayer.self)
+            normalPatch = quad.surfacePatch
         } else {
             flatNormal = quad.layer.frontNormal
         }
@@ -267,7 +268,7 @@ extension DrawList {
 
     /// The visible side's unit normal at the current item's local point `local`.
     func normal(at local: Point) -> Vector3 {
-        if let surface = normalSurface { return surface.normal(atLocal: local) * normalSign }
+        if let surface = normalSurface { return surface.normal(atLocal: local, patch: normalPatch) * normalSign }
         return flatNormal * normalSign
     }
 }

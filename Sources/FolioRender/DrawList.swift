@@ -79,6 +79,7 @@ struct DrawList {
     var flatNormal = Vector3(x: 0, y: 0, z: 1)
     var normalSurface: SurfaceLayer?
     var normalSign = 1.0
+    var normalPatch = -1
     /// Where farther sheets are cut back from contours this frame (`DrawList+Surface.swift`).
     var clipLines: [ContourClip] = []
     /// Contours as the nearer sheets see them, and the extra coverage edges they give the
