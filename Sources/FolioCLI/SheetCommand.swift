@@ -12,7 +12,7 @@ public struct SheetCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "sheet",
         abstract: "Render a fold, a flip and a curl as numbered frames plus a contact sheet.",
-        discussion: "Rows: fold, cubic fold, flip, vertical flip, curl; columns: progress 0…1. --light draws them lit. Needs an X display; headless: 'xvfb-run -a'."
+        discussion: "Rows: fold, cubic fold, flip, vertical flip, then a curl per --curl-angles; columns: progress 0…1. --light draws them lit. Needs an X display; headless: 'xvfb-run -a'."
     )
 
     @Option(help: "Output folder (created if missing).")
@@ -33,6 +33,9 @@ public struct SheetCommand: ParsableCommand {
     @Flag(help: "Light every page with the standard paper light (the default look is unlit).")
     var light = false
 
+    @Option(name: .customLong("curl-angles"), help: "Start angles of the curl rows in degrees, comma-separated (|A| ≤ 85; default 20: one row).")
+    var curlAngles: String = "20"
+
     /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
@@ -41,23 +44,37 @@ public struct SheetCommand: ParsableCommand {
         guard (2...60).contains(frames) else { throw ValidationError("--frames \(frames) must be in 2…60") }
         guard AntialiasingMode(rawValue: aa) != nil else { throw ValidationError("--aa '\(aa)' is not a mode") }
         _ = try EffectOptions.parseSize(size)
+        _ = try parsedCurlAngles()
+    }
+
+    /// `--curl-angles`: one to eight finite angles within ±85°.
+    func parsedCurlAngles() throws -> [Double] {
+        let parts = curlAngles.split(separator: ",", omittingEmptySubsequences: false)
+        let angles = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...8).contains(parts.count), angles.count == parts.count, angles.allSatisfy({ abs($0) <= 85 }) else {
+            throw ValidationError("--curl-angles '\(curlAngles)' must be one to eight angles in degrees within ±85, like 20,-30")
+        }
+        return angles
     }
 
     /// The rows of the sheet: a name and a transition factory.
-    static func rows(size: Size, scale: Double) throws(TransitionError) -> [(String, any Transition)] {
+    static func rows(size: Size, scale: Double, curlAngles: [Double] = [CurlTransition.defaultStartAngle]) throws(TransitionError) -> [(String, any Transition)] {
         let (a, b) = (ContentHandle(1), ContentHandle(2))
-        return [
+        var rows: [(String, any Transition)] = [
             ("fold", try FoldTransition(size: size, scale: scale, source: a, destination: b)),
             ("fold-cubic", try FoldTransition(size: size, scale: scale, style: .cubic, source: a, destination: b)),
             ("flip", try FlipTransition(size: size, scale: scale, source: a, destination: b)),
             ("flip-vertical", try FlipTransition(size: size, scale: scale, style: .vertical, source: a, destination: b)),
-            ("curl", try curl(size: size, scale: scale, source: a, destination: b)),
         ]
+        for angle in curlAngles {
+            rows.append(("curl\(Int(angle.rounded()))", try curl(size: size, scale: scale, angle: angle, source: a, destination: b)))
+        }
+        return rows
     }
 
-    /// The sheet's curl: the default start angle and radius, showing `source` and `destination`.
-    static func curl(size: Size, scale: Double, source: ContentHandle, destination: ContentHandle) throws(TransitionError) -> CurlTransition {
-        let curl = try CurlTransition(size: size, scale: scale)
+    /// A sheet's curl from start angle `angle`, default radius, showing `source` and `destination`.
+    static func curl(size: Size, scale: Double, angle: Double, source: ContentHandle, destination: ContentHandle) throws(TransitionError) -> CurlTransition {
+        let curl = try CurlTransition(size: size, scale: scale, startAngle: angle)
         curl.setPages(source: source, destination: destination)
         return curl
     }
@@ -80,7 +97,7 @@ public struct SheetCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: out)
         let framesFolder = folder.appendingPathComponent("frames")
         do {
-            let rows = try Self.rows(size: viewSize, scale: scale)
+            let rows = try Self.rows(size: viewSize, scale: scale, curlAngles: try parsedCurlAngles())
             let (pw, ph) = try RenderLimits.pixelSize(viewSize, scale: scale)
             let sheetSize = Self.sheetSize(frames: frames, rows: rows.count, pw: pw, ph: ph)
             let limits = PNGLimits.standard

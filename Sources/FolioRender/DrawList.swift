@@ -150,6 +150,9 @@ struct DrawList {
             } else {
                 switch mode {
                 case .analytic: triangulateInflated(i, quad, scale: scale)
+                // A surface patch is part of its layer's rectangle: border mode's ramp grows the
+                // whole rectangle, so patches are drawn as they are (surface hook).
+                case .border where quad.surfacePatch >= 0: triangulatePlain(items[i].corners)
                 case .border: triangulateBordered(i, quad, texels: texelsPerPoint(quad), scale: scale)
                 case .msaa, .none: triangulatePlain(items[i].corners)
                 }
