@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "FolioSurface", dependencies: ["FolioGeometry"]),
         .target(name: "FolioTransitions", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface"]),
         // Books: page model, layouts, reading directions, leaves in flight, page cache, interaction.
-        .target(name: "FolioBook", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions"]),
+        .target(name: "FolioBook", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface", "FolioTransitions"]),
 
         // System libraries from Debian (apt providers) for the renderer.
         .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),

@@ -59,7 +59,7 @@ struct EffectOptions: ParsableArguments {
             help: "Book: a leaf in flight as INDEX:PROGRESS (geometric progress 0…1); repeat for several.")
     var leaves: [String] = []
 
-    @Option(name: .customLong("leaf-effect"), help: "Book: how soft leaves turn, flip or fold (default flip).")
+    @Option(name: .customLong("leaf-effect"), help: "Book: how soft leaves turn, flip, fold or curl (default flip).")
     var leafEffect: String?
 
     @Flag(name: .customLong("hard-cover"), help: "Book: the first and last leaves are rigid boards with a visible edge.")

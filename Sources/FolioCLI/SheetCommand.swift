@@ -11,8 +11,8 @@ public struct SheetCommand: ParsableCommand {
     /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "sheet",
-        abstract: "Render a fold, a flip and a curl as numbered frames plus a contact sheet.",
-        discussion: "Rows: fold, cubic fold, flip, vertical flip, then a curl per --curl-angles; columns: progress 0…1. --light draws them lit. Needs an X display; headless: 'xvfb-run -a'."
+        abstract: "Render a fold and a flip (and curls) as numbered frames plus a contact sheet.",
+        discussion: "Rows: fold, cubic fold, flip, vertical flip, and a curl per --curl-angles; columns: progress 0…1. --light draws them lit. Needs an X display; headless: 'xvfb-run -a'."
     )
 
     @Option(help: "Output folder (created if missing).")
@@ -33,8 +33,8 @@ public struct SheetCommand: ParsableCommand {
     @Flag(help: "Light every page with the standard paper light (the default look is unlit).")
     var light = false
 
-    @Option(name: .customLong("curl-angles"), help: "Start angles of the curl rows in degrees, comma-separated (|A| ≤ 85; default 20: one row).")
-    var curlAngles: String = "20"
+    @Option(name: .customLong("curl-angles"), help: "Add a curl row per start angle, in degrees, comma-separated (|A| ≤ 85), like 20,-30.")
+    var curlAngles: String?
 
     /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
@@ -47,8 +47,9 @@ public struct SheetCommand: ParsableCommand {
         _ = try parsedCurlAngles()
     }
 
-    /// `--curl-angles`: one to eight finite angles within ±85°.
+    /// `--curl-angles`: one to eight finite angles within ±85° (none without the option).
     func parsedCurlAngles() throws -> [Double] {
+        guard let curlAngles else { return [] }
         let parts = curlAngles.split(separator: ",", omittingEmptySubsequences: false)
         let angles = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard (1...8).contains(parts.count), angles.count == parts.count, angles.allSatisfy({ abs($0) <= 85 }) else {
@@ -58,7 +59,7 @@ public struct SheetCommand: ParsableCommand {
     }
 
     /// The rows of the sheet: a name and a transition factory.
-    static func rows(size: Size, scale: Double, curlAngles: [Double] = [CurlTransition.defaultStartAngle]) throws(TransitionError) -> [(String, any Transition)] {
+    static func rows(size: Size, scale: Double, curlAngles: [Double] = []) throws(TransitionError) -> [(String, any Transition)] {
         let (a, b) = (ContentHandle(1), ContentHandle(2))
         var rows: [(String, any Transition)] = [
             ("fold", try FoldTransition(size: size, scale: scale, source: a, destination: b)),
