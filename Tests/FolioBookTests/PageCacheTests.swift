@@ -138,7 +138,9 @@ import FolioMotion
         let c = BookController(book: book, clock: AnimationClock())
         // The test process has run the GL tests before this one: give what they freed back to
         // the system first, so the figures are the book's and not the earlier tests' leftovers.
-        malloc_trim(0)
+        if let trim = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") { // <malloc.h>, not in the Glibc module
+            _ = unsafeBitCast(trim, to: (@convention(c) (Int) -> Int32).self)(0)
+        }
         let before = Self.residentMiB()
         var peak = before
         var frames = 0
