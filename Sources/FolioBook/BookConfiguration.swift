@@ -7,7 +7,7 @@ import FolioTransitions
 public struct BookConfiguration: Sendable {
     /// The view the book fills, in points (both pages of a spread).
     public var viewSize: Size
-    /// Pixels per point; the spine falls on a whole pixel (DESIGN.md §2's integer split).
+    /// Pixels per point; the spine falls on a whole pixel (the integer split of docs/effects.md).
     public var scale: Double
     /// One page per view, or two-page spreads.
     public var layout: BookLayout

@@ -2,7 +2,7 @@ import FolioGeometry
 import FolioLayers
 import FolioMotion
 
-/// The page flip as a book's leaf (DESIGN.md §2): a rigid leaf hinged on the spine, at angle
+/// The page flip as a book's leaf (docs/effects.md): a rigid leaf hinged on the spine, at angle
 /// φ = 180°·p, swinging toward the viewer. One leaf of a single-page book is exactly
 /// `FlipTransition`'s front and back at the same progress.
 ///

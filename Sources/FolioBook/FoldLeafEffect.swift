@@ -3,7 +3,7 @@ import FolioLayers
 import FolioMotion
 import FolioTransitions
 
-/// The four-panel fold (DESIGN.md §2) as a book's turn: the opening folds into the spine,
+/// The four-panel fold (docs/effects.md) as a book's turn: the opening folds into the spine,
 /// away from the viewer, while the next opening's pages slide in from the outer edges.
 ///
 /// In canonical coordinates this is `FoldTransition` with the `horizontal` style, its crease

@@ -28,6 +28,12 @@ extension Benchmarks {
         var tiles10kMs: Double?
         /// Largest ÷ smallest per-tile cost from 100 tiles up (1 = perfectly linear).
         var tileSpread: Double
+        /// Nanoseconds per tile, by tile count, to store one fold tile's output alone (its 36
+        /// `QuadVertex` and 9 `Quad`, as many bytes as the evaluator writes): the floor that the
+        /// output format sets on any evaluator, measured beside the tiles.
+        var tileOutputStoreNs: [String: Double]
+        /// The output stores of 10,000 tiles, in milliseconds (absent in the quick run).
+        var tiles10kOutputStoreMs: Double?
         /// What each figure should be at most.
         var targets: [String: Double]
         /// Whether each target was met in this run.
@@ -71,19 +77,45 @@ extension Benchmarks {
         if failures > 0 { throw CommandFailure(message: "\(failures) benchmark steps were refused: a bug in the benchmark") }
         func middle(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
 
-        var tileNs: [String: Double] = [:]
-        for (count, ms) in tilesMs { tileNs[count] = ms * 1e6 / Double(Int(count) ?? 1) }
+        var tileNs: [String: Double] = [:], storeNs: [String: Double] = [:]
+        for (count, ms) in tilesMs {
+            let n = Int(count) ?? 1
+            tileNs[count] = ms * 1e6 / Double(n)
+            storeNs[count] = outputStoreSeconds(tiles: n) * 1e9 / Double(n)
+        }
         let fromHundred = tileNs.filter { (Int($0.key) ?? 0) >= 100 }.map(\.value)
         let spread = (fromHundred.max() ?? .nan) / (fromHundred.min() ?? .nan)
         var figures = EvaluatorFigures(
             foldReferenceNs: middle(referenceTimes) * 1e9, foldFrameNs: middle(foldTimes) * 1e9,
             foldVsReference: middle(ratios), referenceDifference: difference, flipFrameNs: flipNs,
-            tileNs: tileNs, tiles10kMs: tilesMs["10000"], tileSpread: spread, targets: evaluatorTargets, met: [:])
+            tileNs: tileNs, tiles10kMs: tilesMs["10000"], tileSpread: spread, tileOutputStoreNs: storeNs,
+            tiles10kOutputStoreMs: storeNs["10000"].map { $0 * 10_000 / 1e6 }, targets: evaluatorTargets, met: [:])
         figures.met["foldVsReference"] = figures.foldVsReference <= evaluatorTargets["foldVsReference"]!
         figures.met["flipFrameNs"] = figures.flipFrameNs <= evaluatorTargets["flipFrameNs"]!
         if let ms = figures.tiles10kMs { figures.met["tiles10kMs"] = ms <= evaluatorTargets["tiles10kMs"]! }
         figures.met["tileSpread"] = spread <= evaluatorTargets["tileSpread"]!
         return figures
+    }
+
+    /// Seconds per frame to store the output of `tiles` fold tiles, and nothing else: every
+    /// 8-byte word of 36 `QuadVertex` and 9 `Quad` per tile written once, in order, as the
+    /// evaluator's output pass writes them. Past the caches this is memory bandwidth, which
+    /// no change inside the evaluator can lower while the output keeps its public layout.
+    static func outputStoreSeconds(tiles: Int) -> Double {
+        let bytes = tiles * (36 * MemoryLayout<QuadVertex>.stride + 9 * MemoryLayout<Quad>.stride)
+        let words = bytes / 8
+        let buffer = UnsafeMutablePointer<Double>.allocate(capacity: words)
+        defer { buffer.deallocate() }
+        buffer.initialize(repeating: 0, count: words)
+        var value = 0.0
+        let frame = {
+            value += 1
+            for i in 0..<words { buffer[i] = value }
+        }
+        let seconds = median(rounds: tiles >= 100_000 ? 3 : 5, iterations: max(1, 2000 / tiles), frame)
+        // Read one word back so the stores cannot be optimised away.
+        if buffer[words / 2] < 0 { print("") }
+        return seconds
     }
 
     /// The table lines for `folio bench`.
@@ -97,6 +129,9 @@ extension Benchmarks {
         ]
         if let ms = e.tiles10kMs {
             lines.append("10,000 fold tiles            \(f(ms, 2)) ms/frame   (target ≤ \(f(e.targets["tiles10kMs"]!, 0)): \(met("tiles10kMs")))")
+        }
+        if let ms = e.tiles10kOutputStoreMs {
+            lines.append("  their output stores alone  \(f(ms, 2)) ms/frame   (the floor the 72-byte corners and quads set)")
         }
         lines.append("per-tile spread from 100     \(f(e.tileSpread, 2))×   (target ≤ \(f(e.targets["tileSpread"]!, 1))×: \(met("tileSpread")))")
         return lines

@@ -2,7 +2,7 @@ import ArgumentParser
 import FolioBook
 import FolioGeometry
 
-/// `--effect book`: a whole book with leaves in flight (DESIGN.md §3).
+/// `--effect book`: a whole book with leaves in flight (docs/command-line.md).
 extension EffectOptions {
     /// Pages when `--page-count` is not given.
     static let defaultPageCount = 8

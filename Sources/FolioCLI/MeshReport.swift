@@ -2,7 +2,7 @@ import FolioGeometry
 import FolioSurface
 import FolioTransitions
 
-/// The curled leaf as `folio geometry --effect curl` prints it (DESIGN.md §3).
+/// The curled leaf as `folio geometry --effect curl` prints it (docs/command-line.md).
 public struct MeshReport: Encodable, Sendable {
     /// One vertex.
     public struct Vertex: Encodable, Sendable {

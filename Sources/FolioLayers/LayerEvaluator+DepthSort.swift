@@ -95,19 +95,27 @@ extension EvaluationState {
         var anyInvisible = false, flat = true, allFlat = true
         var visibleMembers = 0
         var memo = ShapeMemo()
+        // No polygon is added on the way (a clip adds corners only): local pointers stay valid.
+        let order = self.order.base, polys = self.polys.base, flags = self.flags.base
         for m in memberStart..<members.count {
             var memberVisible = false
-            let memberFlat = members[m].flat
+            let member = members[m]
+            let memberFlat = member.flat
             allFlat = allFlat && memberFlat
-            for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) {
+            for k in Int(member.orderStart)..<Int(member.orderEnd) {
                 let p = Int(order[k])
-                if !flags[p].contains(.depthSet) {
+                var f = flags[p]
+                if !f.contains(.depthSet) {
                     // The pre-projection z in this context is the homogeneous z before flattening.
                     polys[p].depthRow = polys[p].basis.zRow
-                    flags[p].insert(.depthSet)
+                    f.insert(.depthSet)
+                    flags[p] = f
                 }
-                if flags[p].contains(.visible) { clipInFrontOfEye(p, &memo) }
-                if flags[p].contains(.visible) {
+                if f.contains(.visible) && !f.contains(.inFront) {
+                    clipInFrontOfEye(p, &memo)
+                    f = flags[p]
+                }
+                if f.contains(.visible) {
                     memberVisible = true
                     if !memberFlat && !polys[p].basis.liesInZeroPlane { flat = false }
                 } else {

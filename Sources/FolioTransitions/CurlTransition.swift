@@ -6,7 +6,7 @@ import FolioSurface
 /// The page curl across a spread: the turning leaf rolls around a cylinder instead of
 /// swinging flat (docs/curl.md).
 ///
-/// The layout is the flip's (DESIGN.md §2): the view splits at the spine into whole pixels;
+/// The layout is the flip's (docs/effects.md): the view splits at the spine into whole pixels;
 /// forward turns the trailing half (right, or bottom) over onto the leading half. `facing` (the
 /// source's half that stays) and `reveal` (the destination's half beneath the leaf) are flat
 /// layers in `root`; the leaf is `leaf`, a `SurfaceLayer` after them whose mesh is rebuilt on

@@ -20,7 +20,7 @@ final class BenchReportTests: XCTestCase {
         XCTAssertTrue(book.peakCachePages <= book.budgetPages && book.frames > 100)
         XCTAssertNotNil(report.allocations["bookFrame"])
         // The evaluator's targets: floors, ratios and targets in the same report.
-        for key in ["evaluator", "foldReferenceNs", "foldVsReference", "tileSpread", "targets", "met"] {
+        for key in ["evaluator", "foldReferenceNs", "foldVsReference", "tileSpread", "tileOutputStoreNs", "targets", "met"] {
             XCTAssertTrue(json.contains("\"\(key)\""), "missing \(key)")
         }
         let e = try XCTUnwrap(report.evaluator)

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import FolioCLI
 
-/// `folio geometry --effect book` (DESIGN.md §3): every visible quad of the book in draw order,
+/// `folio geometry --effect book` (docs/command-line.md): every visible quad of the book in draw order,
 /// pages as page<N>, leaves in flight as leaf<INDEX>.front/.back, same quad schema.
 @Suite struct BookCommandTests {
     static func geometry(_ arguments: [String]) throws -> GeometryCommand.Report {

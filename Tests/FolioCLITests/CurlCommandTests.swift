@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import FolioCLI
 
-/// `folio geometry --effect curl` (DESIGN.md §3): the mesh beside the static pages.
+/// `folio geometry --effect curl` (docs/command-line.md): the mesh beside the static pages.
 @Suite struct CurlCommandTests {
     static func geometry(_ arguments: [String]) throws -> GeometryCommand.Report {
         let command = try FolioCommand.parseAsRoot(["geometry"] + arguments)

@@ -6,7 +6,15 @@ import FolioRender
 /// test there (the GL test classes are `@MainActor`).
 @MainActor
 enum SharedRenderer {
-    static let offscreen: OffscreenRenderer = {
+    /// The shared renderer, its context made current: a test that made and destroyed a context
+    /// of its own (an `OffscreenRenderer`, a benchmark) leaves none current, and GL calls made
+    /// without one fail without a log.
+    static var offscreen: OffscreenRenderer {
+        shared.context.makeCurrent()
+        return shared
+    }
+
+    private static let shared: OffscreenRenderer = {
         do { return try OffscreenRenderer() } catch {
             fatalError("GL tests need a display: run under 'xvfb-run -a' (\(error))")
         }
