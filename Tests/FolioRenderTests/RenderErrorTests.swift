@@ -4,7 +4,7 @@ import XCTest
 /// GL failures surface as typed errors carrying the driver's own words.
 final class RenderErrorTests: XCTestCase {
     func testBrokenShadersReportTheDriverLog() throws {
-        MainActor.assumeIsolated { SharedRenderer.offscreen.context.makeCurrent() } // a current context
+        MainActor.assumeIsolated { _ = SharedRenderer.offscreen } // a current context
         let broken = "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(undeclared, 1.0); }\n"
         XCTAssertThrowsError(try ShaderProgram(vertex: ShaderSource.quadVert, fragment: broken, names: ("v", "broken.frag"))) { error in
             guard case let .shaderCompile(name, log)? = error as? RenderError else { return XCTFail("\(error)") }
@@ -20,7 +20,7 @@ final class RenderErrorTests: XCTestCase {
 
     func testImpossibleTargetSizesAreRejected() throws {
         try MainActor.assumeIsolated {
-            SharedRenderer.offscreen.context.makeCurrent()
+            _ = SharedRenderer.offscreen
             XCTAssertThrowsError(try RenderTarget(width: 0, height: 10)) { error in
                 XCTAssertEqual(error as? RenderError, .invalidPixelSize(width: 0, height: 10, limit: Image.maximumSide))
             }
@@ -29,7 +29,7 @@ final class RenderErrorTests: XCTestCase {
     }
 
     func testTheShippedShadersCompileAndLink() throws {
-        MainActor.assumeIsolated { SharedRenderer.offscreen.context.makeCurrent() }
+        MainActor.assumeIsolated { _ = SharedRenderer.offscreen }
         XCTAssertNoThrow(try ShaderProgram(vertex: ShaderSource.quadVert, fragment: ShaderSource.quadFrag, names: ("quad.vert", "quad.frag")))
     }
 }
