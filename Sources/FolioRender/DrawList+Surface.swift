@@ -34,48 +34,48 @@ extension DrawList {
         clipLines.removeAll(keepingCapacity: true)
         nearContours.removeAll(keepingCapacity: true)
         contourEdges.removeAll(keepingCapacity: true)
+        // A contour is where the viewer's side of the surface changes: a shared edge between
+        // two patches of one surface, one seen from the front and one from the back (their
+        // quads' windings; near a contour a strip is nearly edge-on, so the windings on screen
+        // decide, not the mesh's own classification).
+        contourMarks.removeAll(keepingCapacity: true)
         for i in items.indices {
             let quad = e.quads[items[i].quadIndex]
             guard quad.surfacePatch >= 0, quad.layer.kind == .surface else { continue }
-            let surface = unsafeDowncast(quad.layer, to: SurfaceLayer.self)
-            let mesh = surface.mesh
-            guard !mesh.contours.isEmpty else { continue }
-            let nearer = quad.localToView.showsBack
-            let b = surface.bounds
-            let tolerance = 1e-7 * (b.width + b.height)
+            let back = quad.localToView.showsBack
             let r = items[i].corners
             for k in r where corners[k].shared {
                 let next = k + 1 == r.upperBound ? r.lowerBound : k + 1
-                let a = corners[k].local, c = corners[next].local
-                for segment in mesh.contours {
-                    let p = mesh.vertices[segment.from].local, q = mesh.vertices[segment.to].local
-                    guard Self.lies(a, onLine: p, q, tolerance) && Self.lies(c, onLine: p, q, tolerance) else { continue }
-                    corners[k].shared = false
-                    corners[k].fades = true
-                    if nearer {
-                        nearContours.append(ContourClip(layer: ObjectIdentifier(surface), from: (corners[k].x, corners[k].y),
-                                                        to: (corners[next].x, corners[next].y), normal: (0, 0),
-                                                        contour: ((corners[k].x, corners[k].y), (corners[next].x, corners[next].y))))
-                    }
-                    if !nearer, let n = inwardNormal(k, in: r, winding: winding(r)) {
-                        // How wide the nearer sheet is along this edge's inward normal, measured
-                        // a quarter of the way in from each end and extended to the ends: it
-                        // narrows to nothing where the contour first appears (a sliver), and the
-                        // leaf's outline cuts it short at the very ends, where a measurement
-                        // would say nothing of the rest.
-                        let (p0, p1) = (corners[k], corners[next])
-                        func at(_ f: Double) -> (x: Double, y: Double) { (p0.x + (p1.x - p0.x) * f, p0.y + (p1.y - p0.y) * f) }
-                        let w1 = min(Self.margin, nearerWidth(at: at(0.25), along: n, of: i, e))
-                        let w3 = min(Self.margin, nearerWidth(at: at(0.75), along: n, of: i, e))
-                        let inset0 = min(Self.margin, max(0, w1 - (w3 - w1) / 2))
-                        let inset1 = min(Self.margin, max(0, w3 + (w3 - w1) / 2))
-                        clipLines.append(ContourClip(layer: ObjectIdentifier(surface),
-                                                     from: (p0.x + n.0 * inset0, p0.y + n.1 * inset0),
-                                                     to: (p1.x + n.0 * inset1, p1.y + n.1 * inset1),
-                                                     normal: n, contour: ((p0.x, p0.y), (p1.x, p1.y))))
-                    }
-                    break
-                }
+                if hasPartner(ofEdge: k, next, in: i, facingBack: !back, e) { contourMarks.append((i, k)) }
+            }
+        }
+        for (i, k) in contourMarks {
+            let quad = e.quads[items[i].quadIndex]
+            let surface = quad.layer
+            let nearer = quad.localToView.showsBack
+            let r = items[i].corners
+            let next = k + 1 == r.upperBound ? r.lowerBound : k + 1
+            corners[k].shared = false
+            corners[k].fades = true
+            if nearer {
+                nearContours.append(ContourClip(layer: ObjectIdentifier(surface), from: (corners[k].x, corners[k].y),
+                                                to: (corners[next].x, corners[next].y), normal: (0, 0),
+                                                contour: ((corners[k].x, corners[k].y), (corners[next].x, corners[next].y))))
+            } else if let n = inwardNormal(k, in: r, winding: winding(r)) {
+                // How wide the nearer sheet is along this edge's inward normal, measured a
+                // quarter of the way in from each end and extended to the ends: it narrows to
+                // nothing where the contour first appears (a sliver), and the leaf's outline cuts
+                // it short at the very ends, where a measurement would say nothing of the rest.
+                let (p0, p1) = (corners[k], corners[next])
+                func at(_ f: Double) -> (x: Double, y: Double) { (p0.x + (p1.x - p0.x) * f, p0.y + (p1.y - p0.y) * f) }
+                let w1 = min(Self.margin, nearerWidth(at: at(0.25), along: n, of: i, e))
+                let w3 = min(Self.margin, nearerWidth(at: at(0.75), along: n, of: i, e))
+                let inset0 = min(Self.margin, max(0, w1 - (w3 - w1) / 2))
+                let inset1 = min(Self.margin, max(0, w3 + (w3 - w1) / 2))
+                clipLines.append(ContourClip(layer: ObjectIdentifier(surface),
+                                             from: (p0.x + n.0 * inset0, p0.y + n.1 * inset0),
+                                             to: (p1.x + n.0 * inset1, p1.y + n.1 * inset1),
+                                             normal: n, contour: ((p0.x, p0.y), (p1.x, p1.y))))
             }
         }
         if !clipLines.isEmpty { clipFartherSheets(e) }
@@ -243,12 +243,22 @@ extension DrawList {
         return reach.isFinite ? reach : Self.margin
     }
 
-    /// Whether `x` lies within `tolerance` of the line through `p` and `q`.
-    static func lies(_ x: Point, onLine p: Point, _ q: Point, _ tolerance: Double) -> Bool {
-        let dx = q.x - p.x, dy = q.y - p.y
-        let length = (dx * dx + dy * dy).squareRoot()
-        guard length > 0 else { return false }
-        return abs((x.x - p.x) * dy - (x.y - p.y) * dx) / length <= tolerance
+    /// Whether another item of item `i`'s layer, seen from its back when `facingBack` (from its
+    /// front otherwise), has the edge from corner `k` to corner `next` (shared edges are
+    /// snapped bit-identical, so the ends compare exactly).
+    func hasPartner(ofEdge k: Int, _ next: Int, in i: Int, facingBack: Bool, _ e: LayerEvaluator) -> Bool {
+        let layer = e.quads[items[i].quadIndex].layer
+        let (ax, ay, bx, by) = (corners[k].x, corners[k].y, corners[next].x, corners[next].y)
+        for j in items.indices where j != i {
+            let quad = e.quads[items[j].quadIndex]
+            guard quad.layer === layer, quad.surfacePatch >= 0, quad.localToView.showsBack == facingBack else { continue }
+            let r = items[j].corners
+            for m in r {
+                let o = corners[m], p = corners[m + 1 == r.upperBound ? r.lowerBound : m + 1]
+                if (o.x == bx && o.y == by && p.x == ax && p.y == ay) || (o.x == ax && o.y == ay && p.x == bx && p.y == by) { return true }
+            }
+        }
+        return false
     }
 
     /// Chooses where the next item's vertex normals come from.

@@ -82,6 +82,8 @@ struct DrawList {
     var normalPatch = -1
     /// Where farther sheets are cut back from contours this frame (`DrawList+Surface.swift`).
     var clipLines: [ContourClip] = []
+    /// The shared edges found on contours this frame: (item, corner).
+    var contourMarks: [(Int, Int)] = []
     /// Contours as the nearer sheets see them, and the extra coverage edges they give the
     /// back-facing items beside them (`DrawList+Surface.swift`).
     var nearContours: [ContourClip] = []
