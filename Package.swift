@@ -33,14 +33,16 @@ let package = Package(
         // Safe file I/O: inputs opened without blocking (regular files only, size-checked),
         // outputs written to a temporary file and renamed into place.
         .target(name: "FolioFiles"),
-        .target(name: "FolioLayers", dependencies: ["FolioGeometry"]),
+        // FolioLayers depends on FolioSurface for `SurfaceLayer` (a layer whose contents are deformed
+        // by a mesh it owns); FolioSurface depends on FolioGeometry only.
+        .target(name: "FolioLayers", dependencies: ["FolioGeometry", "FolioSurface"]),
         .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioFiles"]),
         .target(name: "FolioMotion", dependencies: ["FolioGeometry"]),
         // Curved, developable surfaces (the page curl): exact map, adaptive mesh, depth order, light.
         .target(name: "FolioSurface", dependencies: ["FolioGeometry"]),
         .target(name: "FolioTransitions", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface"]),
         // Books: page model, layouts, reading directions, leaves in flight, page cache, interaction.
-        .target(name: "FolioBook", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions"]),
+        .target(name: "FolioBook", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface", "FolioTransitions"]),
 
         // System libraries from Debian (apt providers) for the renderer.
         .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
@@ -55,7 +57,7 @@ let package = Package(
         .plugin(name: "EmbedShadersPlugin", capability: .buildTool(), dependencies: ["EmbedShaders"]),
         .target(
             name: "FolioRender",
-            dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CPNG", "CWebP"],
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTransitions", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CPNG", "CWebP"],
             plugins: ["EmbedShadersPlugin"]
         ),
         .target(

@@ -25,6 +25,7 @@
 //   ROUND_MASK         the rounded corners of a masking ancestor cut from this draw
 //   EDGE_SLOTS n       analytic antialiasing over n (4 or 8) silhouette edges per triangle
 //   BORDER             the one-texel transparent border ramp (`--aa border`)
+//   LIGHT              paper light from the interpolated normal (PaperLight: diffuse + sheen)
 
 #ifndef EDGE_SLOTS
 #define EDGE_SLOTS 0
@@ -212,6 +213,22 @@ float coverage() {
 float coverage() { return 1.0; }
 #endif
 
+#ifdef LIGHT
+// PaperLight (FolioSurface): D = a + (1 − a)·max(0, N·L)/L_z, S = k·max(0, max(0, N·H)^e − rest),
+// rest = (ẑ·H)^e, so a flat page facing the viewer is unchanged. Premultiplied: rgb·D + S·α.
+uniform vec3 uLightDirection;    // unit, toward the light
+uniform vec3 uLightHalf;         // unit half vector between the light and the viewer
+uniform vec4 uLightTerms;        // ambient a, sheen k, exponent e, rest (ẑ·H)^e
+in vec3 vNormal;
+
+vec4 lit(vec4 color) {
+    vec3 n = normalize(vNormal);
+    float diffuse = uLightTerms.x + (1.0 - uLightTerms.x) * max(0.0, dot(n, uLightDirection)) / uLightDirection.z;
+    float sheen = uLightTerms.y * max(0.0, pow(max(0.0, dot(n, uLightHalf)), uLightTerms.z) - uLightTerms.w);
+    return vec4(clamp(color.rgb * diffuse + sheen * color.a, 0.0, 1.0), color.a);
+}
+#endif
+
 void main() {
 #if defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
     vec4 ownRect = vec4(uBounds.xy, uBounds.xy + uBounds.zw);
@@ -258,6 +275,9 @@ void main() {
 #else
     color = band + color * (1.0 - band.a);
 #endif
+#endif
+#ifdef LIGHT
+    color = lit(color);
 #endif
     fragColor = color * (uOpacity * coverage() * maskCoverage());
 }

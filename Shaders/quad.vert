@@ -45,6 +45,12 @@ out float vOverlayT;
 out vec2 vLocal;                         // rounded corners, layer borders, the border AA ramp
 #endif
 
+#ifdef LIGHT
+// The unit normal of the side the viewer sees (+z toward the viewer), after the edge slots.
+layout(location = 10) in vec3 aNormal;
+out vec3 vNormal;
+#endif
+
 #if EDGE_SLOTS > 0
 // The silhouette edges near this triangle, in framebuffer pixels: distance = dot(xy, p) + z,
 // positive inside. The same for all three corners (a property of the triangle), hence flat.
@@ -72,6 +78,9 @@ void main() {
 #endif
 #if EDGE_SLOTS > 0
     for (int i = 0; i < EDGE_SLOTS; ++i) vEdge[i] = aEdge[i];
+#endif
+#ifdef LIGHT
+    vNormal = aNormal;
 #endif
     gl_Position = aClip;
 }

@@ -195,7 +195,9 @@ final class DemoApp {
         case GLFW_KEY_UP, GLFW_KEY_PAGE_UP: controller.turnBackward()
         case GLFW_KEY_HOME: try? controller.turn(toPage: 0)
         case GLFW_KEY_END: try? controller.turn(toPage: pages.count - 1)
-        case GLFW_KEY_TAB: change { $0.effect = $0.effect == .flip ? .fold : .flip }
+        case GLFW_KEY_TAB:
+            let all = DemoSettings.Effect.allCases
+            change { $0.effect = all[(all.firstIndex(of: $0.effect)! + 1) % all.count] }
         case GLFW_KEY_ESCAPE: if settings.help { settings.help = false } else { surface.shouldClose = true }
         case GLFW_KEY_F1: settings.help.toggle()
         default: break
@@ -223,6 +225,7 @@ final class DemoApp {
         case "m":
             settings.slowMotion.toggle()
             try? clock.setTimeScale(settings.slowMotion ? 0.1 : 1)
+        case "g": settings.light.toggle()
         case "b": settings.layerBorders.toggle()
         case "w": settings.wireframe.toggle()
         case "f": settings.frameTime.toggle()
@@ -269,6 +272,7 @@ final class DemoApp {
             updateText(now: now)
             let r = surface.renderer
             r.antialiasing = settings.antialiasing
+            r.light = settings.light ? .standard : nil
             r.wireframe = settings.wireframe
             r.showsLayerBorders = settings.layerBorders
             helpShade.isHidden = !settings.help

@@ -6,7 +6,7 @@ import FolioTransitions
 /// Everything a key can toggle in the demo.
 struct DemoSettings: Equatable {
     /// Which effect turns the soft pages.
-    enum Effect: String, CaseIterable { case flip, fold }
+    enum Effect: String, CaseIterable { case flip, fold, curl }
 
     var effect = Effect.flip
     var layout = BookLayout.single
@@ -22,6 +22,8 @@ struct DemoSettings: Equatable {
     var viewpoint = 0.5
     var antialiasing = AntialiasingMode.analytic
     var shadows = true
+    /// Paper light on every page (the renderer's `light`); off is the unlit look.
+    var light = false
     var slowMotion = false
     var layerBorders = false
     var wireframe = false
@@ -34,7 +36,11 @@ struct DemoSettings: Equatable {
         var style: FoldStyle = []
         if cubic { style.insert(.cubic) }
         if unfold { style.insert(.unfold) }
-        let leaf: any LeafEffect = effect == .flip ? FlipLeafEffect() : FoldLeafEffect(style: style)
+        let leaf: any LeafEffect = switch effect {
+        case .flip: FlipLeafEffect()
+        case .fold: FoldLeafEffect(style: style)
+        case .curl: CurlLeafEffect()
+        }
         let across = direction.canonicalSize(ofView: viewSize).width
         return BookConfiguration(viewSize: viewSize, scale: scale, layout: layout, direction: direction, effect: leaf,
                                  hardCover: hardCover, m34: Perspective.defaultM34(extent: across) * perspective,
@@ -54,13 +60,14 @@ struct DemoSettings: Equatable {
         if effect == .flip {
             if reversePerspective { parts.append("reverse") }
             parts.append(viewpoint == 0.5 ? "eye centre" : viewpoint > 0.5 ? "eye below" : "eye above")
-        } else {
+        } else if effect == .fold {
             if cubic { parts.append("cubic") }
             if unfold { parts.append("unfold") }
         }
         parts.append("persp x\(perspective == perspective.rounded() ? String(Int(perspective)) : format2(perspective))")
         parts.append("aa \(antialiasing.rawValue)")
         if !shadows { parts.append("no shadows") }
+        if light { parts.append("lit") }
         if slowMotion { parts.append("slow 10x") }
         if reduceMotion { parts.append("reduce motion") }
         return parts.joined(separator: "  ")
@@ -82,7 +89,7 @@ enum KeyBindings {
         ("space down up", "next / previous page, any direction"),
         ("home end", "riffle to the first / last page"),
         ("click edges", "next / previous page"),
-        ("tab", "switch effect: flip / fold"),
+        ("tab", "switch effect: flip / fold / curl"),
         ("l", "layout: single page / two-page spread"),
         ("d", "reading direction: ltr, rtl, top-bound"),
         ("k", "hard cover"),
@@ -93,6 +100,7 @@ enum KeyBindings {
         ("v", "viewpoint: centre, below, above"),
         ("a", "antialiasing: analytic, msaa, border, none"),
         ("s", "shadows on / off"),
+        ("g", "paper light on / off"),
         ("m", "slow motion 10x"),
         ("b", "layer borders"),
         ("w", "wireframe"),

@@ -42,7 +42,8 @@ extension EffectOptions {
         switch leafEffect ?? "flip" {
         case "flip": return FlipLeafEffect()
         case "fold": return FoldLeafEffect()
-        default: throw ValidationError("--leaf-effect '\(leafEffect ?? "")' must be flip or fold")
+        case "curl": return CurlLeafEffect()
+        default: throw ValidationError("--leaf-effect '\(leafEffect ?? "")' must be flip, fold or curl")
         }
     }
 

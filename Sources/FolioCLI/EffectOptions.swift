@@ -5,12 +5,12 @@ import FolioTransitions
 
 /// The options that choose one frame of one effect, shared by `geometry` and `render`.
 struct EffectOptions: ParsableArguments {
-    /// The effects: a fold, a flip, a curl (geometry only, for now), or a whole book with leaves in flight.
+    /// The effects: a fold, a flip, a curl, or a whole book with leaves in flight.
     enum Effect: String, ExpressibleByArgument, CaseIterable, Sendable { case fold, flip, curl, book }
 
     // Optional so that `folio render --scene` can go without it; `geometry` and an effect
     // render require it (`requireEffect()`).
-    @Option(name: .customLong("effect"), help: "fold, flip, curl (geometry only, for now) or book.")
+    @Option(name: .customLong("effect"), help: "fold, flip, curl or book.")
     var effectOption: Effect?
 
     /// The effect asked for (fold when none was given: callers check `requireEffect()` first).
@@ -59,7 +59,7 @@ struct EffectOptions: ParsableArguments {
             help: "Book: a leaf in flight as INDEX:PROGRESS (geometric progress 0…1); repeat for several.")
     var leaves: [String] = []
 
-    @Option(name: .customLong("leaf-effect"), help: "Book: how soft leaves turn, flip or fold (default flip).")
+    @Option(name: .customLong("leaf-effect"), help: "Book: how soft leaves turn, flip, fold or curl (default flip).")
     var leafEffect: String?
 
     @Flag(name: .customLong("hard-cover"), help: "Book: the first and last leaves are rigid boards with a visible edge.")
@@ -143,7 +143,9 @@ struct EffectOptions: ParsableArguments {
             let transition: any Transition
             switch effect {
             case .curl:
-                throw CommandFailure(message: "--effect curl: the curled leaf is a mesh that the layer renderer does not draw yet; 'folio geometry --effect curl' prints it")
+                let curl = try makeCurl()
+                curl.setPages(source: source, destination: destination)
+                return curl
             case .fold:
                 transition = try FoldTransition(size: viewSize, scale: scale, style: try Self.parseStyle(style, FoldStyle.names, effect: "fold"),
                                                 m34: m34, source: source, destination: destination)

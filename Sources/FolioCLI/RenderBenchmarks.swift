@@ -19,9 +19,11 @@ struct RenderBenchmarks {
     /// Targets from the speed issue: effect frames over the floor; analytic AA over none.
     static let overFloorTarget = 2.5
     static let analyticOverNoneTarget = 1.6
+    /// Issue 14: a curl frame costs at most 1.5× a fold frame in the same round.
+    static let curlOverFoldTarget = 1.5
 
     /// The effects measured, by name.
-    nonisolated static let effects = ["fold", "flip"]
+    nonisolated static let effects = ["fold", "flip", "curl"]
 
     /// The figures, under `render` in `folio bench --json`.
     struct Report: Encodable {
@@ -42,6 +44,8 @@ struct RenderBenchmarks {
         /// Pixels rasterised over pixels in the view, per effect and mode, averaged over the
         /// progress values; `at0.1` and `at0.9` for the analytic mode at those progresses.
         var overdraw: [String: [String: Double]]
+        /// Curl frame time over the fold's in the same round (median over rounds), per mode.
+        var curlOverFold: [String: Double]
         /// The targets the ratios are held to.
         var targets: [String: Double]
         /// Whether each target is met in this run.
@@ -51,6 +55,7 @@ struct RenderBenchmarks {
     let offscreen: OffscreenRenderer
     let fold: FoldTransition
     let flip: FlipTransition
+    let curl: CurlTransition
     let page = ContentHandle(1)
 
     init() throws {
@@ -60,9 +65,17 @@ struct RenderBenchmarks {
         try offscreen.renderer.setImage(SamplePages.page(2, width: w, height: h), for: ContentHandle(2))
         fold = try FoldTransition(size: Self.size, source: ContentHandle(1), destination: ContentHandle(2))
         flip = try FlipTransition(size: Self.size, source: ContentHandle(1), destination: ContentHandle(2))
+        curl = try CurlTransition(size: Self.size)
+        curl.setPages(source: ContentHandle(1), destination: ContentHandle(2))
     }
 
-    func transition(_ effect: String) -> any Transition { effect == "fold" ? fold : flip }
+    func transition(_ effect: String) -> any Transition {
+        switch effect {
+        case "fold": fold
+        case "flip": flip
+        default: curl
+        }
+    }
 
     /// One frame as an app draws it: set progress, evaluate, draw, wait for the GL.
     func frame(_ effect: String, _ mode: AntialiasingMode, progress: Double) throws {
@@ -125,7 +138,7 @@ struct RenderBenchmarks {
     func run(rounds: Int) throws -> Report {
         let configs = Self.configurations
         var samples: [String: [Double]] = [:]
-        var overFloor: [String: [Double]] = [:], overNone: [String: [Double]] = [:]
+        var overFloor: [String: [Double]] = [:], overNone: [String: [Double]] = [:], overFold: [String: [Double]] = [:]
         for round in 0..<rounds {
             // Rotate the order each round so that no configuration always follows another.
             var seconds: [String: Double] = [:]
@@ -140,6 +153,9 @@ struct RenderBenchmarks {
                     overFloor["\(e):\(mode.rawValue)", default: []].append(seconds["\(e):\(mode.rawValue)"]! / floor)
                 }
                 overNone[e, default: []].append(seconds["\(e):analytic"]! / seconds["\(e):none"]!)
+            }
+            for mode in AntialiasingMode.allCases {
+                overFold[mode.rawValue, default: []].append(seconds["curl:\(mode.rawValue)"]! / seconds["fold:\(mode.rawValue)"]!)
             }
         }
         func median(_ v: [Double]) -> Double { let s = v.sorted(); return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2 }
@@ -157,13 +173,17 @@ struct RenderBenchmarks {
             overdraws[e, default: [:]]["at0.1"] = try overdraw(e, .analytic, at: 0.1)
             overdraws[e, default: [:]]["at0.9"] = try overdraw(e, .analytic, at: 0.9)
         }
+        for mode in AntialiasingMode.allCases {
+            met["curl.\(mode.rawValue).overFold"] = median(overFold[mode.rawValue]!) <= Self.curlOverFoldTarget
+        }
         return Report(
             size: [Int(Self.size.width), Int(Self.size.height)],
             renderer: "\(offscreen.context.renderer), \(offscreen.context.version)",
             rounds: rounds, progress: Self.progressSteps,
             floorMs: median(samples["floor"]!) * 1e3, frameMs: frameMs, overFloor: ratios,
-            analyticOverNone: overNone.mapValues(median), overdraw: overdraws,
-            targets: ["overFloor": Self.overFloorTarget, "analyticOverNone": Self.analyticOverNoneTarget],
+            analyticOverNone: overNone.mapValues(median), overdraw: overdraws, curlOverFold: overFold.mapValues(median),
+            targets: ["overFloor": Self.overFloorTarget, "analyticOverNone": Self.analyticOverNoneTarget,
+                      "curlOverFold": Self.curlOverFoldTarget],
             met: met)
     }
 

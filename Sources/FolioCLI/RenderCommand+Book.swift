@@ -20,10 +20,12 @@ extension RenderCommand {
             pageSize = book.configuration.direction == .topToBottom ? Size(width: height, height: part) : Size(width: part, height: height)
         }
         let mode = AntialiasingMode(rawValue: aa)!
+        let paperLight = try parsedLight()
         do {
             let (w, h) = try RenderLimits.pixelSize(pageSize, scale: scale)
             let (fw, fh) = try RenderLimits.pixelSize(size, scale: scale)
             let offscreen = try OffscreenRenderer()
+            offscreen.renderer.light = paperLight
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
             try offscreen.limits.checkTarget(width: fw, height: fh, samples: samples)
             try offscreen.limits.checkTexture(width: w, height: h, what: "built-in page")

@@ -43,9 +43,11 @@ extension RenderCommand {
         }
         let mode = AntialiasingMode(rawValue: aa)!
         let background = try Self.parseColor(background)
+        let paperLight = try parsedLight()
         do {
             let (w, h) = try RenderLimits.pixelSize(size, scale: scale)
             let offscreen = try OffscreenRenderer()
+            offscreen.renderer.light = paperLight
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
             try offscreen.limits.checkTarget(width: w, height: h, samples: samples)
             var imageBytes = 0

@@ -51,6 +51,13 @@ public struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw no shadows.")
     var noShadows = false
 
+    @Flag(help: "Light the pages with paper light (diffuse shading and a soft sheen from each surface's normal); the default look is unlit.")
+    var light = false
+
+    @Option(name: .customLong("light-direction"), parsing: .unconditional,
+            help: "With --light: the direction toward the light as X,Y,Z (view axes: +y down, +z toward the viewer; z > 0). Default -0.35,-0.5,1.")
+    var lightDirection: String?
+
     @Option(help: "A scene file (JSON, as 'folio evaluate' reads it) to draw instead of an effect.")
     var scene: String?
 
@@ -66,12 +73,11 @@ public struct RenderCommand: ParsableCommand {
             throw ValidationError("--aa '\(aa)' must be one of: \(AntialiasingMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         _ = try Self.parseColor(background)
+        _ = try parsedLight()
         if scene != nil { return try validateScene() }
         try options.requireEffect()
         if allowApproximateOrder { throw ValidationError("--allow-approximate-order applies to --scene") }
         if (from == nil) != (to == nil) { throw ValidationError("give both --from and --to, or neither") }
-        // Refused before any GL work (a command's GL runs on the main thread only).
-        if options.effect == .curl { throw ValidationError("the renderer does not draw the curl yet; use 'folio geometry --effect curl'") }
         if options.effect == .book && from != nil { throw ValidationError("a book draws its built-in numbered pages: --from and --to apply to fold and flip") }
         if options.effect == .book && isAnimation { throw ValidationError("a book renders one frame (--out *.png); animations are for fold and flip") }
         if isAnimation {
@@ -142,9 +148,11 @@ public struct RenderCommand: ParsableCommand {
         transition.showsShadows = !noShadows
         let size = try options.parsedSize()
         let mode = AntialiasingMode(rawValue: aa)!
+        let paperLight = try parsedLight()
         do {
             let (w, h) = try RenderLimits.pixelSize(size, scale: options.scale)
             let offscreen = try OffscreenRenderer()
+            offscreen.renderer.light = paperLight
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
             try offscreen.limits.checkTarget(width: w, height: h, samples: samples)
             let pages = try Self.plannedPages(from: from, to: to, width: w, height: h, limits: offscreen.limits)

@@ -11,8 +11,8 @@ public struct SheetCommand: ParsableCommand {
     /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "sheet",
-        abstract: "Render a fold and a flip as numbered frames plus a contact sheet.",
-        discussion: "Rows: fold, cubic fold, flip, vertical flip; columns: progress 0…1. Needs an X display; headless: 'xvfb-run -a'."
+        abstract: "Render a fold and a flip (and curls) as numbered frames plus a contact sheet.",
+        discussion: "Rows: fold, cubic fold, flip, vertical flip, and a curl per --curl-angles; columns: progress 0…1. --light draws them lit. Needs an X display; headless: 'xvfb-run -a'."
     )
 
     @Option(help: "Output folder (created if missing).")
@@ -30,6 +30,12 @@ public struct SheetCommand: ParsableCommand {
     @Option(help: "Edge antialiasing: analytic, msaa, border or none.")
     var aa: String = "analytic"
 
+    @Flag(help: "Light every page with the standard paper light (the default look is unlit).")
+    var light = false
+
+    @Option(name: .customLong("curl-angles"), help: "Add a curl row per start angle, in degrees, comma-separated (|A| ≤ 85), like 20,-30.")
+    var curlAngles: String?
+
     /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
@@ -38,17 +44,40 @@ public struct SheetCommand: ParsableCommand {
         guard (2...60).contains(frames) else { throw ValidationError("--frames \(frames) must be in 2…60") }
         guard AntialiasingMode(rawValue: aa) != nil else { throw ValidationError("--aa '\(aa)' is not a mode") }
         _ = try EffectOptions.parseSize(size)
+        _ = try parsedCurlAngles()
+    }
+
+    /// `--curl-angles`: one to eight finite angles within ±85° (none without the option).
+    func parsedCurlAngles() throws -> [Double] {
+        guard let curlAngles else { return [] }
+        let parts = curlAngles.split(separator: ",", omittingEmptySubsequences: false)
+        let angles = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...8).contains(parts.count), angles.count == parts.count, angles.allSatisfy({ abs($0) <= 85 }) else {
+            throw ValidationError("--curl-angles '\(curlAngles)' must be one to eight angles in degrees within ±85, like 20,-30")
+        }
+        return angles
     }
 
     /// The rows of the sheet: a name and a transition factory.
-    static func rows(size: Size, scale: Double) throws(TransitionError) -> [(String, any Transition)] {
+    static func rows(size: Size, scale: Double, curlAngles: [Double] = []) throws(TransitionError) -> [(String, any Transition)] {
         let (a, b) = (ContentHandle(1), ContentHandle(2))
-        return [
+        var rows: [(String, any Transition)] = [
             ("fold", try FoldTransition(size: size, scale: scale, source: a, destination: b)),
             ("fold-cubic", try FoldTransition(size: size, scale: scale, style: .cubic, source: a, destination: b)),
             ("flip", try FlipTransition(size: size, scale: scale, source: a, destination: b)),
             ("flip-vertical", try FlipTransition(size: size, scale: scale, style: .vertical, source: a, destination: b)),
         ]
+        for angle in curlAngles {
+            rows.append(("curl\(Int(angle.rounded()))", try curl(size: size, scale: scale, angle: angle, source: a, destination: b)))
+        }
+        return rows
+    }
+
+    /// A sheet's curl from start angle `angle`, default radius, showing `source` and `destination`.
+    static func curl(size: Size, scale: Double, angle: Double, source: ContentHandle, destination: ContentHandle) throws(TransitionError) -> CurlTransition {
+        let curl = try CurlTransition(size: size, scale: scale, startAngle: angle)
+        curl.setPages(source: source, destination: destination)
+        return curl
     }
 
     /// The contact sheet's size in pixels for frames of `pw × ph`: a gap of a twentieth of a
@@ -69,7 +98,7 @@ public struct SheetCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: out)
         let framesFolder = folder.appendingPathComponent("frames")
         do {
-            let rows = try Self.rows(size: viewSize, scale: scale)
+            let rows = try Self.rows(size: viewSize, scale: scale, curlAngles: try parsedCurlAngles())
             let (pw, ph) = try RenderLimits.pixelSize(viewSize, scale: scale)
             let sheetSize = Self.sheetSize(frames: frames, rows: rows.count, pw: pw, ph: ph)
             let limits = PNGLimits.standard
@@ -80,6 +109,7 @@ public struct SheetCommand: ParsableCommand {
                     + "\(limits.maximumPixels) pixels in all; use fewer --frames or a smaller --size or --scale")
             }
             let offscreen = try OffscreenRenderer()
+            if light { offscreen.renderer.light = .standard }
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
             try offscreen.limits.checkTarget(width: pw, height: ph, samples: samples)
             let pages = try RenderCommand.plannedPages(from: nil, to: nil, width: pw, height: ph, limits: offscreen.limits)

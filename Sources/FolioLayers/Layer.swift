@@ -16,6 +16,9 @@ public class Layer {
         case transform
         /// A gradient layer (`CAGradientLayer`): fills its bounds with an axial gradient.
         case gradient
+        /// A surface layer (`SurfaceLayer`): its contents deformed out of its plane by a mesh
+        /// of planar patches that join the enclosing 3D rendering context.
+        case surface
     }
 
     /// The deepest tree `addSublayer` accepts (root = depth 1).

@@ -199,6 +199,12 @@ struct EvaluationState {
         // Like CALayer: opacity is clamped to 0…1, and NaN draws as transparent.
         let own = layer.opacity
         let groupOpacity = opacity * (own >= 0 ? min(own, 1) : 0)
+        // Surface hook (LayerEvaluator+Surface.swift): a surface layer adds one planar polygon
+        // per patch of its mesh to this context instead of a group of its own.
+        if layer.kind == .surface {
+            collectSurface(unsafeDowncast(layer, to: SurfaceLayer.self), toContext, kind, opacity: groupOpacity, invisible: hidden)
+            return
+        }
         if layer.kind == .transform {
             // No flattening: the sublayers join this same context, in 3D.
             var child = layer.firstSublayer
@@ -604,6 +610,7 @@ struct EvaluationState {
         quad.pointee.opacity = poly.pointee.opacity
         quad.pointee.isVisible = flags[p].contains(.visible)
         quad.pointee.localToView = poly.pointee.basis
+        quad.pointee.surfacePatch = Int(poly.pointee.patch)
     }
 }
 
@@ -623,6 +630,8 @@ struct WorkPoly {
     var opacity: Double
     /// Polygons of one shape have the same map and corners, bit for bit (see `ShapeMemo`).
     var shape: Int32
+    /// The patch of a surface layer's mesh it draws (−1: a flat layer's polygon).
+    var patch: Int32 = -1
 }
 
 /// An affine function of a layer-local point: `a·x + b·y + c`.

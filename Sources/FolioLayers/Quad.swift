@@ -29,6 +29,10 @@ public struct Quad {
     /// The exact map from the layer's own `(x, y)` (points) to homogeneous view coordinates;
     /// lets a renderer place any point of the layer's plane (e.g. an antialiasing margin).
     public var localToView: Homography
+    /// For a `SurfaceLayer`, the index of the patch in its `mesh.patches` that this polygon
+    /// draws (its `localToView` maps the layer's point onto that patch's plane); −1 for the
+    /// polygon of a flat layer.
+    public var surfacePatch: Int = -1
 
     /// Whether the polygon paints anything of its own: its layer has `contents`, a
     /// `backgroundColor`, or (a gradient layer) colours. Containers — a transition's root, a

@@ -64,7 +64,9 @@ extension DrawList {
 
     /// Interleaved floats per vertex: clip (x, y, z, w), local (x, y), then
     /// `ShaderVariant.Coverage.maximumEdges` edges as (nx, ny, c) in framebuffer pixels.
-    static let floatsPerVertex = 6 + 3 * ShaderVariant.Coverage.maximumEdges
+    static let floatsPerVertex = 6 + 3 * ShaderVariant.Coverage.maximumEdges + 3
+    /// Where the normal `(x, y, z)` sits in a vertex: after the edge slots (`LIGHT` reads it).
+    static let normalOffset = 6 + 3 * ShaderVariant.Coverage.maximumEdges
     /// How far inside an edge, past its reach, the interior starts (pixels): room for the
     /// rounding of vertex positions and of the shader's distance.
     static let interiorClearance = 0.03
@@ -89,6 +91,8 @@ extension DrawList {
                                   reach: 0.5 * (abs(nx) + abs(ny))))
         }
         items[i].edges = start..<edges.count
+        // Surface hook (DrawList+Surface.swift): contours that reach this item's pixels.
+        if !contourEdges.isEmpty { appendContourEdges(i) }
     }
 
     /// 1 when the polygon of corners `r` turns counter-clockwise (y up), −1 otherwise.
@@ -383,6 +387,9 @@ extension DrawList {
             slots += 1
         }
         for _ in slots..<ShaderVariant.Coverage.maximumEdges { vertices.append(0); vertices.append(0); vertices.append(1) }
+        // Surface hook (DrawList+Surface.swift): the visible side's normal, for `LIGHT`.
+        let n = normal(at: p.local)
+        vertices.append(Float(n.x)); vertices.append(Float(n.y)); vertices.append(Float(n.z))
     }
 
     /// Appends item `i`'s outline (its footprint's corners) as a line loop for debug borders.

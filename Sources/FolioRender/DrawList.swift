@@ -81,6 +81,22 @@ struct DrawList {
     var pieceLengths: [Int] = []
     /// Whether polygons hidden under later opaque ones are cut (off only to measure what it saves).
     var cutsHiddenParts = true
+    /// Whether vertices carry normals for the `LIGHT` variant (otherwise they carry `(0, 0, 1)`).
+    var lighting = false
+    /// The item being written: its normal when flat, or its surface layer, and the sign that
+    /// turns a front normal into the visible side's (see `DrawList+Surface.swift`).
+    var flatNormal = Vector3(x: 0, y: 0, z: 1)
+    var normalSurface: SurfaceLayer?
+    var normalSign = 1.0
+    var normalPatch = -1
+    /// Where farther sheets are cut back from contours this frame (`DrawList+Surface.swift`).
+    var clipLines: [ContourClip] = []
+    /// The shared edges found on contours this frame: (item, corner).
+    var contourMarks: [(Int, Int)] = []
+    /// Contours as the nearer sheets see them, and the extra coverage edges they give the
+    /// back-facing items beside them (`DrawList+Surface.swift`).
+    var nearContours: [ContourClip] = []
+    var contourEdges: [(item: Int, nx: Double, ny: Double, c: Double)] = []
     /// The shared-edge hash: bucket heads, chain links and edge ends, indexed by corner.
     var edgeHeads: [Int32] = [], edgeNext: [Int32] = [], edgeEnd: [Int32] = []
     /// Interleaved vertex data, `floatsPerVertex` per vertex (see `DrawList+Triangles.swift`).
@@ -162,6 +178,8 @@ struct DrawList {
             appendBorders(e, borders, from: &border, before: .max, range: range, composites: composites)
         }
         markSharedEdges()
+        // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
+        markContours(e)
         for i in items.indices { findEdges(i) }
         // Border mode's ramp lives in texture space, past the polygon: it never cuts.
         let cutting = cutsHiddenParts && mode != .border
@@ -180,10 +198,14 @@ struct DrawList {
             } else {
                 switch mode {
                 case .analytic: triangulateInflated(i, quad, scale: scale)
+                // A surface patch is part of its layer's rectangle: border mode's ramp grows the
+                // whole rectangle, so patches are drawn as they are (surface hook).
+                case .border where quad.surfacePatch >= 0: triangulatePlain(items[i].corners)
                 case .border: triangulateBordered(i, quad, texels: texelsPerPoint(quad), scale: scale)
                 case .msaa, .none: triangulatePlain(items[i].corners)
                 }
             }
+            setNormals(for: quad)
             writeTriangles(i, border: mode == .border)
             if outlines { writeOutline(i) }
         }

@@ -84,11 +84,12 @@ extension QuadRenderer {
         // Corners, borders and rounded masks (QuadRenderer+Shapes.swift).
         if item.border >= 0 { return borderVariant(quad, e) }
         let gradient = layer as? GradientLayer
-        let texture = layer.contents.flatMap { textures[$0] }
+        let texture = Self.shownContents(quad).handle.flatMap { textures[$0] }
         let leafBorder = layer.drawsBorder && layer.sublayers.isEmpty
         guard texture != nil || layer.backgroundColor != nil || gradient != nil || item.overlayQuadIndex != nil || leafBorder
         else { return nil }
         var variant = ShaderVariant()
+        variant.light = light != nil
         addShape(to: &variant, quad, e, leafBorder: leafBorder)
         if let texture {
             variant.texture = texture.premultiplied ? .premultiplied : .straight
@@ -116,12 +117,14 @@ extension QuadRenderer {
         let b = layer.bounds
         glUniform4f(program.bounds, Float(b.minX), Float(b.minY), Float(b.width), Float(b.height))
         var texels = (list.scale, list.scale)
-        if let t = layer.contents.flatMap({ textures[$0] }) {
+        let shown = Self.shownContents(quad)
+        if let t = shown.handle.flatMap({ textures[$0] }) {
             glBindTexture(GLenum(GL_TEXTURE_2D), t.id)
-            let cr = layer.contentsRect
+            let cr = shown.rect
             glUniform4f(program.contentsRect, Float(cr.origin.x), Float(cr.origin.y), Float(cr.size.width), Float(cr.size.height))
-            texels = (Double(t.width) * cr.width / max(b.width, 1e-9), Double(t.height) * cr.height / max(b.height, 1e-9))
+            texels = (Double(t.width) * abs(cr.width) / max(b.width, 1e-9), Double(t.height) * abs(cr.height) / max(b.height, 1e-9))
         }
+        if let light { setLight(light, program) }
         glUniform2f(program.texelsPerPoint, Float(texels.0), Float(texels.1))
         glUniform1f(program.opacity, Float(quad.opacity * groups.opacityScale))
         setShape(quad, e, program)

@@ -1,6 +1,7 @@
 import CGL
 import FolioGeometry
 import FolioLayers
+import FolioSurface
 
 /// Draws an evaluated layer tree with OpenGL: textured, premultiplied, back to front, with the
 /// chosen edge antialiasing. Page images upload once and are reused across frames; per-frame
@@ -49,6 +50,10 @@ public final class QuadRenderer {
     public var showsLayerBorders = false
     /// The colour of the debug outlines.
     public var debugColor = Color(red: 1, green: 0.45, blue: 0, alpha: 1)
+    /// Paper light on every layer (flip and fold panels from their `frontNormal`, surfaces from
+    /// their exact normals): diffuse shading and a soft sheen (`PaperLight`). Nil, the
+    /// default, draws the unlit look (colours as they are).
+    public var light: PaperLight?
     /// Whether each call saves the GL state it changes and restores it before returning (see
     /// the type's GL-state contract). Turn it off only when nothing else draws in the context.
     public var restoresGLState = true
@@ -123,6 +128,11 @@ public final class QuadRenderer {
             glVertexAttribPointer(location, 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
                                   UnsafeRawPointer(bitPattern: (6 + 3 * slot) * MemoryLayout<Float>.size))
         }
+        // The visible side's normal, after the edge slots (`aNormal` in Shaders/quad.vert, LIGHT).
+        let normalLocation = GLuint(2 + ShaderVariant.Coverage.maximumEdges)
+        glEnableVertexAttribArray(normalLocation)
+        glVertexAttribPointer(normalLocation, 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                              UnsafeRawPointer(bitPattern: DrawList.normalOffset * MemoryLayout<Float>.size))
         glBindVertexArray(GLuint(saved))
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(savedBuffer))
     }
@@ -223,6 +233,7 @@ public final class QuadRenderer {
         let textures = self.textures
         let masks = evaluator.roundedMasks
         planGroups(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        list.lighting = light != nil
         list.build(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, origin: origin,
                    mode: antialiasing, outlines: showsLayerBorders && !wireframe,
                    composites: groups.topLevel[...], isOpaque: { quad in
@@ -234,7 +245,7 @@ public final class QuadRenderer {
             if layer.cornerRadius > 0 && layer.effectiveCornerRadius > 0 { return false }
             if !masks.isEmpty && Self.roundedMask(of: layer, in: masks) != nil { return false }
             if (layer.backgroundColor?.alpha ?? 0) == 1 { return true }
-            return layer.contents.flatMap { textures[$0] }?.isOpaque ?? false
+            return Self.shownContents(quad).handle.flatMap { textures[$0] }?.isOpaque ?? false
         }) { quad in
             let b = quad.layer.bounds
             if let handle = quad.layer.contents, let t = textures[handle], b.width > 0, b.height > 0 {

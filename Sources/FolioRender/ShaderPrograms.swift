@@ -15,6 +15,7 @@ final class ShaderPrograms {
         let gradientColors, gradientLocations, gradientAxis: GLint
         let overlayColors, overlayLocations, overlayAxis, overlayOpacity: GLint
         let cornerRadius, borderWidth, borderColor, maskMap, maskRect, maskRadius: GLint
+        let lightDirection, lightHalf, lightTerms: GLint
 
         init(_ variant: ShaderVariant) throws(RenderError) {
             shader = try ShaderProgram(vertex: variant.specialize(ShaderSource.quadVert),
@@ -29,6 +30,7 @@ final class ShaderPrograms {
             overlayAxis = p.uniform("uOverlayAxis"); overlayOpacity = p.uniform("uOverlayOpacity")
             cornerRadius = p.uniform("uCornerRadius"); borderWidth = p.uniform("uBorderWidth"); borderColor = p.uniform("uBorderColor")
             maskMap = p.uniform("uMaskMap"); maskRect = p.uniform("uMaskRect"); maskRadius = p.uniform("uMaskRadius")
+            lightDirection = p.uniform("uLightDirection"); lightHalf = p.uniform("uLightHalf"); lightTerms = p.uniform("uLightTerms")
             // The sampler reads texture unit 0 in every variant.
             if texture >= 0 {
                 var saved: GLint = 0

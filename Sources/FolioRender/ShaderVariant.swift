@@ -62,6 +62,8 @@ struct ShaderVariant: Hashable, Sendable {
     /// A masking ancestor's rounded corners cut from this draw (`ROUND_MASK`).
     var roundMask = false
     var coverage = Coverage.full
+    /// Paper light from the vertex normals (`QuadRenderer.light`).
+    var light = false
 
     /// How a draw shows its layer's border.
     enum LayerBorder: UInt8, Hashable, Sendable {
@@ -110,6 +112,7 @@ struct ShaderVariant: Hashable, Sendable {
         case .only: lines += "#define LAYER_BORDER_ONLY 1\n"
         }
         if roundMask { lines += "#define ROUND_MASK 1\n" }
+        if light { lines += "#define LIGHT 1\n" }
         switch coverage {
         case .full: break
         case let .edges(n): lines += "#define EDGE_SLOTS \(n)\n"

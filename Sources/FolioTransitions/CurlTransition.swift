@@ -9,14 +9,15 @@ import FolioSurface
 /// The layout is the flip's (docs/effects.md): the view splits at the spine into whole pixels;
 /// forward turns the trailing half (right, or bottom) over onto the leading half. `facing` (the
 /// source's half that stays) and `reveal` (the destination's half beneath the leaf) are flat
-/// layers in `root`; the leaf itself is `mesh`, rebuilt on every `setProgress(_:)` from the
-/// exact `curl`, ready for a renderer that draws surfaces. Its front shows the source's turning
-/// half; its back shows the destination's half that lands (`backViewPoint(ofLocal:)`).
+/// layers in `root`; the leaf is `leaf`, a `SurfaceLayer` after them whose mesh is rebuilt on
+/// every `setProgress(_:)` from the exact `curl`, so the evaluator and the renderer draw it
+/// like any layer. Its front shows the source's turning half; its back shows the
+/// destination's half that lands (`backViewPoint(ofLocal:)`, `SurfaceLayer.backContents`).
 ///
 /// The perspective is the flip's: default `m34 = −1/(4.666667 · L/2)` from the extent `L`
 /// across the spine, pivoting on `(spine, viewpoint · E)`. The curl is seen from above, so
 /// `m34` must be ≤ 0 (reverse perspective is refused).
-public final class CurlTransition {
+public final class CurlTransition: Transition {
     /// The default axis angle at the start of a turn, in degrees: the bottom corner leads
     /// (the right one for vertical turns).
     public static let defaultStartAngle = 20.0
@@ -58,8 +59,13 @@ public final class CurlTransition {
     public internal(set) var path: CurlPath
     /// The default path (flat at `CurlPath.anchor.angle`, the start angle).
     public let defaultPath: CurlPath
+    /// The turning leaf: a surface layer deformed by `curl`, last in `root` (over `reveal`).
+    public let leaf: SurfaceLayer
     /// The leaf's mesh at the current progress (its buffers are reused).
-    public let mesh = SurfaceMesh()
+    public var mesh: SurfaceMesh { leaf.mesh }
+    /// Whether shadows draw. The curl's cast shadow is the renderer's (from the mesh), so this
+    /// only records the choice.
+    public var showsShadows = true
     /// The current geometric progress.
     public internal(set) var progress: Double = 0
 
@@ -120,7 +126,11 @@ public final class CurlTransition {
 
         root = Layer(name: "curl")
         root.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        root.position = Point(x: size.width / 2, y: size.height / 2)
+        // The perspective pivots on the root's anchor, put at the pivot (as the flip does), so the
+        // leaf's map to the view is exactly `toView`.
+        root.anchorPoint = Point(x: pivot.x / size.width, y: pivot.y / size.height)
+        root.position = pivot
+        root.sublayerTransform.m34 = m34
         /// A static page on the leading part (before the spine) or the trailing part.
         func page(_ name: String, leadingPart: Bool) -> Layer {
             let p = Layer(name: name)
@@ -135,8 +145,25 @@ public final class CurlTransition {
         }
         facing = page("facing", leadingPart: !backward)
         reveal = page("reveal", leadingPart: backward)
-        try! root.setSublayers([facing, reveal])
+        leaf = SurfaceLayer(name: "leaf")
+        leaf.bounds = Rect(origin: .zero, size: leafSize)
+        leaf.position = Point(x: leafOrigin.x + leafSize.width / 2, y: leafOrigin.y + leafSize.height / 2)
+        // The front shows the source's turning half; the back, the destination's half that
+        // lands, seen with the leaf turned over (the renderer mirrors it across the spine).
+        leaf.contentsRect = Self.half(of: across, u: u, leading: backward, vertical: vertical)
+        leaf.backContentsRect = Self.half(of: across, u: u, leading: !backward, vertical: vertical)
+        try! root.setSublayers([facing, reveal, leaf])
         try setProgress(0)
+    }
+
+    /// Shows `source` (the spread turning away) and `destination` (the spread turning in):
+    /// the source's halves on `facing` and the leaf's front, the destination's on `reveal` and
+    /// the leaf's back.
+    public func setPages(source: ContentHandle?, destination: ContentHandle?) {
+        facing.contents = source
+        leaf.contents = source
+        reveal.contents = destination
+        leaf.backContents = destination
     }
 
     /// Moves the leaf to geometric `progress` along `path`, and rebuilds `mesh`.
@@ -181,9 +208,16 @@ public final class CurlTransition {
         return style.contains(.vertical) ? Point(x: x, y: 2 * spine - y) : Point(x: 2 * spine - x, y: y)
     }
 
+    /// The unit contents rectangle of the leading (before the spine) or trailing half.
+    static func half(of across: Double, u: Double, leading: Bool, vertical: Bool) -> Rect {
+        let ratio = u / across
+        let (first, extent) = leading ? (0.0, ratio) : (ratio, 1 - ratio)
+        return vertical ? Rect(x: 0, y: first, width: 1, height: extent) : Rect(x: first, y: 0, width: extent, height: 1)
+    }
+
     func rebuildMesh() throws(TransitionError) {
         do {
-            try mesh.tessellate(curl, toView: toView, scale: scale, tolerance: tolerance, spineIsSeam: true)
+            try leaf.setCurl(curl, toView: toView, scale: scale, tolerance: tolerance, spineIsSeam: true)
         } catch { throw .invalidCurl(error) }
     }
 }

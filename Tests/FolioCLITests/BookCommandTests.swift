@@ -56,7 +56,7 @@ import Testing
 
     @Test func directionsAndEffectsAreAccepted() throws {
         for direction in ["ltr", "rtl", "ttb"] {
-            for effect in ["flip", "fold"] {
+            for effect in ["flip", "fold", "curl"] {
                 let r = try Self.geometry(["--direction", direction, "--leaf-effect", effect, "--hard-cover", "--leaf", "0:0.4", "--leaf", "1:0.2"])
                 #expect(r.direction == direction && r.leafEffect == effect && r.hardCover == true && !r.quads.isEmpty)
             }
@@ -80,7 +80,7 @@ import Testing
         (["--leaf", "1:"], 64, "'1:'"),
         (["--layout", "diagonal"], 64, "diagonal"),
         (["--direction", "up"], 64, "up"),
-        (["--leaf-effect", "curl"], 64, "curl"),
+        (["--leaf-effect", "spiral"], 64, "spiral"),
         (["--progress", "0.5"], 64, "--leaf"),
         (["--style", "cubic"], 64, "--style"),
     ]

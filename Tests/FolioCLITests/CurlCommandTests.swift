@@ -70,15 +70,30 @@ import Testing
         }
     }
 
-    @Test func renderRefusesTheCurlUntilTheRendererDrawsSurfaces() throws {
-        // Refused while the options are validated (a usage error), before any GL.
+    @Test func renderTakesTheCurlWithItsParametersAndTheLight() throws {
+        let command = try FolioCommand.parseAsRoot(["render", "--effect", "curl", "--progress", "0.3", "--angle", "30", "--radius", "20",
+                                                    "--light", "--light-direction", "0.2,-0.4,1", "--out", "/tmp/folio-curl.png"])
+        let render = try #require(command as? RenderCommand)
+        let light = try #require(try render.parsedLight())
+        #expect(abs(light.direction.x - 0.2 / (0.04 + 0.16 + 1).squareRoot()) < 1e-12)
+        // The seed look is the default: no light unless asked for.
+        let plain = try #require(try FolioCommand.parseAsRoot(["render", "--effect", "fold", "--out", "/tmp/folio-fold.png"]) as? RenderCommand)
+        #expect(try plain.parsedLight() == nil)
+    }
+
+    @Test(arguments: [
+        (["--light", "--light-direction", "0,0,-1"], "direction z"),
+        (["--light", "--light-direction", "1,2"], "three numbers"),
+        (["--light", "--light-direction", "nan,0,1"], "three numbers"),
+        (["--light-direction", "0,0,1"], "applies with --light"),
+    ])
+    func badLightOptionsAreUsageErrorsNamingTheValue(_ extra: [String], _ words: String) {
         do {
-            _ = try FolioCommand.parseAsRoot(["render", "--effect", "curl", "--out", "/tmp/folio-curl-never-written.png"])
-            Issue.record("render --effect curl was accepted")
+            _ = try FolioCommand.parseAsRoot(["render", "--effect", "flip", "--out", "/tmp/folio-never-written.png"] + extra)
+            Issue.record("\(extra) was accepted")
         } catch {
             #expect(FolioCommand.exitCode(for: error).rawValue == 64)
-            #expect(FolioCommand.message(for: error).contains("does not draw the curl"))
+            #expect(FolioCommand.message(for: error).contains(words), "\(FolioCommand.message(for: error))")
         }
-        #expect(!FileManager.default.fileExists(atPath: "/tmp/folio-curl-never-written.png"))
     }
 }

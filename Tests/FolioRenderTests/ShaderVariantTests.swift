@@ -20,6 +20,10 @@ final class ShaderVariantTests: XCTestCase {
                 variants.append(ShaderVariant(texture: .premultiplied, background: true, overlayStops: stops, coverage: coverage))
             }
             variants.append(ShaderVariant(texture: .straight, textureFlipped: true, background: true, gradientStops: 8, overlayStops: 8, coverage: coverage))
+            // Paper light, alone and with everything.
+            variants.append(ShaderVariant(background: true, coverage: coverage, light: true))
+            variants.append(ShaderVariant(texture: .straight, textureFlipped: true, background: true, gradientStops: 8, overlayStops: 8,
+                                          coverage: coverage, light: true))
         }
         return variants
     }
@@ -49,7 +53,7 @@ final class ShaderVariantTests: XCTestCase {
                               "\(name) is defined by ShaderVariant but never tested in Shaders/quad.*")
             }
         }
-        XCTAssertEqual(names, ["TEXTURE", "TEXTURE_STRAIGHT", "TEXTURE_FLIPPED", "BACKGROUND", "GRADIENT_STOPS", "OVERLAY_STOPS", "EDGE_SLOTS", "BORDER"])
+        XCTAssertEqual(names, ["TEXTURE", "TEXTURE_STRAIGHT", "TEXTURE_FLIPPED", "BACKGROUND", "GRADIENT_STOPS", "OVERLAY_STOPS", "EDGE_SLOTS", "BORDER", "LIGHT"])
     }
 
     func testDefinesGoRightAfterTheVersionLine() {
