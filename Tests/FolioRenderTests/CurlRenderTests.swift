@@ -157,9 +157,9 @@ final class CurlRenderTests: XCTestCase {
             curl.leaf.backgroundColor = nil
             curl.leaf.contents = ContentHandle(901)
             curl.leaf.backContents = ContentHandle(902)
-            MainActor.assumeIsolated {
-                SharedRenderer.offscreen.renderer.setImage(TestPages.solid((255, 0, 0), width: 8, height: 8), for: ContentHandle(901))
-                SharedRenderer.offscreen.renderer.setImage(TestPages.solid((0, 255, 0), width: 8, height: 8), for: ContentHandle(902))
+            try MainActor.assumeIsolated {
+                try SharedRenderer.offscreen.renderer.setImage(TestPages.solid((255, 0, 0), width: 8, height: 8), for: ContentHandle(901))
+                try SharedRenderer.offscreen.renderer.setImage(TestPages.solid((0, 255, 0), width: 8, height: 8), for: ContentHandle(902))
             }
             let image = try render(curl, size: size, scale: scale, background: .black)
             let m = curl.mesh
