@@ -49,20 +49,10 @@ extension FlattenedSubtree {
             // Inside when on the same side of the edge s→t as the polygon's interior.
             let a = -(t.y - s.y) * inward, b = (t.x - s.x) * inward
             let c = -(a * s.x + b * s.y)
-            clipB.removeAll(keepingCapacity: true)
-            guard var previous = clipA.last else { return 0 }
-            var previousValue = a * previous.x + b * previous.y + c
-            for current in clipA {
-                let value = a * current.x + b * current.y + c
-                if (value >= 0) != (previousValue >= 0) {
-                    let f = previousValue / (previousValue - value)
-                    clipB.append(Point(x: previous.x + (current.x - previous.x) * f, y: previous.y + (current.y - previous.y) * f))
-                }
-                if value >= 0 { clipB.append(current) }
-                previous = current
-                previousValue = value
-            }
-            swap(&clipA, &clipB)
+            // Clip the polygon at the front of `clipA` and keep only the result there.
+            let count = clipA.count
+            Self.appendClipped(&clipA, 0..<count, a: a, b: b, c: c)
+            clipA.removeSubrange(0..<count)
             if clipA.count < 3 { return 0 }
         }
         let area = abs(Projection.signedDoubleArea(clipA)) / 2

@@ -37,7 +37,6 @@ public struct FlattenedSubtree {
     var nextUnit = 0
     // Scratch for the overlap test.
     var clipA: [Point] = []
-    var clipB: [Point] = []
     var order: [Int32] = []
 
     /// Overlaps thinner than this, in points of the layer's plane, do not count: the rounding
@@ -210,25 +209,33 @@ public struct FlattenedSubtree {
         for i in start..<end where !(a * points[i].x + b * points[i].y + c >= 0) { allInside = false; break }
         if allInside { return }
         let newStart = points.count
-        var previous = points[end - 1]
-        var previousValue = a * previous.x + b * previous.y + c
-        for i in start..<end {
-            let current = points[i]
-            let value = a * current.x + b * current.y + c
-            if (value >= 0) != (previousValue >= 0) {
-                let t = previousValue / (previousValue - value)
-                points.append(Point(x: previous.x + (current.x - previous.x) * t, y: previous.y + (current.y - previous.y) * t))
-            }
-            if value >= 0 { points.append(current) }
-            previous = current
-            previousValue = value
-        }
+        Self.appendClipped(&points, start..<end, a: a, b: b, c: c)
         if points.count - newStart < 3 {
             points.removeSubrange(newStart...)
             pieces[k].count = 0
         } else {
             pieces[k].start = newStart
             pieces[k].count = points.count - newStart
+        }
+    }
+
+    /// Appends to `pool` the polygon `pool[range]` clipped to `a·x + b·y + c ≥ 0`
+    /// (Sutherland–Hodgman, one half-plane): its corners inside, and a corner where each side
+    /// crosses the line. The one clipping step of `clip(_:a:b:c:)` and `intersectionThickness`.
+    static func appendClipped(_ pool: inout [Point], _ range: Range<Int>, a: Double, b: Double, c: Double) {
+        guard let last = range.last else { return }
+        var previous = pool[last]
+        var previousValue = a * previous.x + b * previous.y + c
+        for i in range {
+            let current = pool[i]
+            let value = a * current.x + b * current.y + c
+            if (value >= 0) != (previousValue >= 0) {
+                let t = previousValue / (previousValue - value)
+                pool.append(Point(x: previous.x + (current.x - previous.x) * t, y: previous.y + (current.y - previous.y) * t))
+            }
+            if value >= 0 { pool.append(current) }
+            previous = current
+            previousValue = value
         }
     }
 
