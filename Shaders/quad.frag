@@ -26,6 +26,9 @@
 //   EDGE_SLOTS n       analytic antialiasing over n (4 or 8) silhouette edges per triangle
 //   BORDER             the one-texel transparent border ramp (`--aa border`)
 //   LIGHT              paper light from the interpolated normal (PaperLight: diffuse + sheen)
+//   SHADOW_BLUR        a cast shadow (with EDGE_SLOTS 8): the edges are a shadow sheet's,
+//                      faded over the penumbra by the disc-light ramp F; the output's alpha is
+//                      the light left, 1 − o(h)·F (CastShadow in FolioSurface)
 
 #ifndef EDGE_SLOTS
 #define EDGE_SLOTS 0
@@ -189,6 +192,26 @@ float halfPlaneCoverage(float d, vec2 n) {
     return c;
 }
 
+#ifdef SHADOW_BLUR
+// CastShadow: at height h (interpolated) the penumbra is w(h) = w0 + 2h·tanβ pixels wide and
+// the umbra's opacity o(h) = o0 / (1 + h/h0). A pixel u = 2d/w inside the sheet's nearest edge
+// (d in pixels; the minimum over its edges) is covered by F(u) = 1 − (acos u − u√(1 − u²))/π,
+// the share of a disc light hidden by a straight edge.
+uniform vec4 uShadowTerms;       // o0, 1/h0 (per point), w0 (pixels), 2·tanβ (pixels per point)
+in float vHeight;
+
+float shadowOpacity() { return uShadowTerms.x / (1.0 + max(vHeight, 0.0) * uShadowTerms.y); }
+
+float coverage() {
+    float toU = 2.0 / max(uShadowTerms.z + uShadowTerms.w * max(vHeight, 0.0), 1e-3);
+    float u = 1.0;
+    for (int i = 0; i < EDGE_SLOTS; ++i) {
+        u = min(u, (dot(vEdge[i].xy, gl_FragCoord.xy) + vEdge[i].z) * toU);
+    }
+    u = clamp(u, -1.0, 1.0);
+    return 1.0 - (acos(u) - u * sqrt(max(1.0 - u * u, 0.0))) / 3.14159265358979;
+}
+#else
 float coverage() {
     float c = 1.0;
     for (int i = 0; i < EDGE_SLOTS; ++i) {
@@ -196,6 +219,7 @@ float coverage() {
     }
     return c;
 }
+#endif
 #elif defined(BORDER)
 uniform vec2 uTexelsPerPoint;    // content texels per point along x and y
 #if !(defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY))
@@ -230,6 +254,12 @@ vec4 lit(vec4 color) {
 #endif
 
 void main() {
+#if defined(SHADOW_BLUR) && EDGE_SLOTS > 0
+    // Drawn with MIN blending into alpha (QuadRenderer+CastShadow.swift): overlapping sheets
+    // keep the darkest.
+    fragColor = vec4(0.0, 0.0, 0.0, 1.0 - shadowOpacity() * coverage());
+    return;
+#endif
 #if defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
     vec4 ownRect = vec4(uBounds.xy, uBounds.xy + uBounds.zw);
     float ownPixel = unitsPerPixel(vLocal);

@@ -51,6 +51,13 @@ layout(location = 10) in vec3 aNormal;
 out vec3 vNormal;
 #endif
 
+#ifdef SHADOW_BLUR
+// A cast shadow (DrawList+CastShadow.swift): the caster's height above the receiving plane, in
+// points, in the normal's place; interpolated perspective-correctly like any attribute.
+layout(location = 10) in vec3 aShadow;
+out float vHeight;
+#endif
+
 #if EDGE_SLOTS > 0
 // The silhouette edges near this triangle, in framebuffer pixels: distance = dot(xy, p) + z,
 // positive inside. The same for all three corners (a property of the triangle), hence flat.
@@ -81,6 +88,9 @@ void main() {
 #endif
 #ifdef LIGHT
     vNormal = aNormal;
+#endif
+#ifdef SHADOW_BLUR
+    vHeight = aShadow.x;
 #endif
     gl_Position = aClip;
 }

@@ -26,6 +26,7 @@ extension RenderCommand {
             let (fw, fh) = try RenderLimits.pixelSize(size, scale: scale)
             let offscreen = try OffscreenRenderer()
             offscreen.renderer.light = paperLight
+            offscreen.renderer.castsShadows = !noShadows
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
             try offscreen.limits.checkTarget(width: fw, height: fh, samples: samples)
             try offscreen.limits.checkTexture(width: w, height: h, what: "built-in page")

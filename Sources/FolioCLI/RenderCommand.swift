@@ -153,6 +153,7 @@ public struct RenderCommand: ParsableCommand {
             let (w, h) = try RenderLimits.pixelSize(size, scale: options.scale)
             let offscreen = try OffscreenRenderer()
             offscreen.renderer.light = paperLight
+            offscreen.renderer.castsShadows = !noShadows
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
             try offscreen.limits.checkTarget(width: w, height: h, samples: samples)
             let pages = try Self.plannedPages(from: from, to: to, width: w, height: h, limits: offscreen.limits)

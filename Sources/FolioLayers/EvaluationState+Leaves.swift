@@ -3,7 +3,8 @@ import FolioGeometry
 /// Sublayers that are plain leaves in their layer's plane — shadows, tints, borders, the pages
 /// of a flat book spread — skip the general walk.
 ///
-/// A flattening layer with no sublayers and no transform, placed at `zPosition == anchorPointZ`
+/// A flattening layer (not a surface layer, whose patches leave the plane) with no sublayers
+/// and no transform, placed at `zPosition == anchorPointZ`
 /// in a layer whose sublayer transform is the identity, maps into that layer's plane by a
 /// translation: its polygon lies in the plane, in front of the eye, never faces away, and the
 /// context of such leaves is flat, so it needs no depth sort and nothing to flatten. The general
@@ -15,7 +16,7 @@ extension EvaluationState {
         var child: Unmanaged<Layer>? = first
         while let c = child {
             let leaf: Bool = c._withUnsafeGuaranteedRef { l in
-                guard l.kind != .transform, l.firstSublayer == nil, l.transformIsIdentity else { return false }
+                guard l.kind != .transform, l.kind != .surface, l.firstSublayer == nil, l.transformIsIdentity else { return false }
                 let a = l.anchor
                 let dx = l.position.x - a.x, dy = l.position.y - a.y, dz = l.zPosition - a.z
                 return dz == 0 && dx * 0 == 0 && dy * 0 == 0

@@ -101,6 +101,8 @@ struct DrawList {
     var edgeHeads: [Int32] = [], edgeNext: [Int32] = [], edgeEnd: [Int32] = []
     /// Interleaved vertex data, `floatsPerVertex` per vertex (see `DrawList+Triangles.swift`).
     var vertices: [Float] = []
+    /// Surface layers' cast shadows, after the batches' vertices (`DrawList+CastShadow.swift`).
+    var castShadow = CastShadowList()
 
     /// The viewport size of the last build, in pixels, and its pixels per view point.
     var pixelSize = (width: 0.0, height: 0.0)
@@ -130,6 +132,7 @@ struct DrawList {
         corners.removeAll(keepingCapacity: true)
         edges.removeAll(keepingCapacity: true)
         vertices.removeAll(keepingCapacity: true)
+        castShadow.reset()
         pixelSize = (Double(pixelWidth), Double(pixelHeight))
         self.scale = scale
         self.origin = origin

@@ -25,7 +25,15 @@ extension QuadRenderer {
             var current: ShaderPrograms.Program?
             var shadedItem = -1
             var countedItem = -1
-            for batch in list.batches {
+            var shadow = 0
+            for (index, batch) in list.batches.enumerated() {
+                // A surface's cast shadow, before its lifted patches (QuadRenderer+CastShadow.swift).
+                while shadow < list.castShadow.passes.count && list.castShadow.passes[shadow].beforeBatch <= index {
+                    drawCastShadow(list.castShadow.passes[shadow])
+                    shadow += 1
+                    current = nil
+                    shadedItem = -1
+                }
                 let quad = evaluator.quads[list.items[batch.item].quadIndex]
                 // A compositing group's picture (QuadRenderer+Groups.swift), or a layer's polygon.
                 let composite = list.items[batch.item].composite >= 0

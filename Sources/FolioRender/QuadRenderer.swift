@@ -54,6 +54,12 @@ public final class QuadRenderer {
     /// their exact normals): diffuse shading and a soft sheen (`PaperLight`). Nil, the
     /// default, draws the unlit look (colours as they are).
     public var light: PaperLight?
+    /// Whether, with ``light`` set, surface layers (the page curl) cast their soft shadow on the
+    /// opaque flat pages beneath them (`CastShadow.standard` for the leaf's length across its
+    /// spine, from the light's direction): a penumbra that widens and an umbra that lightens
+    /// with the leaf's height, drawn before the leaf's lifted part and only on those pages,
+    /// never on the background. On by default; it has no effect on the unlit look.
+    public var castsShadows = true
     /// Whether each call saves the GL state it changes and restores it before returning (see
     /// the type's GL-state contract). Turn it off only when nothing else draws in the context.
     public var restoresGLState = true
@@ -237,15 +243,7 @@ public final class QuadRenderer {
         list.build(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, origin: origin,
                    mode: antialiasing, outlines: showsLayerBorders && !wireframe,
                    composites: groups.topLevel[...], isOpaque: { quad in
-            // Opaque everywhere: fully opaque layer, and an opaque texture or background under
-            // anything else it draws (premultiplied "over" an opaque colour stays opaque).
-            guard quad.opacity == 1 else { return false }
-            let layer = quad.layer
-            // Rounded corners (its own or a mask's) leave its corners uncovered.
-            if layer.cornerRadius > 0 && layer.effectiveCornerRadius > 0 { return false }
-            if !masks.isEmpty && Self.roundedMask(of: layer, in: masks) != nil { return false }
-            if (layer.backgroundColor?.alpha ?? 0) == 1 { return true }
-            return Self.shownContents(quad).handle.flatMap { textures[$0] }?.isOpaque ?? false
+            Self.isOpaque(quad, textures: textures, masks: masks)
         }) { quad in
             let b = quad.layer.bounds
             if let handle = quad.layer.contents, let t = textures[handle], b.width > 0, b.height > 0 {
@@ -253,5 +251,19 @@ public final class QuadRenderer {
             }
             return (scale, scale)
         }
+        prepareCastShadows(evaluator)
+    }
+
+    /// Whether `quad` is opaque everywhere: fully opaque layer, and an opaque texture or
+    /// background under anything else it draws (premultiplied "over" an opaque colour stays
+    /// opaque); then what it hides of earlier polygons need not be drawn.
+    static func isOpaque(_ quad: Quad, textures: [ContentHandle: Texture], masks: [RoundedMask]) -> Bool {
+        guard quad.opacity == 1 else { return false }
+        let layer = quad.layer
+        // Rounded corners (its own or a mask's) leave its corners uncovered.
+        if layer.cornerRadius > 0 && layer.effectiveCornerRadius > 0 { return false }
+        if !masks.isEmpty && roundedMask(of: layer, in: masks) != nil { return false }
+        if (layer.backgroundColor?.alpha ?? 0) == 1 { return true }
+        return shownContents(quad).handle.flatMap { textures[$0] }?.isOpaque ?? false
     }
 }

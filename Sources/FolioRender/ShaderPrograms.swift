@@ -16,6 +16,7 @@ final class ShaderPrograms {
         let overlayColors, overlayLocations, overlayAxis, overlayOpacity: GLint
         let cornerRadius, borderWidth, borderColor, maskMap, maskRect, maskRadius: GLint
         let lightDirection, lightHalf, lightTerms: GLint
+        let shadowTerms: GLint
 
         init(_ variant: ShaderVariant) throws(RenderError) {
             shader = try ShaderProgram(vertex: variant.specialize(ShaderSource.quadVert),
@@ -31,6 +32,7 @@ final class ShaderPrograms {
             cornerRadius = p.uniform("uCornerRadius"); borderWidth = p.uniform("uBorderWidth"); borderColor = p.uniform("uBorderColor")
             maskMap = p.uniform("uMaskMap"); maskRect = p.uniform("uMaskRect"); maskRadius = p.uniform("uMaskRadius")
             lightDirection = p.uniform("uLightDirection"); lightHalf = p.uniform("uLightHalf"); lightTerms = p.uniform("uLightTerms")
+            shadowTerms = p.uniform("uShadowTerms")
             // The sampler reads texture unit 0 in every variant.
             if texture >= 0 {
                 var saved: GLint = 0

@@ -64,6 +64,10 @@ struct ShaderVariant: Hashable, Sendable {
     var coverage = Coverage.full
     /// Paper light from the vertex normals (`QuadRenderer.light`).
     var light = false
+    /// A cast shadow (`SHADOW_BLUR`, with `coverage` `.edges(8)`): the edge slots are a shadow
+    /// sheet's edges, faded across the penumbra by the disc-light ramp `F`, and the draw
+    /// writes the light left, `1 − o(h)·F`, as its alpha (`DrawList+CastShadow.swift`).
+    var shadowBlur = false
 
     /// How a draw shows its layer's border.
     enum LayerBorder: UInt8, Hashable, Sendable {
@@ -113,6 +117,7 @@ struct ShaderVariant: Hashable, Sendable {
         }
         if roundMask { lines += "#define ROUND_MASK 1\n" }
         if light { lines += "#define LIGHT 1\n" }
+        if shadowBlur { lines += "#define SHADOW_BLUR 1\n" }
         switch coverage {
         case .full: break
         case let .edges(n): lines += "#define EDGE_SLOTS \(n)\n"

@@ -1,0 +1,341 @@
+import FolioGeometry
+import FolioLayers
+import FolioSurface
+
+/// The soft shadow a curled leaf casts on the flat pages beneath it (docs/curl.md §8), as
+/// triangles for the `SHADOW_BLUR` variant.
+///
+/// For each surface layer, `SurfaceMesh.castShadow` gives every mesh vertex its shadow point on
+/// the leaf's plane `z = 0` and its height. The lifted patches' triangles moved to those points
+/// cover the shadow. Where the leaf turns away from the light its shadow folds over itself, so
+/// the triangles are split into two **sheets** — patches facing the light and patches facing
+/// away — and each sheet is a soft shape of its own: a pixel's darkness is
+/// `o(h) · F(min over the sheet's edges of 2d/w(h))`, `d` the pixel's distance inside an edge
+/// of the sheet's outline, `w` the penumbra and `o` the umbra opacity at the height `h`
+/// interpolated there. Overlapping sheets (and overlapping receivers) combine by the maximum
+/// darkness: the renderer draws the darkness into destination alpha with `MIN` blending (as
+/// the light that is left, `1 − darkness`), then multiplies the colour by it and restores
+/// alpha (`QuadRenderer+CastShadow.swift`). Both steps give the same result however often a
+/// pixel is drawn, so no pixel is darkened twice.
+///
+/// The penumbra reaches `w/2` outside an edge: every sheet edge gets a skirt that far out
+/// (and as far past its ends, which covers the corners), carrying the same edges. Everything
+/// is clipped to the receivers — the opaque flat pages drawn before the leaf's lifted patches —
+/// so no shadow falls on the background.
+struct CastShadowList {
+    /// One shadow to draw: before batch `beforeBatch`, the triangles `vertices` of the list's
+    /// vertex array, with the shadow model's terms in pixels.
+    struct Pass {
+        var beforeBatch: Int
+        var vertices: Range<Int>
+        /// `o₀`, `1/h₀` (per point of height), `w₀` in pixels, `2·tan β` in pixels per point.
+        var terms: (Float, Float, Float, Float)
+    }
+
+    /// A shadow point in viewport pixels (y up) with its clip `w` and the caster's height.
+    struct Point2 {
+        var x: Double, y: Double, w: Double, h: Double
+
+        /// The point a fraction `t` of the way to `b` on screen; `w` and `h` perspective-correct.
+        func toward(_ b: Point2, _ t: Double) -> Point2 {
+            let iw = 1 / w + (1 / b.w - 1 / w) * t
+            let hw = h / w + (b.h / b.w - h / w) * t
+            return Point2(x: x + (b.x - x) * t, y: y + (b.y - y) * t, w: 1 / iw, h: hw / iw)
+        }
+    }
+
+    /// An edge of a sheet's outline: `nx·x + ny·y + c` pixels inside (unit normal), the
+    /// sheet it bounds, and the box its penumbra reaches.
+    struct Edge {
+        var nx: Double, ny: Double, c: Double
+        var sheet: Int
+        var box: (x0: Double, y0: Double, x1: Double, y1: Double)
+        var a: Point2, b: Point2
+    }
+
+    var passes: [Pass] = []
+    var points: [Point2] = []
+    var edges: [Edge] = []
+    var sheets: [Int8] = []
+    /// The side table: key `(min, max, sheet)` per slot (−1 empty) and how many triangles use it.
+    var sideKeys: [Int64] = []
+    var sideCounts: [Int32] = []
+    var receivers: [Int] = []
+    var carried: [Int] = []
+    var polygon: [Point2] = []
+    var clipped: [Point2] = []
+    var surfaces: [ObjectIdentifier] = []
+
+    /// Clears the passes of the last frame (keeping storage).
+    mutating func reset() { passes.removeAll(keepingCapacity: true) }
+}
+
+extension DrawList {
+    /// The most sheet edges one shadow triangle carries (the edge slots of a vertex).
+    static let shadowEdgeSlots = ShaderVariant.Coverage.maximumEdges
+    /// What an unused shadow edge slot holds: a line a million pixels away (`u` clamps to 1).
+    static let unusedShadowEdge: (Float, Float, Float) = (0, 0, 1e6)
+
+    /// Adds the cast shadows of the surface layers in this list for a light from `light` (unit,
+    /// toward the light, in the leaf's 3D space): for each surface layer whose lifted patches
+    /// are drawn, one pass before its first lifted patch, over the items before it that
+    /// `isReceiver` accepts (opaque flat pages on the leaf's plane).
+    mutating func appendCastShadows(_ e: LayerEvaluator, light: Vector3, isReceiver: (Quad) -> Bool) {
+        castShadow.reset()
+        castShadow.surfaces.removeAll(keepingCapacity: true)
+        for b in batches.indices {
+            let item = items[batches[b].item]
+            guard item.composite < 0, item.border < 0, item.raster < 0 else { continue }
+            let quad = e.quads[item.quadIndex]
+            guard quad.surfacePatch >= 0, quad.layer.kind == .surface else { continue }
+            let surface = unsafeDowncast(quad.layer, to: SurfaceLayer.self)
+            let mesh = surface.mesh
+            guard quad.surfacePatch < mesh.patches.count, mesh.patches[quad.surfacePatch].region != .flat else { continue }
+            let id = ObjectIdentifier(surface)
+            if castShadow.surfaces.contains(id) { continue }
+            castShadow.surfaces.append(id)
+            appendCastShadow(of: surface, e, beforeBatch: b, light: light, isReceiver: isReceiver)
+        }
+    }
+
+    /// The shadow of `surface`, drawn before batch `b`.
+    mutating func appendCastShadow(of surface: SurfaceLayer, _ e: LayerEvaluator, beforeBatch b: Int, light: Vector3,
+                                   isReceiver: (Quad) -> Bool) {
+        guard let curl = surface.curl, surface.patchHasArea.count == surface.mesh.patches.count else { return }
+        let mesh = surface.mesh
+        let across = curl.spine == .left || curl.spine == .right ? curl.size.width : curl.size.height
+        guard let model = try? CastShadow(light: light, fadeHeight: max(across, 1e-9) / 2) else { return }
+        // The leaf's plane z = 0 on screen: the flat patch's map (the identity onto the plane).
+        guard let flat = mesh.patches.firstIndex(where: { $0.region == .flat }) else { return }
+        var toView: Homography?
+        for q in e.quads where q.surfacePatch == flat && q.layer === surface { toView = q.localToView; break }
+        guard let toView else { return }
+        let firstItem = batches[b].item
+        castShadow.receivers.removeAll(keepingCapacity: true)
+        for i in 0..<firstItem {
+            let item = items[i]
+            guard item.composite < 0, item.border < 0, item.raster < 0, item.corners.count >= 3 else { continue }
+            let quad = e.quads[item.quadIndex]
+            if quad.surfacePatch >= 0 && !(quad.layer === surface && quad.surfacePatch == flat) { continue }
+            guard isReceiver(quad) else { continue }
+            castShadow.receivers.append(i)
+        }
+        guard !castShadow.receivers.isEmpty else { return }
+
+        // Every vertex's shadow, in viewport pixels.
+        mesh.castShadow(model)
+        let height = pixelSize.height
+        castShadow.points.removeAll(keepingCapacity: true)
+        for s in mesh.shadow {
+            let v = toView.apply(s.point)
+            let w = v.w
+            guard w > 1e-9, v.x.isFinite, v.y.isFinite else { return }
+            castShadow.points.append(CastShadowList.Point2(x: v.x / w * scale, y: height - v.y / w * scale, w: w, h: s.height))
+        }
+        // Sheets: 0 for patches facing the light, 1 for those facing away; −1 for the flat
+        // part (the receiver itself) and patches with no area.
+        castShadow.sheets.removeAll(keepingCapacity: true)
+        for (k, p) in mesh.patches.enumerated() {
+            let lifted = p.region != .flat && surface.patchHasArea[k]
+            castShadow.sheets.append(lifted ? (p.plane.normal.dot(model.light) > 0 ? 0 : 1) : -1)
+        }
+        findSheetEdges(mesh, contact: 1e-9 * max(across, 1), model: model, pixelsPerPoint: scale)
+
+        let first = vertexCount
+        let pixelsPerPoint = scale
+        for t in mesh.triangles {
+            let sheet = Int(castShadow.sheets[t.patch])
+            guard sheet >= 0 else { continue }
+            emitShadowTriangle(castShadow.points[t.a], castShadow.points[t.b], castShadow.points[t.c], sheet: sheet)
+        }
+        // Skirts: the penumbra outside each edge, and past its ends.
+        for k in castShadow.edges.indices {
+            let edge = castShadow.edges[k]
+            let (a, b) = (edge.a, edge.b)
+            let dx = b.x - a.x, dy = b.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 1e-9 else { continue }
+            let (tx, ty) = (dx / length, dy / length)
+            let reachA = model.width(height: a.h) * pixelsPerPoint / 2 + 1
+            let reachB = model.width(height: b.h) * pixelsPerPoint / 2 + 1
+            let reach = max(reachA, reachB)
+            let a0 = CastShadowList.Point2(x: a.x - tx * reach, y: a.y - ty * reach, w: a.w, h: a.h)
+            let b0 = CastShadowList.Point2(x: b.x + tx * reach, y: b.y + ty * reach, w: b.w, h: b.h)
+            let a1 = CastShadowList.Point2(x: a0.x - edge.nx * reach, y: a0.y - edge.ny * reach, w: a.w, h: a.h)
+            let b1 = CastShadowList.Point2(x: b0.x - edge.nx * reach, y: b0.y - edge.ny * reach, w: b.w, h: b.h)
+            // The inner band past the ends too: the penumbra reaches inside by as much.
+            let a2 = CastShadowList.Point2(x: a0.x + edge.nx * reach, y: a0.y + edge.ny * reach, w: a.w, h: a.h)
+            let b2 = CastShadowList.Point2(x: b0.x + edge.nx * reach, y: b0.y + edge.ny * reach, w: b.w, h: b.h)
+            emitShadowTriangle(a1, b1, b2, sheet: edge.sheet)
+            emitShadowTriangle(a1, b2, a2, sheet: edge.sheet)
+        }
+        guard vertexCount > first else { return }
+        castShadow.passes.append(CastShadowList.Pass(
+            beforeBatch: b, vertices: first..<vertexCount,
+            terms: (Float(model.contactOpacity), Float(1 / model.fadeHeight), Float(model.contactWidth * pixelsPerPoint),
+                    Float(2 * Self.tangent(degrees: model.angularRadius) * pixelsPerPoint))))
+    }
+
+    static func tangent(degrees: Double) -> Double {
+        let (s, c) = Angle.sinCos(degrees: degrees)
+        return s / c
+    }
+
+    /// The corners of side `s` (0…2) of triangle `t` and its opposite corner.
+    static func side(_ t: SurfaceTriangle, _ s: Int) -> (Int, Int, Int) {
+        s == 0 ? (t.a, t.b, t.c) : (s == 1 ? (t.b, t.c, t.a) : (t.c, t.a, t.b))
+    }
+
+    /// The outline edges of each sheet: triangle sides used once within their sheet, except
+    /// sides lying on the page (the axis line, where the leaf leaves the page: its shadow is
+    /// under the leaf itself). Each edge's normal points into its triangle; its box is grown
+    /// by the penumbra's half width (`model`, `pixelsPerPoint`) and a pixel.
+    mutating func findSheetEdges(_ mesh: SurfaceMesh, contact: Double, model: CastShadow, pixelsPerPoint: Double) {
+        castShadow.edges.removeAll(keepingCapacity: true)
+        var size = 16
+        while size < 6 * mesh.triangles.count { size <<= 1 }
+        let mask = size - 1
+        castShadow.sideKeys.removeAll(keepingCapacity: true)
+        castShadow.sideKeys.append(contentsOf: repeatElement(-1, count: size))
+        castShadow.sideCounts.removeAll(keepingCapacity: true)
+        castShadow.sideCounts.append(contentsOf: repeatElement(0, count: size))
+        func key(_ i: Int, _ j: Int, _ sheet: Int) -> Int64 { (Int64(min(i, j)) << 33) | (Int64(max(i, j)) << 1) | Int64(sheet) }
+        func slot(_ k: Int64) -> Int {
+            var h = Int(truncatingIfNeeded: (k &* -7_046_029_254_386_353_131) >> 20) & mask
+            while castShadow.sideKeys[h] != -1 && castShadow.sideKeys[h] != k { h = (h + 1) & mask }
+            return h
+        }
+        for t in mesh.triangles {
+            let sheet = Int(castShadow.sheets[t.patch])
+            guard sheet >= 0 else { continue }
+            for s in 0..<3 {
+                let (i, j, _) = Self.side(t, s)
+                let k = key(i, j, sheet)
+                let h = slot(k)
+                castShadow.sideKeys[h] = k
+                castShadow.sideCounts[h] += 1
+            }
+        }
+        for t in mesh.triangles {
+            let sheet = Int(castShadow.sheets[t.patch])
+            guard sheet >= 0 else { continue }
+            for s in 0..<3 {
+                let (i, j, o) = Self.side(t, s)
+                guard castShadow.sideCounts[slot(key(i, j, sheet))] == 1 else { continue }
+                let (a, b, c) = (castShadow.points[i], castShadow.points[j], castShadow.points[o])
+                if a.h <= contact && b.h <= contact { continue }
+                let dx = b.x - a.x, dy = b.y - a.y
+                let length = (dx * dx + dy * dy).squareRoot()
+                guard length > 1e-6 else { continue }
+                var (nx, ny) = (-dy / length, dx / length)
+                if nx * (c.x - a.x) + ny * (c.y - a.y) < 0 { (nx, ny) = (-nx, -ny) }
+                let reach = model.width(height: max(a.h, b.h)) * pixelsPerPoint / 2 + 1
+                castShadow.edges.append(CastShadowList.Edge(
+                    nx: nx, ny: ny, c: -(nx * a.x + ny * a.y), sheet: sheet,
+                    box: (min(a.x, b.x) - reach, min(a.y, b.y) - reach, max(a.x, b.x) + reach, max(a.y, b.y) + reach), a: a, b: b))
+            }
+        }
+    }
+
+    /// Writes the shadow triangle `a, b, c` of `sheet`, clipped to every receiver, carrying the
+    /// sheet's edges whose penumbra reaches it. A triangle reached by more edges than a vertex
+    /// has slots (a long strip beside many short edges of a rolled outline) is split into four
+    /// at its midpoints, up to `depth` 4; past that it keeps the edges nearest its centre.
+    mutating func emitShadowTriangle(_ a: CastShadowList.Point2, _ b: CastShadowList.Point2, _ c: CastShadowList.Point2, sheet: Int,
+                                     depth: Int = 0) {
+        let x0 = min(a.x, b.x, c.x), x1 = max(a.x, b.x, c.x)
+        let y0 = min(a.y, b.y, c.y), y1 = max(a.y, b.y, c.y)
+        guard x1 > x0 || y1 > y0, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return }
+        castShadow.carried.removeAll(keepingCapacity: true)
+        for k in castShadow.edges.indices {
+            let e = castShadow.edges[k]
+            guard e.sheet == sheet, e.box.x0 <= x1, e.box.x1 >= x0, e.box.y0 <= y1, e.box.y1 >= y0 else { continue }
+            castShadow.carried.append(k)
+        }
+        if castShadow.carried.count > Self.shadowEdgeSlots && depth < 4 {
+            let ab = a.toward(b, 0.5), bc = b.toward(c, 0.5), ca = c.toward(a, 0.5)
+            emitShadowTriangle(a, ab, ca, sheet: sheet, depth: depth + 1)
+            emitShadowTriangle(ab, b, bc, sheet: sheet, depth: depth + 1)
+            emitShadowTriangle(ca, bc, c, sheet: sheet, depth: depth + 1)
+            emitShadowTriangle(ab, bc, ca, sheet: sheet, depth: depth + 1)
+            return
+        }
+        if castShadow.carried.count > Self.shadowEdgeSlots {
+            // The nearest edges to the triangle's centre (distance to the segment).
+            let cx = (a.x + b.x + c.x) / 3, cy = (a.y + b.y + c.y) / 3
+            func distance(_ k: Int) -> Double {
+                let e = castShadow.edges[k]
+                let dx = e.b.x - e.a.x, dy = e.b.y - e.a.y
+                let l2 = dx * dx + dy * dy
+                let t = l2 > 0 ? min(1, max(0, ((cx - e.a.x) * dx + (cy - e.a.y) * dy) / l2)) : 0
+                let px = e.a.x + dx * t - cx, py = e.a.y + dy * t - cy
+                return px * px + py * py
+            }
+            for i in 0..<Self.shadowEdgeSlots {
+                var best = i
+                for j in (i + 1)..<castShadow.carried.count where distance(castShadow.carried[j]) < distance(castShadow.carried[best]) {
+                    best = j
+                }
+                castShadow.carried.swapAt(i, best)
+            }
+            castShadow.carried.removeSubrange(Self.shadowEdgeSlots...)
+        }
+        for r in castShadow.receivers {
+            let range = items[r].corners
+            var rx0 = Double.infinity, rx1 = -Double.infinity, ry0 = Double.infinity, ry1 = -Double.infinity
+            var area = 0.0
+            for k in range {
+                let p = corners[k], q = corners[k + 1 == range.upperBound ? range.lowerBound : k + 1]
+                rx0 = min(rx0, p.x); rx1 = max(rx1, p.x); ry0 = min(ry0, p.y); ry1 = max(ry1, p.y)
+                area += p.x * q.y - q.x * p.y
+            }
+            guard rx0 <= x1, rx1 >= x0, ry0 <= y1, ry1 >= y0, area != 0 else { continue }
+            castShadow.polygon.removeAll(keepingCapacity: true)
+            castShadow.polygon.append(a); castShadow.polygon.append(b); castShadow.polygon.append(c)
+            let sign = area > 0 ? 1.0 : -1.0
+            for k in range where castShadow.polygon.count >= 3 {
+                let p = corners[k], q = corners[k + 1 == range.upperBound ? range.lowerBound : k + 1]
+                // Inside: left of p→q for a counter-clockwise receiver (y up).
+                let ex = q.x - p.x, ey = q.y - p.y
+                func inside(_ s: CastShadowList.Point2) -> Double { sign * (ex * (s.y - p.y) - ey * (s.x - p.x)) }
+                castShadow.clipped.removeAll(keepingCapacity: true)
+                let n = castShadow.polygon.count
+                for i in 0..<n {
+                    let s = castShadow.polygon[i], t = castShadow.polygon[(i + 1) % n]
+                    let ds = inside(s), dt = inside(t)
+                    if ds >= 0 { castShadow.clipped.append(s) }
+                    if (ds >= 0) != (dt >= 0) { castShadow.clipped.append(s.toward(t, ds / (ds - dt))) }
+                }
+                swap(&castShadow.polygon, &castShadow.clipped)
+            }
+            let count = castShadow.polygon.count
+            guard count >= 3 else { continue }
+            for i in 1..<(count - 1) {
+                appendShadowVertex(castShadow.polygon[0])
+                appendShadowVertex(castShadow.polygon[i])
+                appendShadowVertex(castShadow.polygon[i + 1])
+            }
+        }
+    }
+
+    /// Appends one shadow vertex: clip position, the height as its local point, the carried
+    /// edges in framebuffer pixels (then unused slots), and the height again in the normal's
+    /// place (`aShadow` in Shaders/quad.vert).
+    mutating func appendShadowVertex(_ p: CastShadowList.Point2) {
+        vertices.append(Float((2 * p.x / pixelSize.width - 1) * p.w))
+        vertices.append(Float((2 * p.y / pixelSize.height - 1) * p.w))
+        vertices.append(0)
+        vertices.append(Float(p.w))
+        vertices.append(Float(p.h))
+        vertices.append(0)
+        for k in castShadow.carried {
+            let e = castShadow.edges[k]
+            vertices.append(Float(e.nx)); vertices.append(Float(e.ny))
+            vertices.append(Float(e.c - e.nx * origin.x - e.ny * origin.y))
+        }
+        for _ in castShadow.carried.count..<Self.shadowEdgeSlots {
+            vertices.append(Self.unusedShadowEdge.0); vertices.append(Self.unusedShadowEdge.1); vertices.append(Self.unusedShadowEdge.2)
+        }
+        vertices.append(Float(p.h)); vertices.append(0); vertices.append(0)
+    }
+}

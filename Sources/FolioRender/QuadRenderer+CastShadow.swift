@@ -1,0 +1,84 @@
+import CGL
+import FolioGeometry
+import FolioLayers
+import FolioSurface
+
+/// Drawing surface layers' cast shadows (docs/curl.md §8): prepared with the draw list
+/// (`DrawList+CastShadow.swift`), drawn in `submit` just before the leaf's first lifted patch.
+extension QuadRenderer {
+    /// Adds this frame's cast shadows to the list, when the light is on and shadows are cast.
+    func prepareCastShadows(_ e: LayerEvaluator) {
+        guard let light, castsShadows else { return }
+        let textures = self.textures
+        let masks = e.roundedMasks
+        list.appendCastShadows(e, light: light.direction) { quad in
+            // A receiver: an opaque page lying on the leaf's plane (z = 0 in the view).
+            for v in e.corners(of: quad) where abs(v.depth) > 1e-6 { return false }
+            return Self.isOpaque(quad, textures: textures, masks: masks)
+        }
+    }
+
+    /// Draws `pass` in the bound framebuffer: its darkness into destination alpha (as the
+    /// light left, `MIN` blending), then the colour times that alpha with alpha put back to 1.
+    /// Both steps give the same pixels however often a pixel is covered, so overlapping
+    /// sheets keep the darkest and nothing is darkened twice. Without a writable alpha channel
+    /// (a window with no alpha bits, or an app's colour mask) the shadow is multiplied in at
+    /// once, and overlapping sheets darken twice.
+    ///
+    /// Leaves the program unbound from the caller's point of view: the caller sets its own again.
+    func drawCastShadow(_ pass: CastShadowList.Pass) {
+        let variant = ShaderVariant(coverage: .edges(ShaderVariant.Coverage.maximumEdges), shadowBlur: true)
+        let shadow: ShaderPrograms.Program, restore: ShaderPrograms.Program
+        do {
+            shadow = try programs.program(for: variant)
+            restore = try programs.program(for: ShaderVariant(background: true))
+        } catch {
+            if drawError == nil { drawError = error }
+            return
+        }
+        var mask: (GLboolean, GLboolean, GLboolean, GLboolean) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &mask) { glGetBooleanv(GLenum(GL_COLOR_WRITEMASK), $0.baseAddress!.assumingMemoryBound(to: GLboolean.self)) }
+        glUseProgram(shadow.shader.id)
+        glUniform4f(shadow.shadowTerms, pass.terms.0, pass.terms.1, pass.terms.2, pass.terms.3)
+        glUniform4f(shadow.bounds, 0, 0, 1, 1)
+        let first = GLint(pass.vertices.lowerBound), count = GLsizei(pass.vertices.count)
+        lastFrame.drawCalls += 1
+        if mask.3 != 0 && drawFramebufferHasAlpha() {
+            glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_TRUE))
+            glBlendEquationSeparate(GLenum(GL_FUNC_ADD), GLenum(GL_MIN))
+            glDrawArrays(GLenum(GL_TRIANGLES), first, count)
+            glColorMask(mask.0, mask.1, mask.2, mask.3)
+            glBlendEquation(GLenum(GL_FUNC_ADD))
+            // rgb · (light left); alpha: 1·(1 − a) + a = 1.
+            glBlendFuncSeparate(GLenum(GL_ZERO), GLenum(GL_DST_ALPHA), GLenum(GL_ONE_MINUS_DST_ALPHA), GLenum(GL_ONE))
+            glUseProgram(restore.shader.id)
+            glUniform4f(restore.bounds, 0, 0, 1, 1)
+            glUniform1f(restore.opacity, 1)
+            glUniform4f(restore.background, 0, 0, 0, 1)
+            lastFrame.drawCalls += 1
+            glDrawArrays(GLenum(GL_TRIANGLES), first, count)
+        } else {
+            glBlendFuncSeparate(GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
+            glDrawArrays(GLenum(GL_TRIANGLES), first, count)
+        }
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+    }
+
+    /// Whether the bound draw framebuffer's colour buffer has alpha bits.
+    func drawFramebufferHasAlpha() -> Bool {
+        var bound: GLint = 0
+        glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &bound)
+        var buffer: GLint = 0
+        glGetIntegerv(GLenum(GL_DRAW_BUFFER), &buffer)
+        var attachment = GLenum(buffer)
+        if bound == 0 {
+            // The default framebuffer names its buffers by side; the query wants the left one.
+            if attachment == GLenum(GL_BACK) { attachment = GLenum(GL_BACK_LEFT) }
+            if attachment == GLenum(GL_FRONT) { attachment = GLenum(GL_FRONT_LEFT) }
+        }
+        guard attachment != GLenum(GL_NONE) else { return false }
+        var bits: GLint = 0
+        glGetFramebufferAttachmentParameteriv(GLenum(GL_DRAW_FRAMEBUFFER), attachment, GLenum(GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE), &bits)
+        return bits > 0
+    }
+}
