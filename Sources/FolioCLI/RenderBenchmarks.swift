@@ -22,8 +22,9 @@ struct RenderBenchmarks {
     /// Issue 14: a curl frame costs at most 1.5× a fold frame in the same round.
     static let curlOverFoldTarget = 1.5
 
-    /// The effects measured, by name.
-    nonisolated static let effects = ["fold", "flip", "curl"]
+    /// The effects measured, by name: `curl-lit` is the curl under the standard paper light,
+    /// casting its soft shadow on the page beneath (`QuadRenderer.castsShadows`).
+    nonisolated static let effects = ["fold", "flip", "curl", "curl-lit"]
 
     /// The figures, under `render` in `folio bench --json`.
     struct Report: Encodable {
@@ -46,6 +47,9 @@ struct RenderBenchmarks {
         var overdraw: [String: [String: Double]]
         /// Curl frame time over the fold's in the same round (median over rounds), per mode.
         var curlOverFold: [String: Double]
+        /// The lit curl's (with its cast shadow) frame time over the (unlit) fold's in the same
+        /// round (median over rounds), per mode.
+        var litCurlOverFold: [String: Double]
         /// The targets the ratios are held to.
         var targets: [String: Double]
         /// Whether each target is met in this run.
@@ -69,11 +73,13 @@ struct RenderBenchmarks {
         curl.setPages(source: ContentHandle(1), destination: ContentHandle(2))
     }
 
+    /// The transition of `effect`, with the renderer's light set for it (on for `curl-lit`).
     func transition(_ effect: String) -> any Transition {
+        offscreen.renderer.light = effect == "curl-lit" ? .standard : nil
         switch effect {
-        case "fold": fold
-        case "flip": flip
-        default: curl
+        case "fold": return fold
+        case "flip": return flip
+        default: return curl
         }
     }
 
@@ -139,6 +145,7 @@ struct RenderBenchmarks {
         let configs = Self.configurations
         var samples: [String: [Double]] = [:]
         var overFloor: [String: [Double]] = [:], overNone: [String: [Double]] = [:], overFold: [String: [Double]] = [:]
+        var litOverFold: [String: [Double]] = [:]
         for round in 0..<rounds {
             // Rotate the order each round so that no configuration always follows another.
             var seconds: [String: Double] = [:]
@@ -156,6 +163,7 @@ struct RenderBenchmarks {
             }
             for mode in AntialiasingMode.allCases {
                 overFold[mode.rawValue, default: []].append(seconds["curl:\(mode.rawValue)"]! / seconds["fold:\(mode.rawValue)"]!)
+                litOverFold[mode.rawValue, default: []].append(seconds["curl-lit:\(mode.rawValue)"]! / seconds["fold:\(mode.rawValue)"]!)
             }
         }
         func median(_ v: [Double]) -> Double { let s = v.sorted(); return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2 }
@@ -175,6 +183,7 @@ struct RenderBenchmarks {
         }
         for mode in AntialiasingMode.allCases {
             met["curl.\(mode.rawValue).overFold"] = median(overFold[mode.rawValue]!) <= Self.curlOverFoldTarget
+            met["curl-lit.\(mode.rawValue).overFold"] = median(litOverFold[mode.rawValue]!) <= Self.curlOverFoldTarget
         }
         return Report(
             size: [Int(Self.size.width), Int(Self.size.height)],
@@ -182,13 +191,14 @@ struct RenderBenchmarks {
             rounds: rounds, progress: Self.progressSteps,
             floorMs: median(samples["floor"]!) * 1e3, frameMs: frameMs, overFloor: ratios,
             analyticOverNone: overNone.mapValues(median), overdraw: overdraws, curlOverFold: overFold.mapValues(median),
+            litCurlOverFold: litOverFold.mapValues(median),
             targets: ["overFloor": Self.overFloorTarget, "analyticOverNone": Self.analyticOverNoneTarget,
-                      "curlOverFold": Self.curlOverFoldTarget],
+                      "curlOverFold": Self.curlOverFoldTarget, "litCurlOverFold": Self.curlOverFoldTarget],
             met: met)
     }
 
     /// Heap allocations per frame of evaluation plus render preparation (no GL calls), over
-    /// both effects and every AA mode, and per whole rendered frame (GL driver included).
+    /// every effect (the lit curl's cast shadow included) and every AA mode, and per whole rendered frame (GL driver included).
     func allocations() throws -> (prepare: Double, submission: Double) {
         let evaluator = LayerEvaluator()
         let renderer = offscreen.renderer
@@ -213,6 +223,7 @@ struct RenderBenchmarks {
             k += 1
             do { try frame("flip", .analytic, progress: Self.progressSteps[k % Self.progressSteps.count]) } catch { failure = error }
         }
+        offscreen.renderer.light = nil
         if let failure { throw CommandFailure(failure) }
         return (prepare, submission)
     }

@@ -20,17 +20,19 @@ final class RenderBenchmarkTests: XCTestCase {
             XCTAssertNotNil(report.analyticOverNone[effect])
             XCTAssertNotNil(report.met["\(effect).analyticOverNone"])
         }
-        XCTAssertEqual(report.targets, ["overFloor": 2.5, "analyticOverNone": 1.6, "curlOverFold": 1.5])
+        XCTAssertEqual(report.targets, ["overFloor": 2.5, "analyticOverNone": 1.6, "curlOverFold": 1.5, "litCurlOverFold": 1.5])
         for mode in AntialiasingMode.allCases.map(\.rawValue) {
             let ratio = try XCTUnwrap(report.curlOverFold[mode])
             XCTAssertTrue(ratio > 0 && ratio.isFinite, mode)
             XCTAssertNotNil(report.met["curl.\(mode).overFold"])
+            XCTAssertTrue(try XCTUnwrap(report.litCurlOverFold[mode]).isFinite, mode)
+            XCTAssertNotNil(report.met["curl-lit.\(mode).overFold"])
         }
         // The turning leaf hides the page under it, and what it hides is not drawn.
         XCTAssertLessThan(try XCTUnwrap(report.overdraw["flip"]?["at0.1"]), 1.05)
         XCTAssertLessThan(try XCTUnwrap(report.overdraw["flip"]?["at0.9"]), 1.05)
         let json = try JSONOutput.string(report)
-        for key in ["floorMs", "frameMs", "overFloor", "analyticOverNone", "overdraw", "curlOverFold", "targets", "met"] {
+        for key in ["floorMs", "frameMs", "overFloor", "analyticOverNone", "overdraw", "curlOverFold", "litCurlOverFold", "targets", "met"] {
             XCTAssertTrue(json.contains("\"\(key)\""), key)
         }
     }
@@ -41,6 +43,7 @@ final class RenderBenchmarkTests: XCTestCase {
             XCTAssertGreaterThan(try bench.timed("floor", frames: 1), 0)
             XCTAssertGreaterThan(try bench.timed("fold:none", frames: 1), 0)
             XCTAssertGreaterThan(try bench.timed("curl:analytic", frames: 1), 0)
+            XCTAssertGreaterThan(try bench.timed("curl-lit:analytic", frames: 1), 0)
             XCTAssertThrowsError(try bench.timed("book:analytic", frames: 1)) { error in
                 XCTAssertTrue("\(error)".contains("book:analytic"), "\(error)")
             }

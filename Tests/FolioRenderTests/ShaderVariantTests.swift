@@ -25,6 +25,8 @@ final class ShaderVariantTests: XCTestCase {
             variants.append(ShaderVariant(texture: .straight, textureFlipped: true, background: true, gradientStops: 8, overlayStops: 8,
                                           coverage: coverage, light: true))
         }
+        // The cast shadow's soft-edge coverage (QuadRenderer+CastShadow.swift).
+        variants.append(ShaderVariant(coverage: .edges(ShaderVariant.Coverage.maximumEdges), shadowBlur: true))
         return variants
     }
 
@@ -53,7 +55,7 @@ final class ShaderVariantTests: XCTestCase {
                               "\(name) is defined by ShaderVariant but never tested in Shaders/quad.*")
             }
         }
-        XCTAssertEqual(names, ["TEXTURE", "TEXTURE_STRAIGHT", "TEXTURE_FLIPPED", "BACKGROUND", "GRADIENT_STOPS", "OVERLAY_STOPS", "EDGE_SLOTS", "BORDER", "LIGHT"])
+        XCTAssertEqual(names, ["TEXTURE", "TEXTURE_STRAIGHT", "TEXTURE_FLIPPED", "BACKGROUND", "GRADIENT_STOPS", "OVERLAY_STOPS", "EDGE_SLOTS", "BORDER", "LIGHT", "SHADOW_BLUR"])
     }
 
     func testDefinesGoRightAfterTheVersionLine() {
