@@ -1,5 +1,6 @@
 import FolioGeometry
 import FolioLayers
+import FolioSurface
 
 extension Book {
     /// The kind of leaf bundle `leaf` turns as.
@@ -56,7 +57,10 @@ extension Book {
             }
         }
         if !same { rebuildStacked(wanted) }
-        for i in 0..<count { stack[i].leaf.setProgress(progress ?? leaves[first + i].progress) }
+        for i in 0..<count {
+            let leaf = leaves[first + i]
+            stack[i].leaf.setProgress(progress ?? leaf.progress, anchor: progress == nil ? leaf.anchor : nil)
+        }
         if showsShadows && count > 0 {
             leftShadow.opacity = stack[0].leaf.castShadow.leading
             rightShadow.opacity = stack[count - 1].leaf.castShadow.trailing
@@ -74,6 +78,7 @@ extension Book {
         wanted.first = position
         wanted.shown = leaves[position]
         wanted.shown.progress = 0
+        wanted.shown.anchor = nil
         wanted.leftNeighbour = left
         wanted.rightNeighbour = right
         wanted.kind = kind(of: leaves[position])
@@ -212,9 +217,17 @@ extension Book {
         }
     }
 
-    /// Takes hold of leaf `index` at canonical `point` while it is at `progress`.
-    public func grip(leaf index: Int, count: Int = 1, at point: Point, progress: Double) -> LeafGrip {
-        mappers[kind(of: BookLeaf(index: index, progress: 0, count: count)).rawValue].grip(at: point, progress: progress)
+    /// Takes hold of leaf `index` at canonical `point` while it is at `progress`, on the path
+    /// through `anchor` (``BookLeaf/anchor``; nil: the effect's own path).
+    public func grip(leaf index: Int, count: Int = 1, at point: Point, progress: Double, anchor: CurlPose? = nil) -> LeafGrip {
+        mappers[kind(of: BookLeaf(index: index, progress: 0, count: count)).rawValue].grip(at: point, progress: progress, anchor: anchor)
+    }
+
+    /// Where a drag of `grip` to canonical `point` takes leaf `index`: its progress (unclamped)
+    /// and the pose to keep as its ``BookLeaf/anchor`` (the curl), or nil for effects whose
+    /// drag only moves progress.
+    public func drag(leaf index: Int, count: Int = 1, for grip: LeafGrip, to point: Point) -> (progress: Double, anchor: CurlPose?) {
+        mappers[kind(of: BookLeaf(index: index, progress: 0, count: count)).rawValue].drag(grip, to: point)
     }
 
     /// The progress of leaf `index` that keeps the grabbed point under canonical `point` (unclamped).

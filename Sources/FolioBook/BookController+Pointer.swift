@@ -43,7 +43,7 @@ extension BookController {
         f.tracker.reset()
         f.tracker.add(f.shown, at: clock.time)
         g.flight = f
-        g.grip = book.grip(leaf: f.index, count: f.count, at: book.canonicalPoint(g.start), progress: f.shown)
+        g.grip = book.grip(leaf: f.index, count: f.count, at: book.canonicalPoint(g.start), progress: f.shown, anchor: f.anchor)
     }
 
     /// Whole-opening effects show one leaf at a time: lands the leaves before it, returns
@@ -82,7 +82,10 @@ extension BookController {
         }
         grab = g
         guard let f = g.flight, let grip = g.grip else { return }
-        let p = book.progress(leaf: f.index, count: f.count, for: grip, at: book.canonicalPoint(point))
+        // The curl's drag also turns its axis: the pose reached becomes the leaf's path anchor,
+        // which the release spring then carries on along.
+        let (p, anchor) = book.drag(leaf: f.index, count: f.count, for: grip, to: book.canonicalPoint(point))
+        f.anchor = anchor
         track(f, to: p)
     }
 

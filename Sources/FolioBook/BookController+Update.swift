@@ -65,10 +65,10 @@ extension BookController {
     func pushToBook() {
         if leafBuffer.count != flights.count {
             leafBuffer.removeAll(keepingCapacity: true)
-            for f in flights { leafBuffer.append(BookLeaf(index: f.index, progress: f.shown, count: f.count)) }
+            for f in flights { leafBuffer.append(BookLeaf(index: f.index, progress: f.shown, count: f.count, anchor: f.anchor)) }
         } else {
             for i in flights.indices {
-                leafBuffer[i] = BookLeaf(index: flights[i].index, progress: flights[i].shown, count: flights[i].count)
+                leafBuffer[i] = BookLeaf(index: flights[i].index, progress: flights[i].shown, count: flights[i].count, anchor: flights[i].anchor)
             }
         }
         do {

@@ -1,3 +1,5 @@
+import FolioSurface
+
 /// A leaf in flight: which leaf, how far it has turned, and how many leaves turn with it.
 public struct BookLeaf: Hashable, Sendable {
     /// The leaf's index (see ``Book/leafRange``).
@@ -8,10 +10,15 @@ public struct BookLeaf: Hashable, Sendable {
     /// runs as a few thick bundles); the bundle shows the front of its first leaf and the back
     /// of its last.
     public var count: Int
+    /// The pose a drag left the leaf in, for an effect whose drag moves it off its own path
+    /// (the curl: the axis turns toward the pointer); the leaf follows the path through it
+    /// (`CurlPath(through:)`) as its progress changes. Nil: the effect's own path.
+    public var anchor: CurlPose?
 
-    /// A leaf (or a bundle of `count` leaves starting at `index`) at `progress`.
-    public init(index: Int, progress: Double, count: Int = 1) {
-        self.index = index; self.progress = progress; self.count = count
+    /// A leaf (or a bundle of `count` leaves starting at `index`) at `progress`, on the path
+    /// through `anchor` (nil: the effect's own).
+    public init(index: Int, progress: Double, count: Int = 1, anchor: CurlPose? = nil) {
+        self.index = index; self.progress = progress; self.count = count; self.anchor = anchor
     }
 
     /// The index of the bundle's last leaf.

@@ -9,9 +9,12 @@ import FolioTransitions
 /// leaf's front page and whose back shows its back page.
 ///
 /// The pose follows the curl's default path from the start angle: `α = α₀(1 − p)`,
-/// `ε = 1 − p`. A drag maps the pointer to progress as the flip does (the curl's own
-/// grab-point drag, `PageCurl.pose(grabbing:pointer:)`, moves the pose off that path, which a
-/// book's progress-only motion cannot carry).
+/// `ε = 1 − p`. A drag holds the leaf point under the press (a corner, a point of an edge,
+/// any point) and brings it toward the pointer, the axis turning with it
+/// (`PageCurl.pose(grabbing:pointer:)`, docs/curl.md §4 and §10); the pose reached is the
+/// leaf's path anchor (``BookLeaf/anchor``), so the release spring, which drives progress,
+/// carries on along the path through it: on to the turned page with the axis straightening,
+/// or back to flat.
 public struct CurlLeafEffect: LeafEffect {
     /// The axis angle at the start of a turn, in degrees (|α₀| ≤ 85).
     public var startAngle: Double
@@ -66,8 +69,13 @@ final class CurlLeaf: TurningLeaf {
     let path: CurlPath
     /// The leaf's 3D space to the canonical view, for the mesh's chord tolerance.
     let toView: Transform3D
+    /// The canonical view back to the leaf's 3D space: on the page plane, where `toView` is an
+    /// affine map (the perspective pivots in the plane), the inverse of the leaf's placement.
+    let toLocal: Transform3D
     var hasFront = false
     var progress = 0.0
+    /// The pose a drag left the leaf in (nil: the default path).
+    var anchor: CurlPose?
     var showsShadows = true
     /// The curl's cast shadow is the renderer's (from the mesh), not a tint of the pages.
     let castShadow: (leading: Double, trailing: Double) = (0, 0)
@@ -90,6 +98,9 @@ final class CurlLeaf: TurningLeaf {
         path = try CurlPath(startAngle: startAngle)
         let root = frame.flipRuler.root
         toView = local.concatenating(root.pivotedSublayerTransform).concatenating(root.localTransform)
+        // The placement is a rigid motion of the page plane (a translation and the reading
+        // direction's turn or mirror) and the perspective is invertible for any m34.
+        toLocal = toView.inverted() ?? .identity
         setProgress(0)
     }
 
@@ -104,30 +115,57 @@ final class CurlLeaf: TurningLeaf {
         } else {
             leaf.backContents = nil
         }
-        setProgress(progress)
+        setProgress(progress, anchor: anchor)
     }
 
-    func setProgress(_ p: Double) {
+    func setProgress(_ p: Double) { setProgress(p, anchor: nil) }
+
+    func setProgress(_ p: Double, anchor: CurlPose?) {
         progress = p
-        // Progress is checked by the book; the path's poses are in range for any progress.
-        if let pose = try? path.pose(at: min(1, max(0, p))) { try? curl.setPose(pose) }
+        self.anchor = anchor
+        // Progress is checked by the book; every path's poses are in range for any progress.
+        let clamped = min(1, max(0, p))
+        let pose: CurlPose?
+        if let anchor, let through = try? CurlPath(through: anchor) {
+            pose = try? through.pose(at: clamped)
+        } else {
+            pose = try? path.pose(at: clamped)
+        }
+        if let pose { try? curl.setPose(pose) }
         try? leaf.setCurl(curl, toView: toView, scale: frame.scale)
         leaf.isHidden = !hasFront && leaf.backContents == nil
     }
 
-    func grip(at point: Point, progress p: Double) -> LeafGrip {
-        // The flip's pointer mapping: the grabbed point's distance from the spine sets the rate.
-        let ruler = frame.flipRuler
-        try? ruler.setProgress(min(1, max(0, p)))
-        let offset = point.x - frame.spine
+    func grip(at point: Point, progress p: Double) -> LeafGrip { grip(at: point, progress: p, anchor: nil) }
+
+    /// Holds the leaf point seen under `point` with the leaf posed as it is shown; off the
+    /// leaf (a press beside it), the nearest point of the flat leaf.
+    func grip(at point: Point, progress p: Double, anchor: CurlPose?) -> LeafGrip {
+        setProgress(p, anchor: anchor)
         var grip = LeafGrip(start: point, progress: p)
-        grip.radius = max(0.15 * ruler.leafLength, ruler.leafRadius(underPointerOffset: offset) ?? ruler.leafLength)
-        grip.offset = p - ruler.progress(forPointerOffset: offset, radius: grip.radius)
-        if abs(grip.offset) < 1e-9 { grip.offset = 0 }
+        if let held = leaf.mesh.localPoint(under: point) {
+            grip.leafPoint = held
+        } else {
+            let flat = localPoint(ofCanonical: point)
+            grip.leafPoint = Point(x: min(curl.size.width, max(0, flat.x)), y: min(curl.size.height, max(0, flat.y)))
+        }
         return grip
     }
 
-    func progress(for grip: LeafGrip, at point: Point) -> Double {
-        frame.flipRuler.progress(forPointerOffset: point.x - frame.spine, radius: grip.radius) + grip.offset
+    func progress(for grip: LeafGrip, at point: Point) -> Double { drag(grip, to: point).progress }
+
+    /// The pose that brings the held point's footprint under `point`, and its progress.
+    func drag(_ grip: LeafGrip, to point: Point) -> (progress: Double, anchor: CurlPose?) {
+        guard let held = grip.leafPoint, let pose = try? curl.pose(grabbing: held, pointer: localPoint(ofCanonical: point)) else {
+            return (grip.progress, nil)
+        }
+        return (pose.progress, pose)
+    }
+
+    /// The leaf's local point on the page plane under canonical point `p` (the effects'
+    /// perspective maps the page plane onto itself).
+    func localPoint(ofCanonical p: Point) -> Point {
+        let v = Vector3(x: p.x, y: p.y, z: 0).applying(toLocal)
+        return Point(x: v.x / v.w, y: v.y / v.w)
     }
 }

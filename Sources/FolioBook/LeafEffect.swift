@@ -1,6 +1,7 @@
 import FolioGeometry
 import FolioLayers
 import FolioMotion
+import FolioSurface
 
 /// How the leaves in flight share the view.
 public enum LeafArrangement: Sendable {
@@ -41,6 +42,8 @@ public struct LeafGrip: Sendable {
     /// Flip: a progress offset that keeps the leaf where it was when the pointer was not
     /// exactly over the grabbed point; fold: the hinge offset at the grab, in points.
     public var offset: Double
+    /// Curl: the point of the leaf held, in the leaf's local points (nil for other effects).
+    public var leafPoint: Point?
 
     /// Creates a grip.
     public init(start: Point, progress: Double, radius: Double = 0, offset: Double = 0) {
@@ -73,4 +76,29 @@ public protocol TurningLeaf: AnyObject {
     /// The progress that keeps the grabbed point under the pointer at canonical `point`
     /// (unclamped: the caller rubber-bands and clamps).
     func progress(for grip: LeafGrip, at point: Point) -> Double
+
+    /// Poses the leaf at `progress` on the path through `anchor`, the pose a drag left it in,
+    /// or on the effect's own path when `anchor` is nil. Called every frame: it must not
+    /// allocate. Effects whose drag only moves progress need not implement it (the default
+    /// ignores the anchor).
+    func setProgress(_ progress: Double, anchor: CurlPose?)
+    /// Takes hold of the leaf at canonical `point` while it is at `progress` on the path
+    /// through `anchor` (as it is shown). The default ignores the anchor.
+    func grip(at point: Point, progress: Double, anchor: CurlPose?) -> LeafGrip
+    /// Where a drag of `grip` to canonical `point` takes the leaf: its progress (unclamped)
+    /// and, for an effect whose drag moves it off its progress-only path (the curl's axis
+    /// turns with the pointer), the pose reached, which the book keeps as the leaf's path
+    /// anchor (``BookLeaf/anchor``). The default is `progress(for:at:)` with no anchor.
+    func drag(_ grip: LeafGrip, to point: Point) -> (progress: Double, anchor: CurlPose?)
+}
+
+extension TurningLeaf {
+    /// Ignores the anchor: the effect's drag only moves progress.
+    public func setProgress(_ progress: Double, anchor: CurlPose?) { setProgress(progress) }
+    /// Ignores the anchor: the effect's drag only moves progress.
+    public func grip(at point: Point, progress: Double, anchor: CurlPose?) -> LeafGrip { grip(at: point, progress: progress) }
+    /// `progress(for:at:)`, with no anchor.
+    public func drag(_ grip: LeafGrip, to point: Point) -> (progress: Double, anchor: CurlPose?) {
+        (progress(for: grip, at: point), nil)
+    }
 }

@@ -1,4 +1,5 @@
 import FolioMotion
+import FolioSurface
 
 /// One leaf (or bundle) in flight under a controller: its progress as an `AnimatedValue`
 /// (model and presentation values, driven by the clock), the pointer's velocity while it is
@@ -21,6 +22,8 @@ final class LeafMotion {
     var pending: Animation?
     /// The progress shown at the last update (after keeping the leaves in turning order).
     var shown: Double
+    /// The pose the last drag left the leaf in (the curl's path anchor), nil otherwise.
+    var anchor: CurlPose?
 
     init(index: Int, count: Int, progress: Double, allowed: ClosedRange<Double>, order: Int) throws(MotionError) {
         self.index = index

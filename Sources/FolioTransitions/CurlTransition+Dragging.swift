@@ -12,27 +12,7 @@ import FolioSurface
 extension CurlTransition {
     /// The leaf point (local points) drawn on top at view point `pointer`, or nil when the
     /// leaf is not under it: the nearest mesh triangle there, interpolated perspective-correctly.
-    public func leafPoint(under pointer: Point) -> Point? {
-        guard pointer.isFinite else { return nil }
-        for patch in mesh.paintersOrder.reversed() {
-            for t in mesh.patches[patch].triangles {
-                let tri = mesh.triangles[t]
-                let a = mesh.vertices[tri.a], b = mesh.vertices[tri.b], c = mesh.vertices[tri.c]
-                let area = (b.point.x - a.point.x) * (c.point.y - a.point.y) - (c.point.x - a.point.x) * (b.point.y - a.point.y)
-                guard area != 0 else { continue }
-                let wb = ((pointer.x - a.point.x) * (c.point.y - a.point.y) - (c.point.x - a.point.x) * (pointer.y - a.point.y)) / area
-                let wc = ((b.point.x - a.point.x) * (pointer.y - a.point.y) - (pointer.x - a.point.x) * (b.point.y - a.point.y)) / area
-                let wa = 1 - wb - wc
-                guard wa >= 0, wb >= 0, wc >= 0 else { continue }
-                // Screen weights over w are affine in the triangle's plane.
-                let (pa, pb, pc) = (wa / a.clip.w, wb / b.clip.w, wc / c.clip.w)
-                let sum = pa + pb + pc
-                return Point(x: (a.local.x * pa + b.local.x * pb + c.local.x * pc) / sum,
-                             y: (a.local.y * pa + b.local.y * pb + c.local.y * pc) / sum)
-            }
-        }
-        return nil
-    }
+    public func leafPoint(under pointer: Point) -> Point? { mesh.localPoint(under: pointer) }
 
     /// Curls the leaf so that its point `grab` (local points) lies under view point `pointer`,
     /// and makes the path through that pose the one `setProgress(_:)` follows.
