@@ -273,6 +273,7 @@ final class DemoApp {
             let r = surface.renderer
             r.antialiasing = settings.antialiasing
             r.light = settings.light ? .standard : nil
+            r.castsShadows = settings.shadows
             r.wireframe = settings.wireframe
             r.showsLayerBorders = settings.layerBorders
             helpShade.isHidden = !settings.help

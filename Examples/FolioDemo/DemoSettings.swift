@@ -83,7 +83,7 @@ struct DemoSettings: Equatable {
 /// The demo's keys, as shown in the help overlay and README.
 enum KeyBindings {
     static let list: [(keys: String, action: String)] = [
-        ("drag", "turn any page, or catch one in flight"),
+        ("drag", "turn any page, or catch one in flight; a curl follows the point held"),
         ("wheel", "turn step by step"),
         ("right left", "next / previous page (quick presses turn several)"),
         ("space down up", "next / previous page, any direction"),
@@ -99,7 +99,7 @@ enum KeyBindings {
         ("+ -", "perspective stronger / weaker"),
         ("v", "viewpoint: centre, below, above"),
         ("a", "antialiasing: analytic, msaa, border, none"),
-        ("s", "shadows on / off"),
+        ("s", "shadows on / off (lit: the curl's cast shadow too)"),
         ("g", "paper light on / off"),
         ("m", "slow motion 10x"),
         ("b", "layer borders"),

@@ -151,7 +151,8 @@ final class CastShadowRenderTests: XCTestCase {
 
     /// The penumbra measured in pixels — from where the darkness outside the edge is a tenth
     /// of the umbra's to where it is half (the edge) — widens with the leaf's height, and is
-    /// the model's `w(h)` times the share of a half-width that F needs to rise from 0.1 to 0.5.
+    /// the model's `w(h)` times the share of a half-width that F needs to rise from 0.1 to 0.5
+    /// (to 0.3 px).
     func testThePenumbraWidensMonotonicallyWithHeight() throws {
         // F(u) = 0.1 at u₁ (bisection on the formula).
         var lo = -1.0, hi = 0.0
@@ -174,7 +175,8 @@ final class CastShadowRenderTests: XCTestCase {
             let row = Self.rows[1]
             let measured = crossing(0.1, row: row) - crossing(0.5, row: row)
             let model = -u1 * Self.width(scene.edgeHeight) / 2 * Self.scale
-            XCTAssertEqual(measured, model, accuracy: 1.0, "R \(radius), h \(scene.edgeHeight)")
+            XCTAssertEqual(measured, model, accuracy: 0.3, "R \(radius), h \(scene.edgeHeight)")
+            print("cast shadow penumbra, h \(scene.edgeHeight) pt: \(measured) px measured, \(model) px model")
             widths.append(measured)
         }
         for (a, b) in zip(widths, widths.dropFirst()) { XCTAssertLessThan(a, b, "penumbra widths \(widths)") }
