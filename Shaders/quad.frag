@@ -26,7 +26,7 @@
 //   EDGE_SLOTS n       analytic antialiasing over n (4 or 8) silhouette edges per triangle
 //   BORDER             the one-texel transparent border ramp (`--aa border`)
 //   LIGHT              paper light from the interpolated normal (PaperLight: diffuse + sheen)
-//   SHADOW_BLUR        a cast shadow (with EDGE_SLOTS 8): the edges are a shadow sheet's,
+//   SHADOW_BLUR        a cast shadow (with EDGE_SLOTS 0, 4 or 8): the edges are a shadow sheet's,
 //                      faded over the penumbra by the disc-light ramp F; the output's alpha is
 //                      the light left, 1 − o(h)·F (CastShadow in FolioSurface)
 
@@ -168,6 +168,18 @@ float maskCoverage() {
 float maskCoverage() { return 1.0; }
 #endif
 
+#ifdef SHADOW_BLUR
+// CastShadow: at height h (interpolated) the penumbra is w(h) = w0 + 2h·tanβ pixels wide and
+// the umbra's opacity o(h) = o0 / (1 + h/h0). A pixel u = 2d/w inside the sheet's nearest edge
+// (d in pixels; the minimum over its edges) is covered by F(u) = 1 − (acos u − u√(1 − u²))/π,
+// the share of a disc light hidden by a straight edge.
+uniform vec4 uShadowTerms;       // o0, 1/h0 (per point), w0 (pixels), 2·tanβ (pixels per point)
+in float vHeight;
+
+float shadowOpacity() { return uShadowTerms.x / (1.0 + max(vHeight, 0.0) * uShadowTerms.y); }
+
+#endif
+
 #if EDGE_SLOTS > 0
 flat in vec3 vEdge[EDGE_SLOTS];
 
@@ -193,15 +205,6 @@ float halfPlaneCoverage(float d, vec2 n) {
 }
 
 #ifdef SHADOW_BLUR
-// CastShadow: at height h (interpolated) the penumbra is w(h) = w0 + 2h·tanβ pixels wide and
-// the umbra's opacity o(h) = o0 / (1 + h/h0). A pixel u = 2d/w inside the sheet's nearest edge
-// (d in pixels; the minimum over its edges) is covered by F(u) = 1 − (acos u − u√(1 − u²))/π,
-// the share of a disc light hidden by a straight edge.
-uniform vec4 uShadowTerms;       // o0, 1/h0 (per point), w0 (pixels), 2·tanβ (pixels per point)
-in float vHeight;
-
-float shadowOpacity() { return uShadowTerms.x / (1.0 + max(vHeight, 0.0) * uShadowTerms.y); }
-
 float coverage() {
     float toU = 2.0 / max(uShadowTerms.z + uShadowTerms.w * max(vHeight, 0.0), 1e-3);
     float u = 1.0;
@@ -254,7 +257,7 @@ vec4 lit(vec4 color) {
 #endif
 
 void main() {
-#if defined(SHADOW_BLUR) && EDGE_SLOTS > 0
+#ifdef SHADOW_BLUR
     // Drawn with MIN blending into alpha (QuadRenderer+CastShadow.swift): overlapping sheets
     // keep the darkest.
     fragColor = vec4(0.0, 0.0, 0.0, 1.0 - shadowOpacity() * coverage());

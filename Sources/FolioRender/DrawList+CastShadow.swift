@@ -24,10 +24,13 @@ import FolioSurface
 /// so no shadow falls on the background.
 struct CastShadowList {
     /// One shadow to draw: before batch `beforeBatch`, the triangles `vertices` of the list's
-    /// vertex array, with the shadow model's terms in pixels.
+    /// vertex array — first those no edge reaches, then those carrying at most 4 edges, then
+    /// at most 8 (`slotRanges`, each drawn with the variant of that many slots) — with the
+    /// shadow model's terms in pixels.
     struct Pass {
         var beforeBatch: Int
         var vertices: Range<Int>
+        var slotRanges: (none: Range<Int>, four: Range<Int>, eight: Range<Int>)
         /// `o₀`, `1/h₀` (per point of height), `w₀` in pixels, `2·tan β` in pixels per point.
         var terms: (Float, Float, Float, Float)
     }
@@ -49,6 +52,10 @@ struct CastShadowList {
     struct Edge {
         var nx: Double, ny: Double, c: Double
         var sheet: Int
+        /// Its ends' mesh vertices.
+        var i: Int, j: Int
+        /// The penumbra's reach outside it, pixels (half the widest penumbra, plus a pixel).
+        var reach: Double
         var box: (x0: Double, y0: Double, x1: Double, y1: Double)
         var a: Point2, b: Point2
     }
@@ -65,6 +72,10 @@ struct CastShadowList {
     var polygon: [Point2] = []
     var clipped: [Point2] = []
     var surfaces: [ObjectIdentifier] = []
+    /// Per mesh vertex and sheet, up to two sheet edges ending there (−1: none).
+    var vertexEdges: [Int32] = []
+    /// Shadow vertices by the edge slots they need (0, 4, 8), before they join the list.
+    var byslots: ([Float], [Float], [Float]) = ([], [], [])
 
     /// Clears the passes of the last frame (keeping storage).
     mutating func reset() { passes.removeAll(keepingCapacity: true) }
@@ -120,6 +131,7 @@ extension DrawList {
             guard isReceiver(quad) else { continue }
             castShadow.receivers.append(i)
         }
+        dropContainedReceivers()
         guard !castShadow.receivers.isEmpty else { return }
 
         // Every vertex's shadow, in viewport pixels.
@@ -141,14 +153,65 @@ extension DrawList {
         }
         findSheetEdges(mesh, contact: 1e-9 * max(across, 1), model: model, pixelsPerPoint: scale)
 
-        let first = vertexCount
-        let pixelsPerPoint = scale
+        castShadow.byslots.0.removeAll(keepingCapacity: true)
+        castShadow.byslots.1.removeAll(keepingCapacity: true)
+        castShadow.byslots.2.removeAll(keepingCapacity: true)
         for t in mesh.triangles {
             let sheet = Int(castShadow.sheets[t.patch])
             guard sheet >= 0 else { continue }
             emitShadowTriangle(castShadow.points[t.a], castShadow.points[t.b], castShadow.points[t.c], sheet: sheet)
         }
-        // Skirts: the penumbra outside each edge, and past its ends.
+        appendSkirts()
+        let first = vertexCount
+        vertices.append(contentsOf: castShadow.byslots.0)
+        let none = first..<vertexCount
+        vertices.append(contentsOf: castShadow.byslots.1)
+        let four = none.upperBound..<vertexCount
+        vertices.append(contentsOf: castShadow.byslots.2)
+        let eight = four.upperBound..<vertexCount
+        guard vertexCount > first else { return }
+        let pixelsPerPoint = scale
+        castShadow.passes.append(CastShadowList.Pass(
+            beforeBatch: b, vertices: first..<vertexCount, slotRanges: (none, four, eight),
+            terms: (Float(model.contactOpacity), Float(1 / model.fadeHeight), Float(model.contactWidth * pixelsPerPoint),
+                    Float(2 * Self.tangent(degrees: model.angularRadius) * pixelsPerPoint))))
+    }
+
+    /// Drops receivers lying wholly inside another receiver (the leaf's flat part over the
+    /// page beneath it): their shadow would be drawn twice over the same pixels.
+    mutating func dropContainedReceivers() {
+        var k = 0
+        while k < castShadow.receivers.count {
+            let inner = items[castShadow.receivers[k]].corners
+            var contained = false
+            for other in castShadow.receivers where other != castShadow.receivers[k] {
+                let outer = items[other].corners
+                var area = 0.0
+                for a in outer {
+                    let b = a + 1 == outer.upperBound ? outer.lowerBound : a + 1
+                    area += corners[a].x * corners[b].y - corners[b].x * corners[a].y
+                }
+                guard area != 0 else { continue }
+                var all = true
+                for p in inner where all {
+                    for a in outer {
+                        let b = a + 1 == outer.upperBound ? outer.lowerBound : a + 1
+                        let ex = corners[b].x - corners[a].x, ey = corners[b].y - corners[a].y
+                        let side = (ex * (corners[p].y - corners[a].y) - ey * (corners[p].x - corners[a].x)) * (area > 0 ? 1 : -1)
+                        if side < -1e-6 { all = false; break }
+                    }
+                }
+                if all { contained = true; break }
+            }
+            if contained { castShadow.receivers.remove(at: k) } else { k += 1 }
+        }
+    }
+
+    /// The penumbra outside each sheet edge: a band `reach` wide along it. Where the sheet's
+    /// outline turns outward at a vertex the gap between the two bands is filled with a wedge;
+    /// an end that no other edge of the sheet continues is extended by `reach` (a corner of
+    /// the shadow, or where it meets the page).
+    mutating func appendSkirts() {
         for k in castShadow.edges.indices {
             let edge = castShadow.edges[k]
             let (a, b) = (edge.a, edge.b)
@@ -156,24 +219,38 @@ extension DrawList {
             let length = (dx * dx + dy * dy).squareRoot()
             guard length > 1e-9 else { continue }
             let (tx, ty) = (dx / length, dy / length)
-            let reachA = model.width(height: a.h) * pixelsPerPoint / 2 + 1
-            let reachB = model.width(height: b.h) * pixelsPerPoint / 2 + 1
-            let reach = max(reachA, reachB)
-            let a0 = CastShadowList.Point2(x: a.x - tx * reach, y: a.y - ty * reach, w: a.w, h: a.h)
-            let b0 = CastShadowList.Point2(x: b.x + tx * reach, y: b.y + ty * reach, w: b.w, h: b.h)
+            let reach = edge.reach
+            let nextA = neighbourEdge(of: k, at: edge.i), nextB = neighbourEdge(of: k, at: edge.j)
+            let extendA = nextA < 0 ? reach : 0, extendB = nextB < 0 ? reach : 0
+            let a0 = CastShadowList.Point2(x: a.x - tx * extendA, y: a.y - ty * extendA, w: a.w, h: a.h)
+            let b0 = CastShadowList.Point2(x: b.x + tx * extendB, y: b.y + ty * extendB, w: b.w, h: b.h)
             let a1 = CastShadowList.Point2(x: a0.x - edge.nx * reach, y: a0.y - edge.ny * reach, w: a.w, h: a.h)
             let b1 = CastShadowList.Point2(x: b0.x - edge.nx * reach, y: b0.y - edge.ny * reach, w: b.w, h: b.h)
-            // The inner band past the ends too: the penumbra reaches inside by as much.
-            let a2 = CastShadowList.Point2(x: a0.x + edge.nx * reach, y: a0.y + edge.ny * reach, w: a.w, h: a.h)
-            let b2 = CastShadowList.Point2(x: b0.x + edge.nx * reach, y: b0.y + edge.ny * reach, w: b.w, h: b.h)
-            emitShadowTriangle(a1, b1, b2, sheet: edge.sheet)
-            emitShadowTriangle(a1, b2, a2, sheet: edge.sheet)
+            emitShadowTriangle(a0, b0, b1, sheet: edge.sheet)
+            emitShadowTriangle(a0, b1, a1, sheet: edge.sheet)
+            // The wedge at each shared end, once per pair, where the outline turns outward.
+            for end in 0..<2 {
+                let (next, v, p) = end == 0 ? (nextA, edge.i, a) : (nextB, edge.j, b)
+                guard next > k else { continue }
+                let other = castShadow.edges[next]
+                let far = other.i == v ? other.b : other.a
+                guard edge.nx * (far.x - p.x) + edge.ny * (far.y - p.y) >= 0 else { continue }
+                let r = max(reach, other.reach)
+                let p1 = CastShadowList.Point2(x: p.x - edge.nx * r, y: p.y - edge.ny * r, w: p.w, h: p.h)
+                let p2 = CastShadowList.Point2(x: p.x - other.nx * r, y: p.y - other.ny * r, w: p.w, h: p.h)
+                emitShadowTriangle(p, p1, p2, sheet: edge.sheet)
+            }
         }
-        guard vertexCount > first else { return }
-        castShadow.passes.append(CastShadowList.Pass(
-            beforeBatch: b, vertices: first..<vertexCount,
-            terms: (Float(model.contactOpacity), Float(1 / model.fadeHeight), Float(model.contactWidth * pixelsPerPoint),
-                    Float(2 * Self.tangent(degrees: model.angularRadius) * pixelsPerPoint))))
+    }
+
+    /// The other edge of edge `k`'s sheet that ends at mesh vertex `v`, or −1.
+    func neighbourEdge(of k: Int, at v: Int) -> Int {
+        let base = 4 * v + 2 * castShadow.edges[k].sheet
+        for slot in 0..<2 {
+            let e = Int(castShadow.vertexEdges[base + slot])
+            if e >= 0 && e != k { return e }
+        }
+        return -1
     }
 
     static func tangent(degrees: Double) -> Double {
@@ -199,6 +276,8 @@ extension DrawList {
         castShadow.sideKeys.append(contentsOf: repeatElement(-1, count: size))
         castShadow.sideCounts.removeAll(keepingCapacity: true)
         castShadow.sideCounts.append(contentsOf: repeatElement(0, count: size))
+        castShadow.vertexEdges.removeAll(keepingCapacity: true)
+        castShadow.vertexEdges.append(contentsOf: repeatElement(-1, count: 4 * mesh.vertices.count))
         func key(_ i: Int, _ j: Int, _ sheet: Int) -> Int64 { (Int64(min(i, j)) << 33) | (Int64(max(i, j)) << 1) | Int64(sheet) }
         func slot(_ k: Int64) -> Int {
             var h = Int(truncatingIfNeeded: (k &* -7_046_029_254_386_353_131) >> 20) & mask
@@ -230,8 +309,12 @@ extension DrawList {
                 var (nx, ny) = (-dy / length, dx / length)
                 if nx * (c.x - a.x) + ny * (c.y - a.y) < 0 { (nx, ny) = (-nx, -ny) }
                 let reach = model.width(height: max(a.h, b.h)) * pixelsPerPoint / 2 + 1
+                let slot = 4 * i + 2 * sheet, other = 4 * j + 2 * sheet
+                let index = Int32(castShadow.edges.count)
+                if castShadow.vertexEdges[slot] < 0 { castShadow.vertexEdges[slot] = index } else { castShadow.vertexEdges[slot + 1] = index }
+                if castShadow.vertexEdges[other] < 0 { castShadow.vertexEdges[other] = index } else { castShadow.vertexEdges[other + 1] = index }
                 castShadow.edges.append(CastShadowList.Edge(
-                    nx: nx, ny: ny, c: -(nx * a.x + ny * a.y), sheet: sheet,
+                    nx: nx, ny: ny, c: -(nx * a.x + ny * a.y), sheet: sheet, i: i, j: j, reach: reach,
                     box: (min(a.x, b.x) - reach, min(a.y, b.y) - reach, max(a.x, b.x) + reach, max(a.y, b.y) + reach), a: a, b: b))
             }
         }
@@ -318,24 +401,36 @@ extension DrawList {
         }
     }
 
-    /// Appends one shadow vertex: clip position, the height as its local point, the carried
-    /// edges in framebuffer pixels (then unused slots), and the height again in the normal's
-    /// place (`aShadow` in Shaders/quad.vert).
+    /// Appends one shadow vertex to the buffer for its carried edges' slot count: clip
+    /// position, the height as its local point, the carried edges in framebuffer pixels (then
+    /// unused slots), and the height again in the normal's place (`aShadow` in Shaders/quad.vert).
     mutating func appendShadowVertex(_ p: CastShadowList.Point2) {
-        vertices.append(Float((2 * p.x / pixelSize.width - 1) * p.w))
-        vertices.append(Float((2 * p.y / pixelSize.height - 1) * p.w))
-        vertices.append(0)
-        vertices.append(Float(p.w))
-        vertices.append(Float(p.h))
-        vertices.append(0)
-        for k in castShadow.carried {
-            let e = castShadow.edges[k]
-            vertices.append(Float(e.nx)); vertices.append(Float(e.ny))
-            vertices.append(Float(e.c - e.nx * origin.x - e.ny * origin.y))
+        let n = castShadow.carried.count
+        // The buffer is moved out while written (no copy, no allocation), so that the edges
+        // can be read meanwhile.
+        var out: [Float] = []
+        if n == 0 { swap(&out, &castShadow.byslots.0) } else if n <= 4 { swap(&out, &castShadow.byslots.1) } else { swap(&out, &castShadow.byslots.2) }
+        Self.writeShadowVertex(p, &out, castShadow, origin: origin, size: pixelSize)
+        if n == 0 { swap(&out, &castShadow.byslots.0) } else if n <= 4 { swap(&out, &castShadow.byslots.1) } else { swap(&out, &castShadow.byslots.2) }
+    }
+
+    /// Writes one shadow vertex (`floatsPerVertex` floats) to `out`.
+    static func writeShadowVertex(_ p: CastShadowList.Point2, _ out: inout [Float], _ list: CastShadowList,
+                                  origin: (x: Double, y: Double), size: (width: Double, height: Double)) {
+        out.append(Float((2 * p.x / size.width - 1) * p.w))
+        out.append(Float((2 * p.y / size.height - 1) * p.w))
+        out.append(0)
+        out.append(Float(p.w))
+        out.append(Float(p.h))
+        out.append(0)
+        for k in list.carried {
+            let e = list.edges[k]
+            out.append(Float(e.nx)); out.append(Float(e.ny))
+            out.append(Float(e.c - e.nx * origin.x - e.ny * origin.y))
         }
-        for _ in castShadow.carried.count..<Self.shadowEdgeSlots {
-            vertices.append(Self.unusedShadowEdge.0); vertices.append(Self.unusedShadowEdge.1); vertices.append(Self.unusedShadowEdge.2)
+        for _ in list.carried.count..<shadowEdgeSlots {
+            out.append(unusedShadowEdge.0); out.append(unusedShadowEdge.1); out.append(unusedShadowEdge.2)
         }
-        vertices.append(Float(p.h)); vertices.append(0); vertices.append(0)
+        out.append(Float(p.h)); out.append(0); out.append(0)
     }
 }

@@ -27,26 +27,18 @@ extension QuadRenderer {
     ///
     /// Leaves the program unbound from the caller's point of view: the caller sets its own again.
     func drawCastShadow(_ pass: CastShadowList.Pass) {
-        let variant = ShaderVariant(coverage: .edges(ShaderVariant.Coverage.maximumEdges), shadowBlur: true)
-        let shadow: ShaderPrograms.Program, restore: ShaderPrograms.Program
-        do {
-            shadow = try programs.program(for: variant)
-            restore = try programs.program(for: ShaderVariant(background: true))
-        } catch {
+        let restore: ShaderPrograms.Program
+        do { restore = try programs.program(for: ShaderVariant(background: true)) } catch {
             if drawError == nil { drawError = error }
             return
         }
         var mask: (GLboolean, GLboolean, GLboolean, GLboolean) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &mask) { glGetBooleanv(GLenum(GL_COLOR_WRITEMASK), $0.baseAddress!.assumingMemoryBound(to: GLboolean.self)) }
-        glUseProgram(shadow.shader.id)
-        glUniform4f(shadow.shadowTerms, pass.terms.0, pass.terms.1, pass.terms.2, pass.terms.3)
-        glUniform4f(shadow.bounds, 0, 0, 1, 1)
         let first = GLint(pass.vertices.lowerBound), count = GLsizei(pass.vertices.count)
-        lastFrame.drawCalls += 1
         if mask.3 != 0 && drawFramebufferHasAlpha() {
             glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_TRUE))
             glBlendEquationSeparate(GLenum(GL_FUNC_ADD), GLenum(GL_MIN))
-            glDrawArrays(GLenum(GL_TRIANGLES), first, count)
+            drawShadowTriangles(pass)
             glColorMask(mask.0, mask.1, mask.2, mask.3)
             glBlendEquation(GLenum(GL_FUNC_ADD))
             // rgb · (light left); alpha: 1·(1 − a) + a = 1.
@@ -59,9 +51,29 @@ extension QuadRenderer {
             glDrawArrays(GLenum(GL_TRIANGLES), first, count)
         } else {
             glBlendFuncSeparate(GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
-            glDrawArrays(GLenum(GL_TRIANGLES), first, count)
+            drawShadowTriangles(pass)
         }
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+    }
+
+    /// The light left after `pass`'s shadow, in three draws: triangles no edge reaches (no
+    /// edge work at all), then those carrying at most 4 and at most 8 edges.
+    func drawShadowTriangles(_ pass: CastShadowList.Pass) {
+        for k in 0..<3 {
+            let (slots, range) = k == 0 ? (0, pass.slotRanges.none) : (k == 1 ? (4, pass.slotRanges.four) : (8, pass.slotRanges.eight))
+            guard !range.isEmpty else { continue }
+            let variant = ShaderVariant(coverage: slots == 0 ? .full : .edges(slots), shadowBlur: true)
+            let program: ShaderPrograms.Program
+            do { program = try programs.program(for: variant) } catch {
+                if drawError == nil { drawError = error }
+                continue
+            }
+            glUseProgram(program.shader.id)
+            glUniform4f(program.shadowTerms, pass.terms.0, pass.terms.1, pass.terms.2, pass.terms.3)
+            glUniform4f(program.bounds, 0, 0, 1, 1)
+            lastFrame.drawCalls += 1
+            glDrawArrays(GLenum(GL_TRIANGLES), GLint(range.lowerBound), GLsizei(range.count))
+        }
     }
 
     /// Whether the bound draw framebuffer's colour buffer has alpha bits.

@@ -26,7 +26,7 @@ final class ShaderVariantTests: XCTestCase {
                                           coverage: coverage, light: true))
         }
         // The cast shadow's soft-edge coverage (QuadRenderer+CastShadow.swift).
-        variants.append(ShaderVariant(coverage: .edges(ShaderVariant.Coverage.maximumEdges), shadowBlur: true))
+        for coverage in [ShaderVariant.Coverage.full, .edges(4), .edges(8)] { variants.append(ShaderVariant(coverage: coverage, shadowBlur: true)) }
         return variants
     }
 
