@@ -97,7 +97,7 @@ extension QuadRenderer {
         guard texture != nil || layer.backgroundColor != nil || gradient != nil || item.overlayQuadIndex != nil || leafBorder
         else { return nil }
         var variant = ShaderVariant()
-        variant.light = light != nil
+        variant.light = light != nil && Self.needsLight(quad)
         addShape(to: &variant, quad, e, leafBorder: leafBorder)
         if let texture {
             variant.texture = texture.premultiplied ? .premultiplied : .straight
