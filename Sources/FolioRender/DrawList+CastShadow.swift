@@ -115,12 +115,16 @@ extension DrawList {
         guard let curl = surface.curl, surface.patchHasArea.count == surface.mesh.patches.count else { return }
         let mesh = surface.mesh
         let across = curl.spine == .left || curl.spine == .right ? curl.size.width : curl.size.height
-        guard let model = try? CastShadow(light: light, fadeHeight: max(across, 1e-9) / 2) else { return }
         // The leaf's plane z = 0 on screen: the flat patch's map (the identity onto the plane).
         guard let flat = mesh.patches.firstIndex(where: { $0.region == .flat }) else { return }
         var toView: Homography?
         for q in e.quads where q.surfacePatch == flat && q.layer === surface { toView = q.localToView; break }
         guard let toView else { return }
+        // The light in the leaf's own axes: a leaf turned or mirrored in the page plane (a
+        // book's reading direction) sees the view's light along its local axes' images.
+        let ex = Self.unit(toView.x.x, toView.x.y), ey = Self.unit(toView.y.x, toView.y.y)
+        let local = Vector3(x: light.x * ex.0 + light.y * ex.1, y: light.x * ey.0 + light.y * ey.1, z: light.z)
+        guard let model = try? CastShadow(light: local, fadeHeight: max(across, 1e-9) / 2) else { return }
         let firstItem = batches[b].item
         castShadow.receivers.removeAll(keepingCapacity: true)
         for i in 0..<firstItem {
@@ -251,6 +255,12 @@ extension DrawList {
             if e >= 0 && e != k { return e }
         }
         return -1
+    }
+
+    /// `(x, y)` scaled to unit length (`(1, 0)` for a zero vector).
+    static func unit(_ x: Double, _ y: Double) -> (Double, Double) {
+        let l = (x * x + y * y).squareRoot()
+        return l > 0 && l.isFinite ? (x / l, y / l) : (1, 0)
     }
 
     static func tangent(degrees: Double) -> Double {
