@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FolioRender
+import FolioCLI
 import FolioGeometry
 import FolioLayers
 import FolioSurface
@@ -275,5 +276,43 @@ final class CastShadowRenderTests: XCTestCase {
             renderer.prepare(evaluator, scale: Self.scale, pixelWidth: 600, pixelHeight: 600)
             XCTAssertEqual(renderer.list.castShadow.passes.count, 1)
         }
+    }
+
+    // MARK: Command line
+
+    /// `folio render --effect curl --light` casts the shadow; `--no-shadows` leaves it out.
+    /// The shadow only ever darkens (never lightens or tints: every channel scales alike), and
+    /// only on the page beneath, right of and below the roll (the light comes from the upper
+    /// left); unlit, `--no-shadows` changes nothing of the curl.
+    func testTheCommandLineCastsTheShadowWithTheLightAndLeavesItOutWithNoShadows() throws {
+        func image(_ extra: [String]) throws -> Image {
+            let command = try RenderCommand.parse(["--effect", "curl", "--progress", "0.5", "--angle", "0", "--size", "320x200",
+                                                   "--scale", "2", "--out", "/tmp/folio-shadow.png"] + extra)
+            return try MainActor.assumeIsolated { try command.image() }
+        }
+        let lit = try image(["--light"]), bare = try image(["--light", "--no-shadows"])
+        var darker = 0
+        for y in 0..<lit.height {
+            for x in 0..<lit.width {
+                let a = lit.pixel(x, y), b = bare.pixel(x, y)
+                XCTAssertTrue(a.r <= b.r && a.g <= b.g && a.b <= b.b, "pixel (\(x), \(y)) lightened: \(a) vs \(b)")
+                if a.r < b.r { darker += 1 }
+                // Darkened by one factor: the channels keep their ratios (to rounding), where the
+                // page is one colour around the pixel (not an antialiased edge of the leaf).
+                func uniform() -> Bool {
+                    guard x > 0, y > 0, x + 1 < bare.width, y + 1 < bare.height else { return false }
+                    for dy in -1...1 { for dx in -1...1 where bare.pixel(x + dx, y + dy) != b { return false } }
+                    return true
+                }
+                if b.r > 60 && b.g > 60 && b.b > 60 && a.r < b.r && uniform() {
+                    let k = Double(a.r) / Double(b.r)
+                    XCTAssertEqual(Double(a.g), k * Double(b.g), accuracy: 2.5, "pixel (\(x), \(y))")
+                    XCTAssertEqual(Double(a.b), k * Double(b.b), accuracy: 2.5, "pixel (\(x), \(y))")
+                }
+            }
+        }
+        XCTAssertGreaterThan(darker, 2000, "the lit curl casts a shadow")
+        let unlit = try image([]), unlitBare = try image(["--no-shadows"])
+        XCTAssertEqual(unlit.pixels, unlitBare.pixels, "the curl has no shadow of its own unlit")
     }
 }
