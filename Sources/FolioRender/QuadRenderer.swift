@@ -34,7 +34,10 @@ import FolioSurface
 /// What `draw` needs and does not touch: the scissor test, stencil test, colour write mask and
 /// `GL_FRAMEBUFFER_SRGB` apply to its output as the app left them (so an app can scissor or
 /// stencil Folio's drawing); rasterizer discard and logic ops must be off. It never reads or
-/// writes depth or stencil buffers and never clears unless asked.
+/// writes depth or stencil buffers and never clears unless asked. A lit frame's cast shadow
+/// (``castsShadows``) reads the app's colour write mask, masks colour writes for one draw into
+/// destination alpha and puts the app's mask back; where the app masks alpha, or the
+/// framebuffer has no alpha bits, the shadow is multiplied in directly instead.
 ///
 /// With ``restoresGLState`` off, `draw` skips the snapshot and leaves what it changed as it set
 /// it (its own program, vertex array and buffer, blending `ONE, ONE_MINUS_SRC_ALPHA` with
