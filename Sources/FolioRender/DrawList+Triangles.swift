@@ -1,3 +1,4 @@
+import Foundation
 import FolioGeometry
 import FolioLayers
 
@@ -240,9 +241,13 @@ extension DrawList {
         if interior && distanceToOutline(c, polygon) < Self.margin { interior = false }
         guard interior else {
             // No edge-free interior (a sliver, or no silhouette at all): one fan, every
-            // triangle with the edges that reach it.
+            // triangle with the edges that reach it. Fanned from where the straightest
+            // silhouette corner's dividing line leaves the footprint, if it has one, so that no
+            // triangle straddles that line.
+            if let corner = straightestCorner(polygon, edgeRange) { moveFanCentre(centre, outline: outline, onto: corner) }
             fan(around: centre, outline: outline)
             markEdges(from: firstTriangle, edgeRange)
+            keepOneEdgeAtStraightCorners(from: firstTriangle, polygon: polygon, edgeRange)
             return
         }
         // The cut point on each ray, appended after the outline: inner[k] = outline[k] + n.
@@ -270,6 +275,107 @@ extension DrawList {
             if movedNext { triangles.append(Triangle(a: Int32(inner(k)), b: Int32(next), c: Int32(inner(next)), edges: 0)) }
         }
         markEdges(from: firstTriangle, edgeRange)
+        keepOneEdgeAtStraightCorners(from: firstTriangle, polygon: polygon, edgeRange)
+    }
+
+    /// The cosine of the angle between two consecutive silhouette edges above which their
+    /// corner counts as nearly straight (a turn under 30°).
+    static let straightCornerCosine = 0.75.squareRoot()
+
+    /// A corner where two consecutive silhouette edges of a polygon meet nearly straight: the
+    /// corner, its two edges (indices into `edges`), and the unit direction along the outline
+    /// there, from the first edge's side toward the second's. The line through the corner
+    /// across that direction divides the pixels of one edge from those of the other.
+    struct StraightCorner {
+        var x: Double, y: Double
+        var first: Int, second: Int
+        var along: (Double, Double)
+
+        /// Negative on the first edge's side of the dividing line, positive on the second's.
+        func side(_ p: PlanePoint) -> Double { along.0 * (p.x - x) + along.1 * (p.y - y) }
+    }
+
+    /// The straight corner of `polygon` (see `StraightCorner`) after corner `k`, if the edges from
+    /// `k` and from the next corner are silhouettes of `edgeRange` turning less than 30°.
+    func straightCorner(after k: Int, in polygon: Range<Int>, _ edgeRange: Range<Int>) -> StraightCorner? {
+        let next = k + 1 == polygon.upperBound ? polygon.lowerBound : k + 1
+        let (e0, e1) = (Int(corners[k].edge), Int(corners[next].edge))
+        guard corners[k].fades, corners[next].fades, e0 != e1, edgeRange.contains(e0), edgeRange.contains(e1) else { return nil }
+        let (l0, l1) = (edges[e0], edges[e1])
+        guard l0.nx * l1.nx + l0.ny * l1.ny > Self.straightCornerCosine else { return nil }
+        // The mean of the two inward normals, turned a quarter: the mean direction of travel,
+        // up to its sign, which the corner after `next` decides.
+        var (tx, ty) = (l0.ny + l1.ny, -(l0.nx + l1.nx))
+        let length = (tx * tx + ty * ty).squareRoot()
+        guard length > 0 else { return nil }
+        (tx, ty) = (tx / length, ty / length)
+        let c = corners[next]
+        let after = corners[next + 1 == polygon.upperBound ? polygon.lowerBound : next + 1]
+        if tx * (after.x - c.x) + ty * (after.y - c.y) < 0 { (tx, ty) = (-tx, -ty) }
+        return StraightCorner(x: c.x, y: c.y, first: e0, second: e1, along: (tx, ty))
+    }
+
+    /// The straightest corner of `polygon` between two of its silhouette edges, if any turns
+    /// less than 30°.
+    func straightestCorner(_ polygon: Range<Int>, _ edgeRange: Range<Int>) -> StraightCorner? {
+        guard edgeRange.count >= 2 else { return nil }
+        var best: StraightCorner?, bestCosine = -Double.infinity
+        for k in polygon {
+            guard let corner = straightCorner(after: k, in: polygon, edgeRange) else { continue }
+            let (l0, l1) = (edges[corner.first], edges[corner.second])
+            let cosine = l0.nx * l1.nx + l0.ny * l1.ny
+            if cosine > bestCosine { best = corner; bestCosine = cosine }
+        }
+        return best
+    }
+
+    /// Moves the fan centre `points[centre]` onto the footprint's outline where the corner's
+    /// dividing line leaves it on the far side (the footprint is convex and the line passes
+    /// through its corner's own footprint point, so every fan triangle then lies on one side
+    /// of the line, and the two that meet the far side have no area).
+    mutating func moveFanCentre(_ centre: Int, outline: Range<Int>, onto corner: StraightCorner) {
+        // The dividing line: through the corner, across `along`; find the footprint point
+        // farthest inside along the line (the inward normal's sense).
+        let (ux, uy) = (-corner.along.1, corner.along.0)
+        let inward = edges[corner.first].nx * ux + edges[corner.first].ny * uy >= 0 ? 1.0 : -1.0
+        var best: PlanePoint?, bestReach = -Double.infinity
+        for k in outline {
+            let a = points[k], b = points[k + 1 == outline.upperBound ? outline.lowerBound : k + 1]
+            let (sa, sb) = (corner.side(a), corner.side(b))
+            guard (sa <= 0) != (sb <= 0) else { continue }
+            let t = sa / (sa - sb)
+            let p = a.toward(b, t)
+            let reach = inward * (ux * (p.x - corner.x) + uy * (p.y - corner.y))
+            if reach > bestReach { best = p; bestReach = reach }
+        }
+        if let best, bestReach > 0 { points[centre] = best }
+    }
+
+    /// Where two consecutive silhouette edges of `polygon` meet at a nearly straight corner (a
+    /// turn under 30°, as where a contour meets the leaf's free edge), gives each triangle from
+    /// `first` that lies wholly on one side of the corner's dividing line only the edge on its
+    /// side.
+    ///
+    /// The shader multiplies the coverages of a triangle's edges. At a right angle that is the
+    /// exact coverage of the corner (for an axis-aligned pixel); at a nearly straight corner
+    /// both lines run through the same pixels, and their product counts the pixel's partial
+    /// coverage twice (`α²` for `α`) all along a triangle that reaches both: the far edge's
+    /// line stays within a pixel of the near one for many pixels. On the pixel's own side of
+    /// the corner, its own line is the outline to within the turn's small wedge.
+    mutating func keepOneEdgeAtStraightCorners(from first: Int, polygon: Range<Int>, _ edgeRange: Range<Int>) {
+        guard edgeRange.count >= 2, first < triangles.count else { return }
+        for k in polygon {
+            guard let corner = straightCorner(after: k, in: polygon, edgeRange) else { continue }
+            let (b0, b1) = (UInt32(1) << UInt32(corner.first - edgeRange.lowerBound), UInt32(1) << UInt32(corner.second - edgeRange.lowerBound))
+            // A vertex on the line (the corner's own footprint point, a moved fan centre) sides
+            // with either: a rounding tolerance.
+            let tolerance = 1e-7 * (1 + abs(corner.x) + abs(corner.y))
+            for t in first..<triangles.count where triangles[t].edges & (b0 | b1) == (b0 | b1) {
+                let sides = (corner.side(points[Int(triangles[t].a)]), corner.side(points[Int(triangles[t].b)]), corner.side(points[Int(triangles[t].c)]))
+                if sides.0 <= tolerance && sides.1 <= tolerance && sides.2 <= tolerance { triangles[t].edges &= ~b1 }
+                else if sides.0 >= -tolerance && sides.1 >= -tolerance && sides.2 >= -tolerance { triangles[t].edges &= ~b0 }
+            }
+        }
     }
 
     static func same(_ a: PlanePoint, _ b: PlanePoint) -> Bool { a.x == b.x && a.y == b.y }
@@ -350,6 +456,18 @@ extension DrawList {
     /// border mode), and clears nothing: `points` and `triangles` are reset by the caller.
     mutating func writeTriangles(_ i: Int, border: Bool) {
         let edgeRange = items[i].edges
+        if let spec = ProcessInfo.processInfo.environment["DL_PIX"] {
+            let v = spec.split(separator: ",").map { Double($0)! }
+            for t in triangles {
+                let (a, b, c) = (points[Int(t.a)], points[Int(t.b)], points[Int(t.c)])
+                func cr(_ u: PlanePoint, _ w: PlanePoint) -> Double { (u.x - v[0]) * (w.y - v[1]) - (u.y - v[1]) * (w.x - v[0]) }
+                let (s1, s2, s3) = (cr(a, b), cr(b, c), cr(c, a))
+                if (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0) {
+                    print("PIXTRI item \(i) edges \(String(t.edges, radix: 2)) of \(edgeRange) tri \(a.x),\(a.y) \(b.x),\(b.y) \(c.x),\(c.y)")
+                    for e in edgeRange { print("   E \(edges[e].nx) \(edges[e].ny) \(edges[e].c) d \(edges[e].nx * v[0] + edges[e].ny * v[1] + edges[e].c)") }
+                }
+            }
+        }
         for coverage in border ? Self.borderClasses : Self.edgeClasses {
             let first = vertexCount
             for t in triangles where border || ShaderVariant.Coverage.edges(for: t.edges.nonzeroBitCount) == coverage {

@@ -1,3 +1,4 @@
+import Foundation
 import FolioGeometry
 import FolioLayers
 
@@ -89,13 +90,10 @@ struct DrawList {
     var normalSurface: SurfaceLayer?
     var normalSign = 1.0
     var normalPatch = -1
-    /// Where farther sheets are cut back from contours this frame (`DrawList+Surface.swift`).
-    var clipLines: [ContourClip] = []
-    /// The shared edges found on contours this frame: (item, corner).
+    /// The contours found this frame, the shared edges they lie on (item, corner), and the extra
+    /// coverage edges they give the farther sheet's patches (`DrawList+Surface.swift`).
+    var contours: [ContourLine] = []
     var contourMarks: [(Int, Int)] = []
-    /// Contours as the nearer sheets see them, and the extra coverage edges they give the
-    /// back-facing items beside them (`DrawList+Surface.swift`).
-    var nearContours: [ContourClip] = []
     var contourEdges: [(item: Int, nx: Double, ny: Double, c: Double)] = []
     /// The shared-edge hash: bucket heads, chain links and edge ends, indexed by corner.
     var edgeHeads: [Int32] = [], edgeNext: [Int32] = [], edgeEnd: [Int32] = []
@@ -179,8 +177,27 @@ struct DrawList {
         }
         markSharedEdges()
         // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
+        if ProcessInfo.processInfo.environment["DL_DEBUG"] != nil {
+            for i in items.indices {
+                let q = e.quads[items[i].quadIndex]
+                print("PRE \(i) patch \(q.surfacePatch) back \(q.localToView.showsBack)")
+                for k in items[i].corners { let c = corners[k]; print(String(format: "   %.4f %.4f fades %d shared %d", c.x, c.y, c.fades ? 1 : 0, c.shared ? 1 : 0)) }
+            }
+        }
         markContours(e)
         for i in items.indices { findEdges(i) }
+        if let spec = ProcessInfo.processInfo.environment["DL_DEBUG"] {
+            let v = spec.split(separator: ",").map { Double($0)! }
+            for i in items.indices {
+                let q = e.quads[items[i].quadIndex]
+                let r = items[i].corners
+                _ = v
+                print("ITEM \(i) patch \(q.surfacePatch) back \(q.localToView.showsBack)")
+                for k in r { let c = corners[k]; print(String(format: "   %.4f %.4f fades %d shared %d", c.x, c.y, c.fades ? 1 : 0, c.shared ? 1 : 0)) }
+                for k in items[i].edges { let ed = edges[k]; print(String(format: "   edge n %.4f %.4f c %.4f", ed.nx, ed.ny, ed.c)) }
+            }
+            for c in contours { print("CLIP \(c.a) \(c.b) n \(c.normal)") }
+        }
         // Border mode's ramp lives in texture space, past the polygon: it never cuts.
         let cutting = cutsHiddenParts && mode != .border
         if cutting { findCovers(e, analytic: mode == .analytic, isOpaque: isOpaque) } else { coverLines.removeAll(keepingCapacity: true) }
@@ -205,6 +222,8 @@ struct DrawList {
                 case .msaa, .none: triangulatePlain(items[i].corners)
                 }
             }
+            // Surface hook (DrawList+Surface.swift): nothing of a nearer sheet in a contour's band.
+            if !contours.isEmpty { clipToContourBands(i, quad) }
             setNormals(for: quad)
             writeTriangles(i, border: mode == .border)
             if outlines { writeOutline(i) }

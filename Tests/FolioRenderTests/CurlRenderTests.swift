@@ -93,7 +93,8 @@ final class CurlRenderTests: XCTestCase {
         var total = 0.0, count = 0
         var errorMap = Image(width: image.width, height: image.height, fill: (0, 0, 0, 255))
         defer { if let dir = ProcessInfo.processInfo.environment["CURL_DEBUG_DIR"] {
-            try? image.writePNG(path: "\(dir)/aa-\(progress).png"); try? errorMap.writePNG(path: "\(dir)/err-\(progress).png") } }
+            let name = "\(progress)-\(angle)-\(radius.map { "\($0)" } ?? "default")"
+            try? image.writePNG(path: "\(dir)/aa-\(name).png"); try? errorMap.writePNG(path: "\(dir)/err-\(name).png") } }
         let n = 16
         for y in 0..<image.height {
             for x in 0..<image.width {
@@ -117,6 +118,7 @@ final class CurlRenderTests: XCTestCase {
                 let o = (y * image.width + x) * 4
                 errorMap.pixels[o] = UInt8(min(255, max(0, d * 2550))); errorMap.pixels[o + 1] = UInt8(min(255, max(0, -d * 2550))); errorMap.pixels[o + 2] = 60
                 count += 1
+                if ProcessInfo.processInfo.environment["CURL_AA_WORST"] != nil, abs(d) > 0.1 { print("PIX \(x) \(y) got \(Double(image.pixel(x, y).r) / 255) exact \(exact)") }
             }
         }
         return (total / Double(max(count, 1)), count)
@@ -141,6 +143,16 @@ final class CurlRenderTests: XCTestCase {
             XCTAssertGreaterThan(pixels, 100, "progress \(progress)")
             XCTAssertLessThanOrEqual(error, 0.06, "progress \(progress), angle \(angle): mean coverage error \(error) over \(pixels) edge pixels")
             print("curl AA (sub-pixel strips): progress \(progress) angle \(angle) radius \(radius.map { "\($0)" } ?? "default"): mean error \(error) over \(pixels) edge pixels")
+        }
+    }
+
+    /// Diagnostic sweep (CURL_AA_SWEEP set): prints the error per pose.
+    func testSweepDiagnostic() throws {
+        guard let spec = ProcessInfo.processInfo.environment["CURL_AA_SWEEP"] else { return }
+        for pose in spec.split(separator: ";") {
+            let v = pose.split(separator: ",").map { Double($0)! }
+            let (error, pixels) = try meanEdgeError(progress: v[0], angle: v[1], radius: v.count > 2 ? v[2] : nil)
+            print("SWEEP progress \(v[0]) angle \(v[1]) radius \(v.count > 2 ? "\(v[2])" : "default"): \(error) over \(pixels)")
         }
     }
 
