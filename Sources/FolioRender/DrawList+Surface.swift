@@ -120,7 +120,10 @@ extension DrawList {
                     return l > 0 && (dx * ex + dy * ey) / (length * l) > limit
                 }
                 if (corners[previous].shared && runsOn(previous, k)) || (corners[next].shared && runsOn(next, after)) {
+                    // Held like the seam it runs on: its neighbours' margins step along it, not
+                    // across it.
                     corners[k].fades = false
+                    corners[k].shared = true
                 }
             }
         }

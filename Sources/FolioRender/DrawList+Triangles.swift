@@ -188,11 +188,13 @@ extension DrawList {
             case (false, false):
                 points.append(Self.point(c))
             case (false, true):
-                let cap = Self.cap(at: c, from: previous, seamNormal: n0, fadedNormal: n1, margin: m, along: cutDirection(previous.cut))
+                let cap = Self.isOpenEdge(previous) ? (x: c.x + n1.0 * m, y: c.y + n1.1 * m)
+                    : Self.cap(at: c, from: previous, seamNormal: n0, fadedNormal: n1, margin: m, along: cutDirection(previous.cut))
                 points.append(Self.point(c))
                 points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
             case (true, false):
-                let cap = Self.cap(at: c, from: next, seamNormal: n1, fadedNormal: n0, margin: m, along: cutDirection(c.cut))
+                let cap = Self.isOpenEdge(c) ? (x: c.x + n0.0 * m, y: c.y + n0.1 * m)
+                    : Self.cap(at: c, from: next, seamNormal: n1, fadedNormal: n0, margin: m, along: cutDirection(c.cut))
                 points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
                 points.append(Self.point(c))
             case (true, true):
@@ -209,6 +211,14 @@ extension DrawList {
         }
         return first..<points.count
     }
+
+    /// Whether the edge from `c` is drawn as it is but borders nothing: not a seam, not an
+    /// occlusion cut (the viewport's edge, 4 px off screen, or a nearer sheet's cut along a
+    /// contour, whose triangles are clipped to it afterwards). A silhouette's margin may step
+    /// straight across such an edge's line: running on along it, as a cap does along a seam,
+    /// can reach 16 margins and make a spike that a fan from the centre sweeps across the
+    /// pixels of the polygon's neighbours.
+    static func isOpenEdge(_ c: Corner) -> Bool { !c.fades && !c.shared && c.cut < 0 }
 
     /// The direction of occlusion cut line `cut` (nil when the edge is not a cut): every piece
     /// along the line steps out along the same direction, whatever its own corners.
@@ -240,12 +250,9 @@ extension DrawList {
         for e in edgeRange where edges[e].distance(c) < edges[e].reach + Self.interiorClearance { interior = false }
         if interior && distanceToOutline(c, polygon) < Self.margin { interior = false }
         guard interior else {
-            // No edge-free interior (a sliver, or no silhouette at all): one fan, every
-            // triangle with the edges that reach it. Fanned from where the straightest
-            // silhouette corner's dividing line leaves the footprint, if it has one, so that no
-            // triangle straddles that line.
-            if let corner = straightestCorner(polygon, edgeRange) { moveFanCentre(centre, outline: outline, onto: corner) }
-            fan(around: centre, outline: outline)
+            // No edge-free interior (a sliver, or no silhouette at all): the polygon and its
+            // margin ring, every triangle with the edges that reach it.
+            if edgeRange.isEmpty { fan(around: centre, outline: outline) } else { ring(centre: centre, outline: outline, polygon: polygon, edgeRange) }
             markEdges(from: firstTriangle, edgeRange)
             keepOneEdgeAtStraightCorners(from: firstTriangle, polygon: polygon, edgeRange)
             return
@@ -329,26 +336,88 @@ extension DrawList {
         return best
     }
 
-    /// Moves the fan centre `points[centre]` onto the footprint's outline where the corner's
-    /// dividing line leaves it on the far side (the footprint is convex and the line passes
-    /// through its corner's own footprint point, so every fan triangle then lies on one side
-    /// of the line, and the two that meet the far side have no area).
-    mutating func moveFanCentre(_ centre: Int, outline: Range<Int>, onto corner: StraightCorner) {
-        // The dividing line: through the corner, across `along`; find the footprint point
-        // farthest inside along the line (the inward normal's sense).
+    /// Triangulates a footprint with no edge-free interior as the polygon itself, fanned from
+    /// `centre`, and the ring between the polygon and its footprint, in pieces that each stand
+    /// on one corner or one edge of the polygon.
+    ///
+    /// A fan from the centre over the whole footprint needs the footprint to be star-shaped
+    /// about the centre, and a sliver's is not: a cap runs up to 16 margins along a seam's line,
+    /// and the fan triangle reaching it sweeps across the neighbour's pixels (or a contour's
+    /// band) all along the sliver, covering them a second time. The ring's pieces lie between
+    /// the polygon's edge and its pushed-out line, so none reaches past its own edge's margin.
+    ///
+    /// The centre moves onto the polygon's outline where the straightest silhouette corner's
+    /// dividing line leaves it (see `StraightCorner`), so no polygon triangle straddles that line.
+    mutating func ring(centre: Int, outline: Range<Int>, polygon: Range<Int>, _ edgeRange: Range<Int>) {
+        let n = polygon.count
+        // The polygon's corners, after the footprint.
+        let first = points.count
+        for k in polygon { points.append(Self.point(corners[k])) }
+        if let corner = straightestCorner(polygon, edgeRange) { moveCentre(centre, polygon: first..<points.count, onto: corner) }
+        func corner(_ k: Int) -> Int32 { Int32(first + k % n) }
+        func triangle(_ a: Int32, _ b: Int32, _ c: Int32) {
+            let (p, q, r) = (points[Int(a)], points[Int(b)], points[Int(c)])
+            if Self.same(p, q) || Self.same(q, r) || Self.same(r, p) { return }
+            triangles.append(Triangle(a: a, b: b, c: c, edges: 0))
+        }
+        for k in 0..<n { triangle(Int32(centre), corner(k), corner(k + 1)) }
+        // Each corner's footprint points, in outline order, as `appendFootprint` wrote them.
+        var o = outline.lowerBound
+        var firstOfCorner = Int32(o), lastOfPrevious: Int32 = -1, firstOfFirst: Int32 = -1
+        for k in 0..<n {
+            let c = corners[polygon.lowerBound + k]
+            let previous = corners[polygon.lowerBound + (k + n - 1) % n]
+            var count = 1
+            switch (previous.fades, c.fades) {
+            case (false, false): count = 1
+            case (false, true), (true, false): count = 2
+            case (true, true):
+                let (n0, n1) = (outward(polygon, k + n - 1), outward(polygon, k))
+                count = 1 + n0.0 * n1.0 + n0.1 * n1.1 > 0.25 ? 1 : 2
+            }
+            firstOfCorner = Int32(o)
+            if k == 0 { firstOfFirst = firstOfCorner }
+            // Around the corner.
+            for j in 0..<(count - 1) { triangle(corner(k), Int32(o + j), Int32(o + j + 1)) }
+            // Along the edge into this corner.
+            if k > 0 {
+                triangle(corner(k - 1), lastOfPrevious, firstOfCorner)
+                triangle(corner(k - 1), firstOfCorner, corner(k))
+            }
+            o += count
+            lastOfPrevious = Int32(o - 1)
+        }
+        // The closing edge, last corner to the first.
+        triangle(corner(n - 1), lastOfPrevious, firstOfFirst)
+        triangle(corner(n - 1), firstOfFirst, corner(0))
+        assert(o == outline.upperBound, "the ring walks the footprint as appendFootprint wrote it")
+    }
+
+    /// The outward unit normal of the edge from corner `k` (mod the polygon's count) of
+    /// `polygon`, as `appendFootprint` takes it: a silhouette's from its line.
+    func outward(_ polygon: Range<Int>, _ k: Int) -> (Double, Double) {
+        let a = corners[polygon.lowerBound + k % polygon.count]
+        if a.edge >= 0 { let e = edges[Int(a.edge)]; return (-e.nx, -e.ny) }
+        guard let (nx, ny) = inwardNormal(polygon.lowerBound + k % polygon.count, in: polygon, winding: winding(polygon)) else { return (0, 0) }
+        return (-nx, -ny)
+    }
+
+    /// Moves `points[centre]` onto the outline of the convex polygon `points[polygon]` where the
+    /// corner's dividing line leaves it on the far side, so every fan triangle from it lies on
+    /// one side of the line (the two that meet it there have no area and are left out).
+    mutating func moveCentre(_ centre: Int, polygon: Range<Int>, onto corner: StraightCorner) {
         let (ux, uy) = (-corner.along.1, corner.along.0)
         let inward = edges[corner.first].nx * ux + edges[corner.first].ny * uy >= 0 ? 1.0 : -1.0
-        var best: PlanePoint?, bestReach = -Double.infinity
-        for k in outline {
-            let a = points[k], b = points[k + 1 == outline.upperBound ? outline.lowerBound : k + 1]
+        var best: PlanePoint?, bestReach = 1e-9
+        for k in polygon {
+            let a = points[k], b = points[k + 1 == polygon.upperBound ? polygon.lowerBound : k + 1]
             let (sa, sb) = (corner.side(a), corner.side(b))
             guard (sa <= 0) != (sb <= 0) else { continue }
-            let t = sa / (sa - sb)
-            let p = a.toward(b, t)
+            let p = a.toward(b, sa / (sa - sb))
             let reach = inward * (ux * (p.x - corner.x) + uy * (p.y - corner.y))
             if reach > bestReach { best = p; bestReach = reach }
         }
-        if let best, bestReach > 0 { points[centre] = best }
+        if let best { points[centre] = best }
     }
 
     /// Where two consecutive silhouette edges of `polygon` meet at a nearly straight corner (a
