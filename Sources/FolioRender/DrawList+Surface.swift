@@ -1,4 +1,3 @@
-import Foundation
 import FolioGeometry
 import FolioLayers
 import FolioSurface
@@ -92,7 +91,7 @@ extension DrawList {
         }
         guard !contours.isEmpty else { return }
         cutNearerSheets(e)
-        if ProcessInfo.processInfo.environment["NO_EXTRA"] == nil { findContourEdges(e) }
+        findContourEdges(e)
     }
 
     /// Stops fading the stubs of surface patches: a silhouette edge shorter than the margin

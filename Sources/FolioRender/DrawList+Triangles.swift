@@ -1,4 +1,3 @@
-import Foundation
 import FolioGeometry
 import FolioLayers
 
@@ -191,11 +190,17 @@ extension DrawList {
                 let cap = Self.isOpenEdge(previous) ? (x: c.x + n1.0 * m, y: c.y + n1.1 * m)
                     : Self.cap(at: c, from: previous, seamNormal: n0, fadedNormal: n1, margin: m, along: cutDirection(previous.cut))
                 points.append(Self.point(c))
+                if let tip = Self.tip(at: c, from: previous, seam: previous, seamNormal: n0, fadedNormal: n1, margin: m) {
+                    points.append(onPlane(quad, tip.x, tip.y, fallback: c, scale: scale))
+                }
                 points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
             case (true, false):
                 let cap = Self.isOpenEdge(c) ? (x: c.x + n0.0 * m, y: c.y + n0.1 * m)
                     : Self.cap(at: c, from: next, seamNormal: n1, fadedNormal: n0, margin: m, along: cutDirection(c.cut))
                 points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
+                if let tip = Self.tip(at: c, from: next, seam: c, seamNormal: n1, fadedNormal: n0, margin: m) {
+                    points.append(onPlane(quad, tip.x, tip.y, fallback: c, scale: scale))
+                }
                 points.append(Self.point(c))
             case (true, true):
                 let bx = n0.0 + n1.0, by = n0.1 + n1.1
@@ -210,6 +215,21 @@ extension DrawList {
             }
         }
         return first..<points.count
+    }
+
+    /// Where a polygon ends in a sharp tip between a seam and a silhouette (the silhouette's
+    /// margin steps straight out there, see `cap`), the point one margin on along the seam's
+    /// line past the tip, which the footprint takes between the two: it covers the wedge past
+    /// the tip on this polygon's side of that line, which the neighbour across the seam leaves
+    /// to it (its own margin stops at the line). Nil where the corner is not such a tip (or
+    /// the edge from `seam` is not a seam).
+    static func tip(at c: Corner, from other: Corner, seam: Corner, seamNormal: (Double, Double),
+                    fadedNormal: (Double, Double), margin m: Double) -> (x: Double, y: Double)? {
+        guard seam.shared, seam.cut < 0, seamNormal.0 * fadedNormal.0 + seamNormal.1 * fadedNormal.1 <= 0 else { return nil }
+        let dx = c.x - other.x, dy = c.y - other.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return nil }
+        return (c.x + dx / length * m, c.y + dy / length * m)
     }
 
     /// Whether the edge from `c` is drawn as it is but borders nothing: not a seam, not an
@@ -370,7 +390,11 @@ extension DrawList {
             var count = 1
             switch (previous.fades, c.fades) {
             case (false, false): count = 1
-            case (false, true), (true, false): count = 2
+            case (false, true):
+                count = Self.tip(at: c, from: previous, seam: previous, seamNormal: outward(polygon, k + n - 1), fadedNormal: outward(polygon, k), margin: Self.margin) == nil ? 2 : 3
+            case (true, false):
+                let next = corners[polygon.lowerBound + (k + 1) % n]
+                count = Self.tip(at: c, from: next, seam: c, seamNormal: outward(polygon, k), fadedNormal: outward(polygon, k + n - 1), margin: Self.margin) == nil ? 2 : 3
             case (true, true):
                 let (n0, n1) = (outward(polygon, k + n - 1), outward(polygon, k))
                 count = 1 + n0.0 * n1.0 + n0.1 * n1.1 > 0.25 ? 1 : 2
@@ -525,18 +549,6 @@ extension DrawList {
     /// border mode), and clears nothing: `points` and `triangles` are reset by the caller.
     mutating func writeTriangles(_ i: Int, border: Bool) {
         let edgeRange = items[i].edges
-        if let spec = ProcessInfo.processInfo.environment["DL_PIX"] {
-            let v = spec.split(separator: ",").map { Double($0)! }
-            for t in triangles {
-                let (a, b, c) = (points[Int(t.a)], points[Int(t.b)], points[Int(t.c)])
-                func cr(_ u: PlanePoint, _ w: PlanePoint) -> Double { (u.x - v[0]) * (w.y - v[1]) - (u.y - v[1]) * (w.x - v[0]) }
-                let (s1, s2, s3) = (cr(a, b), cr(b, c), cr(c, a))
-                if (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0) {
-                    print("PIXTRI item \(i) edges \(String(t.edges, radix: 2)) of \(edgeRange) tri \(a.x),\(a.y) \(b.x),\(b.y) \(c.x),\(c.y)")
-                    for e in edgeRange { print("   E \(edges[e].nx) \(edges[e].ny) \(edges[e].c) d \(edges[e].nx * v[0] + edges[e].ny * v[1] + edges[e].c)") }
-                }
-            }
-        }
         for coverage in border ? Self.borderClasses : Self.edgeClasses {
             let first = vertexCount
             for t in triangles where border || ShaderVariant.Coverage.edges(for: t.edges.nonzeroBitCount) == coverage {

@@ -1,4 +1,3 @@
-import Foundation
 import FolioGeometry
 import FolioLayers
 
@@ -177,27 +176,8 @@ struct DrawList {
         }
         markSharedEdges()
         // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
-        if ProcessInfo.processInfo.environment["DL_DEBUG"] != nil {
-            for i in items.indices {
-                let q = e.quads[items[i].quadIndex]
-                print("PRE \(i) patch \(q.surfacePatch) back \(q.localToView.showsBack)")
-                for k in items[i].corners { let c = corners[k]; print(String(format: "   %.4f %.4f fades %d shared %d", c.x, c.y, c.fades ? 1 : 0, c.shared ? 1 : 0)) }
-            }
-        }
         markContours(e)
         for i in items.indices { findEdges(i) }
-        if let spec = ProcessInfo.processInfo.environment["DL_DEBUG"] {
-            let v = spec.split(separator: ",").map { Double($0)! }
-            for i in items.indices {
-                let q = e.quads[items[i].quadIndex]
-                let r = items[i].corners
-                _ = v
-                print("ITEM \(i) patch \(q.surfacePatch) back \(q.localToView.showsBack)")
-                for k in r { let c = corners[k]; print(String(format: "   %.4f %.4f fades %d shared %d", c.x, c.y, c.fades ? 1 : 0, c.shared ? 1 : 0)) }
-                for k in items[i].edges { let ed = edges[k]; print(String(format: "   edge n %.4f %.4f c %.4f", ed.nx, ed.ny, ed.c)) }
-            }
-            for c in contours { print("CLIP \(c.a) \(c.b) n \(c.normal)") }
-        }
         // Border mode's ramp lives in texture space, past the polygon: it never cuts.
         let cutting = cutsHiddenParts && mode != .border
         if cutting { findCovers(e, analytic: mode == .analytic, isOpaque: isOpaque) } else { coverLines.removeAll(keepingCapacity: true) }
