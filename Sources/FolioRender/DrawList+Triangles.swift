@@ -187,18 +187,18 @@ extension DrawList {
             case (false, false):
                 points.append(Self.point(c))
             case (false, true):
-                let cap = Self.isOpenEdge(previous) ? (x: c.x + n1.0 * m, y: c.y + n1.1 * m)
+                let cap = surfaceRules && Self.isOpenEdge(previous) ? (x: c.x + n1.0 * m, y: c.y + n1.1 * m)
                     : Self.cap(at: c, from: previous, seamNormal: n0, fadedNormal: n1, margin: m, along: cutDirection(previous.cut))
                 points.append(Self.point(c))
-                if let tip = Self.tip(at: c, from: previous, seam: previous, seamNormal: n0, fadedNormal: n1, margin: m) {
+                if surfaceRules, let tip = Self.tip(at: c, from: previous, seam: previous, seamNormal: n0, fadedNormal: n1, margin: m) {
                     points.append(onPlane(quad, tip.x, tip.y, fallback: c, scale: scale))
                 }
                 points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
             case (true, false):
-                let cap = Self.isOpenEdge(c) ? (x: c.x + n0.0 * m, y: c.y + n0.1 * m)
+                let cap = surfaceRules && Self.isOpenEdge(c) ? (x: c.x + n0.0 * m, y: c.y + n0.1 * m)
                     : Self.cap(at: c, from: next, seamNormal: n1, fadedNormal: n0, margin: m, along: cutDirection(c.cut))
                 points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
-                if let tip = Self.tip(at: c, from: next, seam: c, seamNormal: n1, fadedNormal: n0, margin: m) {
+                if surfaceRules, let tip = Self.tip(at: c, from: next, seam: c, seamNormal: n1, fadedNormal: n0, margin: m) {
                     points.append(onPlane(quad, tip.x, tip.y, fallback: c, scale: scale))
                 }
                 points.append(Self.point(c))
@@ -272,9 +272,9 @@ extension DrawList {
         guard interior else {
             // No edge-free interior (a sliver, or no silhouette at all): the polygon and its
             // margin ring, every triangle with the edges that reach it.
-            if edgeRange.isEmpty { fan(around: centre, outline: outline) } else { ring(centre: centre, outline: outline, polygon: polygon, edgeRange) }
+            if edgeRange.isEmpty || !surfaceRules { fan(around: centre, outline: outline) } else { ring(centre: centre, outline: outline, polygon: polygon, edgeRange) }
             markEdges(from: firstTriangle, edgeRange)
-            keepOneEdgeAtStraightCorners(from: firstTriangle, polygon: polygon, edgeRange)
+            if surfaceRules { keepOneEdgeAtStraightCorners(from: firstTriangle, polygon: polygon, edgeRange) }
             return
         }
         // The cut point on each ray, appended after the outline: inner[k] = outline[k] + n.
@@ -302,7 +302,7 @@ extension DrawList {
             if movedNext { triangles.append(Triangle(a: Int32(inner(k)), b: Int32(next), c: Int32(inner(next)), edges: 0)) }
         }
         markEdges(from: firstTriangle, edgeRange)
-        keepOneEdgeAtStraightCorners(from: firstTriangle, polygon: polygon, edgeRange)
+        if surfaceRules { keepOneEdgeAtStraightCorners(from: firstTriangle, polygon: polygon, edgeRange) }
     }
 
     /// The cosine of the angle between two consecutive silhouette edges above which their

@@ -94,6 +94,10 @@ struct DrawList {
     var contours: [ContourLine] = []
     var contourMarks: [(Int, Int)] = []
     var contourEdges: [(item: Int, nx: Double, ny: Double, c: Double)] = []
+    /// Whether the item being triangulated is a surface's patch: only those take the thin-strip
+    /// rules of `DrawList+Triangles.swift` (margin rings, one edge per side of a straight corner,
+    /// tips, straight steps across open edges); flat polygons keep their triangulation exactly.
+    var surfaceRules = false
     /// The shared-edge hash: bucket heads, chain links and edge ends, indexed by corner.
     var edgeHeads: [Int32] = [], edgeNext: [Int32] = [], edgeEnd: [Int32] = []
     /// Interleaved vertex data, `floatsPerVertex` per vertex (see `DrawList+Triangles.swift`).
@@ -185,6 +189,7 @@ struct DrawList {
             let quad = e.quads[items[i].quadIndex]
             points.removeAll(keepingCapacity: true)
             triangles.removeAll(keepingCapacity: true)
+            surfaceRules = quad.surfacePatch >= 0
             if items[i].composite >= 0 {
                 // A group's picture: pixel-aligned and antialiased inside already.
                 triangulatePlain(items[i].corners)
