@@ -131,7 +131,7 @@ extension Benchmarks {
             lines.append("10,000 fold tiles            \(f(ms, 2)) ms/frame   (target ≤ \(f(e.targets["tiles10kMs"]!, 0)): \(met("tiles10kMs")))")
         }
         if let ms = e.tiles10kOutputStoreMs {
-            lines.append("  their output stores alone  \(f(ms, 2)) ms/frame   (the floor the 72-byte corners and quads set)")
+            lines.append("  their output stores alone  \(f(ms, 2)) ms/frame   (the floor the \(MemoryLayout<QuadVertex>.stride)-byte corners and \(MemoryLayout<Quad>.stride)-byte quads set)")
         }
         lines.append("per-tile spread from 100     \(f(e.tileSpread, 2))×   (target ≤ \(f(e.targets["tileSpread"]!, 1))×: \(met("tileSpread")))")
         return lines

@@ -12,7 +12,7 @@ import FolioTransitions
 /// `w = 1 + m34·z` and clip position `(x − E/2 + E/2·w, y − u + u·w, 0, w)`. The sleeves A and
 /// D are cut at the view's top and bottom edges, the way the evaluator's mask clip cuts them
 /// (same corners, same order), and the output is the evaluator's: the same draw order, the
-/// same `QuadVertex` corners (clip, point, depth, local), opacities, visibility and maps.
+/// same `QuadVertex` corners (clip, depth, local), opacities, visibility and maps.
 /// Nothing is shared with the evaluator, so the ratio between the two is the price of
 /// evaluating a general layer tree.
 final class FoldReference {
@@ -27,10 +27,9 @@ final class FoldReference {
     }
 
     let width: Double, u: Double, l: Double, m34: Double
-    /// One corner, as `QuadVertex` stores it.
+    /// One corner, as `QuadVertex` stores it (56 bytes: its screen point is computed on read).
     struct Vertex {
         var clip: Vector4
-        var point: Point
         var depth: Double
         var local: Point
     }
@@ -47,7 +46,7 @@ final class FoldReference {
         width = size.width
         (u, l, m34) = (fold.split.leading, fold.split.trailing, fold.m34)
         vertices = .allocate(capacity: 36)
-        vertices.initialize(repeating: Vertex(clip: Vector4(x: 0, y: 0, z: 0, w: 1), point: .zero, depth: 0, local: .zero), count: 36)
+        vertices.initialize(repeating: Vertex(clip: Vector4(x: 0, y: 0, z: 0, w: 1), depth: 0, local: .zero), count: 36)
         quads = .allocate(capacity: 9)
         quads.initialize(repeating: Output(layer: 0, vertexRange: 0..<0, opacity: 0, isVisible: false, localToView: .identity), count: 9)
     }
@@ -76,8 +75,7 @@ final class FoldReference {
         @inline(__always) func corner(_ i: Int, _ p: Point) {
             let clip = Vector4(x: p.x + map.y.x * p.y + map.origin.x, y: map.y.y * p.y + map.origin.y,
                                z: 0, w: map.y.w * p.y + map.origin.w)
-            let r = 1 / clip.w
-            v[i] = Vertex(clip: clip, point: Point(x: clip.x * r, y: clip.y * r), depth: z0 + dz * p.y, local: p)
+            v[i] = Vertex(clip: clip, depth: z0 + dz * p.y, local: p)
         }
         corner(0, local.0); corner(1, local.1); corner(2, local.2); corner(3, local.3)
     }
@@ -101,7 +99,7 @@ final class FoldReference {
             compare(q.localToView.origin, r.localToView.origin)
             for (v, w) in zip(evaluator.corners(of: q), UnsafeBufferPointer(start: vertices, count: 36)[r.vertexRange]) {
                 compare(v.clip, w.clip)
-                compare(v.point.x, w.point.x); compare(v.point.y, w.point.y)
+                compare(v.point.x, w.clip.x / w.clip.w); compare(v.point.y, w.clip.y / w.clip.w)
                 compare(v.depth, w.depth)
                 compare(v.local.x, w.local.x); compare(v.local.y, w.local.y)
             }

@@ -571,7 +571,7 @@ struct EvaluationState {
                         finite = false
                         break
                     }
-                    target[i] = QuadVertex(clip: clip, point: point, depth: depth, local: local)
+                    target[i] = QuadVertex(clip: clip, depth: depth, local: local)
                 }
                 (shape, shapeStart, shapeFinite) = (poly.pointee.shape, start, finite)
             }
@@ -610,7 +610,7 @@ struct EvaluationState {
         quad.pointee.opacity = poly.pointee.opacity
         quad.pointee.isVisible = flags[p].contains(.visible)
         quad.pointee.localToView = poly.pointee.basis
-        quad.pointee.surfacePatch = Int(poly.pointee.patch)
+        quad.pointee.patch = poly.pointee.patch
     }
 }
 
@@ -693,5 +693,5 @@ extension Homography {
 }
 
 extension QuadVertex {
-    static let zero = QuadVertex(clip: Vector4(x: 0, y: 0, z: 0, w: 1), point: .zero, depth: 0, local: .zero)
+    static let zero = QuadVertex(clip: Vector4(x: 0, y: 0, z: 0, w: 1), depth: 0, local: .zero)
 }

@@ -12,8 +12,13 @@ import FolioLayers
 /// box's reach (plus float tolerance) inside its silhouette edges, where its coverage is exactly
 /// 1, and a hair (`ε`) inside its other edges, where the rasterizer's tie rules decide. Every
 /// pixel centre there shows the cover and nothing under it, so no pixel changes: in 8-bit
-/// targets the blend of an opaque source ignores the destination. Border mode (whose ramp works
-/// in texture space) never cuts.
+/// targets the blend of an opaque source ignores the destination.
+///
+/// Border mode's coverage is a ramp in texture space: it is exactly 1 where the local point lies
+/// at least half a content texel inside the layer's bounds. There `R` is also bounded by the
+/// image of those bounds inset by half a texel (plus tolerance), and the item being cut is its
+/// grown outline (one texel past its bounds, as `triangulateBordered` draws it), split into
+/// plain pieces: the ramp is computed per pixel from the local point, whatever the triangles.
 ///
 /// ## How
 ///
@@ -63,9 +68,11 @@ extension DrawList {
 
     /// Finds, for every item that is opaque everywhere (`isOpaque`), the lines of the region it
     /// covers fully (`DrawItem.cover`).
-    mutating func findCovers(_ e: LayerEvaluator, analytic: Bool, isOpaque: (Quad) -> Bool) {
+    mutating func findCovers(_ e: LayerEvaluator, mode: AntialiasingMode, isOpaque: (Quad) -> Bool,
+                             texelsPerPoint: (Quad) -> (Double, Double)) {
         coverLines.removeAll(keepingCapacity: true)
         let tolerance = coverageTolerance
+        let analytic = mode == .analytic
         for j in items.indices where items[j].composite < 0 && items[j].border < 0 && items[j].raster < 0 && isOpaque(e.quads[items[j].quadIndex]) {
             let r = items[j].corners
             let sign = winding(r)
@@ -76,14 +83,67 @@ extension DrawList {
                 let inset = analytic && a.fades ? 0.5 * (abs(nx) + abs(ny)) + tolerance : Self.coverInset
                 coverLines.append(CoverLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y) - inset))
             }
+            if mode == .border {
+                let quad = e.quads[items[j].quadIndex]
+                // A surface patch's texture may be its back contents, whose texel size the
+                // closure does not know: such a patch hides nothing in border mode.
+                guard quad.surfacePatch < 0, appendRampInterior(quad, texels: texelsPerPoint(quad), tolerance: tolerance) else {
+                    coverLines.removeSubrange(start...)
+                    continue
+                }
+            }
             items[j].cover = start..<coverLines.count
         }
     }
 
+    /// Border mode: appends the lines of the region where `quad`'s texture-space ramp is exactly
+    /// 1 — its bounds inset by half a content texel, plus float tolerance, mapped to viewport
+    /// pixels and moved `tolerance` pixels further in. False when that region is empty or does
+    /// not lie wholly in front of the eye.
+    mutating func appendRampInterior(_ quad: Quad, texels: (Double, Double), tolerance: Double) -> Bool {
+        guard texels.0 > 0, texels.1 > 0 else { return false }
+        let b = quad.layer.bounds
+        // The shader computes the ramp in 32-bit floats from an interpolated local point: a
+        // fiftieth of a texel and a few float steps of the coordinates' size cover its rounding.
+        let slack = 1e-5 * (abs(b.minX) + abs(b.maxX) + abs(b.minY) + abs(b.maxY))
+        let dx = 0.52 / texels.0 + slack, dy = 0.52 / texels.1 + slack
+        guard b.width > 2 * dx, b.height > 2 * dy else { return false }
+        func corner(_ k: Int) -> (x: Double, y: Double, w: Double) {
+            let local = Point(x: k == 0 || k == 3 ? b.minX + dx : b.maxX - dx, y: k < 2 ? b.minY + dy : b.maxY - dy)
+            let h = quad.localToView.apply(local)
+            return (h.x / h.w * scale, pixelSize.height - h.y / h.w * scale, h.w)
+        }
+        // The image of a rectangle wholly in front of the eye is convex: its signed area gives
+        // the side its inside is on. (Each corner is mapped twice; no array is made per frame.)
+        var area = 0.0
+        for k in 0..<4 {
+            let a = corner(k), e = corner((k + 1) % 4)
+            guard a.w > 0, a.x.isFinite, a.y.isFinite else { return false }
+            area += a.x * e.y - e.x * a.y
+        }
+        let sign = area > 0 ? 1.0 : -1.0
+        for k in 0..<4 {
+            let a = corner(k), e = corner((k + 1) % 4)
+            let ex = e.x - a.x, ey = e.y - a.y
+            let length = (ex * ex + ey * ey).squareRoot()
+            guard length > 0 else { return false }
+            let nx = -sign * ey / length, ny = sign * ex / length
+            coverLines.append(CoverLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y) - tolerance))
+        }
+        return true
+    }
+
     /// Triangulates what of item `i` no later cover hides, if a cover hides enough of it;
     /// returns false (and adds nothing) when the item is to be drawn whole.
-    mutating func triangulateUncovered(_ i: Int, _ quad: Quad, analytic: Bool, scale: Double) -> Bool {
-        let r = items[i].corners
+    mutating func triangulateUncovered(_ i: Int, _ quad: Quad, mode: AntialiasingMode, scale: Double,
+                                       texels: (Double, Double)) -> Bool {
+        let analytic = mode == .analytic
+        var r = items[i].corners
+        // Border mode draws a whole layer grown by a texel: that outline is what is cut.
+        let grownMark = corners.count
+        if mode == .border, quad.surfacePatch < 0, let grown = appendGrownOutline(i, quad, texels: texels) { r = grown }
+        var cutSucceeded = false
+        defer { if corners.count > grownMark && !cutSucceeded { corners.removeSubrange(grownMark...) } }
         let box = bounds(r)
         for j in (i + 1)..<min(items.count, i + 1 + Self.coverSearch) where !items[j].cover.isEmpty {
             let other = bounds(items[j].corners)
@@ -105,13 +165,31 @@ extension DrawList {
                 guard staysOnItsSide(outline, piece) else { conforming = false; break }
                 starCut(centre: outline.lowerBound - 1, outline: outline, edges: items[i].edges, polygon: piece)
             }
-            if conforming { return true }
+            if conforming { cutSucceeded = true; return true }
             corners.removeSubrange(marks.corners...)
             points.removeSubrange(marks.points...)
             triangles.removeSubrange(marks.triangles...)
             return false
         }
         return false
+    }
+
+    /// Border mode: appends to `corners` the outline `triangulateBordered` draws for item `i`
+    /// (its layer's bounds grown by one content texel, mapped to viewport pixels) and returns
+    /// its range; nil where that mode draws the item's own corners. Its edges are no seams:
+    /// grown outlines overlap their neighbours' by design.
+    mutating func appendGrownOutline(_ i: Int, _ quad: Quad, texels: (Double, Double)) -> Range<Int>? {
+        guard items[i].corners.count == 4, texels.0 > 0, texels.1 > 0 else { return nil }
+        let b = quad.layer.bounds
+        let dx = 1 / texels.0, dy = 1 / texels.1
+        let start = corners.count
+        for k in 0..<4 {
+            let local = Point(x: k == 0 || k == 3 ? b.minX - dx : b.maxX + dx, y: k < 2 ? b.minY - dy : b.maxY + dy)
+            let h = quad.localToView.apply(local)
+            guard h.w > 0 else { corners.removeSubrange(start...); return nil }
+            corners.append(Corner(x: h.x / h.w * scale, y: pixelSize.height - h.y / h.w * scale, w: h.w, local: local, fades: false))
+        }
+        return start..<corners.count
     }
 
     /// Whether every point of `outline` (a piece's footprint) lies on the piece's side of each

@@ -182,9 +182,8 @@ struct DrawList {
         // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
         markContours(e)
         for i in items.indices { findEdges(i) }
-        // Border mode's ramp lives in texture space, past the polygon: it never cuts.
-        let cutting = cutsHiddenParts && mode != .border
-        if cutting { findCovers(e, analytic: mode == .analytic, isOpaque: isOpaque) } else { coverLines.removeAll(keepingCapacity: true) }
+        let cutting = cutsHiddenParts
+        if cutting { findCovers(e, mode: mode, isOpaque: isOpaque, texelsPerPoint: texelsPerPoint) } else { coverLines.removeAll(keepingCapacity: true) }
         for i in items.indices {
             let quad = e.quads[items[i].quadIndex]
             points.removeAll(keepingCapacity: true)
@@ -195,7 +194,8 @@ struct DrawList {
                 triangulatePlain(items[i].corners)
                 writeTriangles(i, border: false)
                 continue
-            } else if cutting && triangulateUncovered(i, quad, analytic: mode == .analytic, scale: scale) {
+            } else if cutting && triangulateUncovered(i, quad, mode: mode, scale: scale,
+                                                      texels: mode == .border ? texelsPerPoint(quad) : (0, 0)) {
                 // Only what no later opaque item hides.
             } else {
                 switch mode {

@@ -26,7 +26,7 @@ final class OcclusionTests: XCTestCase {
     }
 
     func testTheFlipDrawsTheStaticPageUnderTheTurningLeafOnlyWhereTheLeafLeavesItBare() throws {
-        for mode in [AntialiasingMode.analytic, .none, .msaa] {
+        for mode in [AntialiasingMode.analytic, .none, .msaa, .border] {
             for p in [0.1, 0.9] {
                 let t = try flip(p)
                 let whole = overdraw(t, mode, cuts: false), cut = overdraw(t, mode, cuts: true)
@@ -44,21 +44,18 @@ final class OcclusionTests: XCTestCase {
             let t = try flip(0.5)
             XCTAssertEqual(overdraw(t, mode, cuts: false), overdraw(t, mode, cuts: true), accuracy: 1e-9)
         }
-        // Border mode never cuts: its ramp reaches past the polygon in texture space.
-        let t = try flip(0.1)
-        XCTAssertEqual(overdraw(t, .border, cuts: false), overdraw(t, .border, cuts: true), accuracy: 1e-9)
     }
 
     /// Renders `t` with and without cuts and counts the pixels that differ, failing on any that
     /// differs by more than `tolerance` (0…255).
     @discardableResult
-    func compareCuts(_ t: any Transition, _ mode: AntialiasingMode, scale: Double = 1, samplePages: Bool = false,
+    func compareCuts(_ t: any Transition, _ mode: AntialiasingMode, scale: Double = 1, samplePages: Bool = false, coarse: Int = 1,
                      tolerance: Int = 0, expectCut: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
         nonisolated(unsafe) let root = t.root // XCTest runs on the main thread
         let size = self.size
         let (cut, whole, saved) = try MainActor.assumeIsolated {
             let r = SharedRenderer.offscreen
-            let (w, h) = (Int(size.width * scale), Int(size.height * scale))
+            let (w, h) = (Int(size.width * scale) / coarse, Int(size.height * scale) / coarse)
             if samplePages {
                 try r.renderer.setImage(SamplePages.page(1, width: w, height: h), for: ContentHandle(1))
                 try r.renderer.setImage(SamplePages.page(2, width: w, height: h), for: ContentHandle(2))
@@ -99,7 +96,7 @@ final class OcclusionTests: XCTestCase {
                 let t = try flip(p, style: style)
                 t.showsShadows = false
                 try t.setProgress(p)
-                for mode in [AntialiasingMode.analytic, .none, .msaa] { try compareCuts(t, mode, expectCut: abs(p - 0.5) > 0.15) }
+                for mode in [AntialiasingMode.analytic, .none, .msaa, .border] { try compareCuts(t, mode, expectCut: abs(p - 0.5) > 0.15) }
             }
         }
         for (p, style) in [(0.3, FlipStyle()), (0.85, .vertical)] {
@@ -107,6 +104,19 @@ final class OcclusionTests: XCTestCase {
             t.showsShadows = false
             try t.setProgress(p)
             try compareCuts(t, .analytic, scale: 2)
+            try compareCuts(t, .border, scale: 2)
+        }
+    }
+
+    /// Border mode: the cover hides only where its texture-space ramp is exactly 1, half a
+    /// texel inside its bounds; pages of few texels per point make that band wide.
+    func testBorderModeCutsOnlyWhereTheRampOfTheCoverIsWhole() throws {
+        for (p, style) in [(0.1, FlipStyle()), (0.3, .backward), (0.8, .vertical)] {
+            let t = try flip(p, style: style)
+            t.showsShadows = false
+            try t.setProgress(p)
+            // Coarse textures (a fifth of a texel per point): the ramp is 2.5 points wide.
+            try compareCuts(t, .border, coarse: 5, expectCut: p < 0.2)
         }
     }
 
