@@ -9,30 +9,53 @@ import FolioSurface
 /// every inner edge a seam: never faded, free. That is right between patches of the same
 /// facing, but where the surface turns away from the viewer (a contour, `SurfaceMesh.contours`)
 /// both sheets end on the same screen line and lie on the same side of it: the line is a true
-/// silhouette. The nearer sheet — the back-facing one (docs/curl.md §7) — fades there with
-/// exact coverage. The farther sheets are cut back from the contour by the nearer sheet's
-/// width there (the margin at most) and fade along the cut, so they add nothing to the
-/// pixels along the contour that the nearer sheet covers, and still cover the rest where the
-/// nearer sheet is a sliver (as when the contour first appears).
+/// silhouette of the surface, and near it the surface is seen edge-on, so the strips on both
+/// sides can be far thinner than a pixel.
+///
+/// A pixel across the contour must be covered once, by the contour's exact coverage. Two
+/// sheets each fading there would cover it twice (`1 − (1 − α)²`), and cutting one sheet back
+/// by the other's width leaves gaps and overlaps wherever that width is not a straight line
+/// (the nearer sheet ending in the leaf's free edge, or past the contour's end). So one sheet
+/// owns the whole band along the contour: the **farther sheet** (seen from its front), which
+/// near a contour is continuous and covers everything on the contour's inner side, whatever
+/// the nearer sheet does. Its patch on the contour fades there (pushed out by the margin like
+/// any silhouette), and every other front-facing patch that comes within reach of the contour
+/// takes the contour as one more coverage edge, so whichever patch holds a pixel's centre
+/// covers the pixel by the contour's exact coverage. The **nearer sheet** (seen from its back)
+/// is cut back from the contour by the band's depth, `contourBand`, along a hard edge: past
+/// the band the farther sheet beneath covers every pixel fully, so the nearer sheet's pixels
+/// there are whole, and within it nothing of the nearer sheet is drawn.
+///
+/// The price: within `contourBand` (1 px) of a contour the farther sheet's colour shows where
+/// the nearer sheet's would (the same point of the paper, its other side).
 ///
 /// **Normals.** With lighting on, each vertex carries the unit normal of the side the viewer
 /// sees: a flat layer's `frontNormal`, a surface's exact normal at the vertex's local point,
 /// negated where the polygon shows its back.
 extension DrawList {
-    /// Where the farther sheets of a surface are cut back from a contour: the cut line (from,
-    /// to), the direction into the sheets, and the contour segment itself, in viewport pixels.
-    struct ContourClip {
+    /// A contour of a surface this frame, in viewport pixels: its two ends, and the unit normal
+    /// pointing from it into both sheets.
+    struct ContourLine {
         var layer: ObjectIdentifier
-        var from: (Double, Double), to: (Double, Double)
+        var a: (Double, Double), b: (Double, Double)
         var normal: (Double, Double)
-        var contour: ((Double, Double), (Double, Double))
+
+        /// The signed distance of `(x, y)` from the contour's line, positive inside.
+        func distance(_ x: Double, _ y: Double) -> Double { normal.0 * (x - a.0) + normal.1 * (y - a.1) }
     }
 
-    /// Turns shared edges of surface patches that lie on a contour back into silhouettes, and
-    /// clears the farther sheets out of the nearer sheet's fading band.
+    /// How deep the band along a contour is (pixels): the nearer sheet is cut back this far.
+    /// Past the band every pixel lies wholly inside the contour (a pixel box reaches at most
+    /// 0.71 px across a line), so the farther sheet covers it fully and the nearer sheet may be
+    /// drawn over it with a hard edge.
+    static let contourBand = 1.0
+
+    /// Turns shared edges of surface patches that lie on a contour back into silhouettes of
+    /// the farther sheet, cuts the nearer sheet out of the band along each contour, and notes
+    /// the contour as a coverage edge of the farther sheet's patches within reach of it.
     mutating func markContours(_ e: LayerEvaluator) {
-        clipLines.removeAll(keepingCapacity: true)
-        nearContours.removeAll(keepingCapacity: true)
+        hardenStubEdges(e)
+        contours.removeAll(keepingCapacity: true)
         contourEdges.removeAll(keepingCapacity: true)
         // A contour is where the viewer's side of the surface changes: a shared edge between
         // two patches of one surface, one seen from the front and one from the back (their
@@ -49,52 +72,154 @@ extension DrawList {
                 if hasPartner(ofEdge: k, next, in: i, facingBack: !back, e) { contourMarks.append((i, k)) }
             }
         }
+        guard !contourMarks.isEmpty else { return }
         for (i, k) in contourMarks {
             let quad = e.quads[items[i].quadIndex]
-            let surface = quad.layer
-            let nearer = quad.localToView.showsBack
             let r = items[i].corners
             let next = k + 1 == r.upperBound ? r.lowerBound : k + 1
-            corners[k].shared = false
-            corners[k].fades = true
-            if nearer {
-                nearContours.append(ContourClip(layer: ObjectIdentifier(surface), from: (corners[k].x, corners[k].y),
-                                                to: (corners[next].x, corners[next].y), normal: (0, 0),
-                                                contour: ((corners[k].x, corners[k].y), (corners[next].x, corners[next].y))))
-            } else if let n = inwardNormal(k, in: r, winding: winding(r)) {
-                // How wide the nearer sheet is along this edge's inward normal, measured a
-                // quarter of the way in from each end and extended to the ends: it narrows to
-                // nothing where the contour first appears (a sliver), and the leaf's outline cuts
-                // it short at the very ends, where a measurement would say nothing of the rest.
-                let (p0, p1) = (corners[k], corners[next])
-                func at(_ f: Double) -> (x: Double, y: Double) { (p0.x + (p1.x - p0.x) * f, p0.y + (p1.y - p0.y) * f) }
-                let w1 = min(Self.margin, nearerWidth(at: at(0.25), along: n, of: i, e))
-                let w3 = min(Self.margin, nearerWidth(at: at(0.75), along: n, of: i, e))
-                let inset0 = min(Self.margin, max(0, w1 - (w3 - w1) / 2))
-                let inset1 = min(Self.margin, max(0, w3 + (w3 - w1) / 2))
-                clipLines.append(ContourClip(layer: ObjectIdentifier(surface),
-                                             from: (p0.x + n.0 * inset0, p0.y + n.1 * inset0),
-                                             to: (p1.x + n.0 * inset1, p1.y + n.1 * inset1),
-                                             normal: n, contour: ((p0.x, p0.y), (p1.x, p1.y))))
+            if quad.localToView.showsBack {
+                // The nearer sheet's side: cut away below, so it neither fades nor stays a seam.
+                corners[k].shared = false
+                corners[k].fades = false
+            } else {
+                corners[k].shared = false
+                corners[k].fades = true
+                guard let n = inwardNormal(k, in: r, winding: winding(r)) else { continue }
+                contours.append(ContourLine(layer: ObjectIdentifier(quad.layer), a: (corners[k].x, corners[k].y),
+                                            b: (corners[next].x, corners[next].y), normal: n))
             }
         }
-        if !clipLines.isEmpty { clipFartherSheets(e) }
-        if !nearContours.isEmpty { findContourEdges(e) }
+        guard !contours.isEmpty else { return }
+        cutNearerSheets(e)
+        findContourEdges(e)
     }
 
-    /// The nearer sheet can be thinner than a pixel next to its contour (it is seen nearly
-    /// edge-on there), so the back-facing items beyond it reach the contour's pixels across
-    /// seams that are never faded. Each such item takes the contour as one more coverage edge
-    /// (`contourEdges`, added to its silhouettes by `findEdges`): a pixel centre lies in exactly
-    /// one of them, which then covers the pixel by the contour's exact coverage.
+    /// Stops fading the stubs of surface patches: a silhouette edge shorter than the margin
+    /// that runs on from a seam within 30° (a strip seen edge-on ends in such stubs where it
+    /// meets the leaf's outline). Pushed out, a stub would step across its seam's line into the
+    /// neighbour, and the next corner turns back sharply: the footprint would fold over itself
+    /// and its fan cover the neighbour's pixels a second time, all along the strip. Drawn as it
+    /// is, a stub costs at most the antialiasing of a pixel or two at the leaf's outline.
+    mutating func hardenStubEdges(_ e: LayerEvaluator) {
+        let limit = Self.straightCornerCosine
+        for i in items.indices {
+            let quad = e.quads[items[i].quadIndex]
+            guard quad.surfacePatch >= 0, quad.layer.kind == .surface else { continue }
+            let r = items[i].corners
+            for k in r where corners[k].fades {
+                let next = k + 1 == r.upperBound ? r.lowerBound : k + 1
+                let previous = k == r.lowerBound ? r.upperBound - 1 : k - 1
+                let after = next + 1 == r.upperBound ? r.lowerBound : next + 1
+                let (dx, dy) = (corners[next].x - corners[k].x, corners[next].y - corners[k].y)
+                let length = (dx * dx + dy * dy).squareRoot()
+                guard length > 0, length < Self.margin else { continue }
+                func runsOn(_ from: Int, _ to: Int) -> Bool {
+                    let (ex, ey) = (corners[to].x - corners[from].x, corners[to].y - corners[from].y)
+                    let l = (ex * ex + ey * ey).squareRoot()
+                    return l > 0 && (dx * ex + dy * ey) / (length * l) > limit
+                }
+                if (corners[previous].shared && runsOn(previous, k)) || (corners[next].shared && runsOn(next, after)) {
+                    // Held like the seam it runs on: its neighbours' margins step along it, not
+                    // across it.
+                    corners[k].fades = false
+                    corners[k].shared = true
+                }
+            }
+        }
+    }
+
+    /// Cuts every back-facing patch of a surface with a contour out of the band along it: what
+    /// is left of each ends `contourBand` inside the contour on a hard edge (neither faded nor
+    /// moved), over the farther sheet, which covers the band by the contour's coverage alone.
+    mutating func cutNearerSheets(_ e: LayerEvaluator) {
+        scratch.removeAll(keepingCapacity: true)
+        var kept = 0
+        for i in items.indices {
+            let quad = e.quads[items[i].quadIndex]
+            let r = items[i].corners
+            let start = scratch.count
+            scratch.append(contentsOf: corners[r])
+            if quad.surfacePatch >= 0, quad.localToView.showsBack {
+                let id = ObjectIdentifier(quad.layer)
+                for contour in contours where contour.layer == id
+                    && reaches(scratch[start...], contour, within: Self.contourBand + Self.margin) {
+                    cutScratch(from: start, outside: contour)
+                    if scratch.count - start < 3 { break }
+                }
+            }
+            if scratch.count - start >= 3 {
+                items[kept] = items[i]
+                items[kept].corners = start..<scratch.count
+                kept += 1
+            } else {
+                scratch.removeSubrange(start...)
+            }
+        }
+        items.removeSubrange(kept...)
+        swap(&corners, &scratch)
+    }
+
+    /// Clips the triangles of item `i` (a back-facing patch of a surface with contours) to the
+    /// part at least `contourBand` inside each contour it comes near. The polygon was cut so
+    /// already (`cutNearerSheets`), but its footprint may still step back across the cut where a
+    /// silhouette meets it (a cap runs on along a seam or the viewport's edge), and a fan over
+    /// that footprint would sweep through the band: the triangles are what is drawn, so they are
+    /// what is cut. Crossings are computed from each edge's ends in one fixed order, so the
+    /// triangles sharing an edge share the point.
+    mutating func clipToContourBands(_ i: Int, _ quad: Quad) {
+        guard quad.surfacePatch >= 0, quad.localToView.showsBack, !triangles.isEmpty else { return }
+        let id = ObjectIdentifier(quad.layer)
+        for contour in contours where contour.layer == id && reaches(corners[items[i].corners], contour, within: Self.contourBand + 2 * Self.margin) {
+            let band = Self.contourBand
+            func value(_ p: PlanePoint) -> Double { contour.distance(p.x, p.y) - band }
+            func crossing(_ a: Int32, _ b: Int32) -> Int32 {
+                let (p, q) = (points[Int(a)], points[Int(b)])
+                let (first, second) = (p.x, p.y) < (q.x, q.y) ? (p, q) : (q, p)
+                let (vf, vs) = (value(first), value(second))
+                points.append(first.toward(second, vf / (vf - vs)))
+                return Int32(points.count - 1)
+            }
+            let count = triangles.count
+            var kept = 0
+            for t in 0..<count {
+                let tri = triangles[t]
+                func vertex(_ k: Int) -> Int32 { k == 0 ? tri.a : k == 1 ? tri.b : tri.c }
+                let inside = (value(points[Int(tri.a)]) >= 0, value(points[Int(tri.b)]) >= 0, value(points[Int(tri.c)]) >= 0)
+                let n = (inside.0 ? 1 : 0) + (inside.1 ? 1 : 0) + (inside.2 ? 1 : 0)
+                if n == 3 { triangles[kept] = tri; kept += 1; continue }
+                if n == 0 { continue }
+                // Rotate so that the odd vertex (the lone inside or lone outside one) is first.
+                let odd = n == 1 ? (inside.0 ? 0 : inside.1 ? 1 : 2) : (!inside.0 ? 0 : !inside.1 ? 1 : 2)
+                let (a, b, c) = (vertex(odd), vertex((odd + 1) % 3), vertex((odd + 2) % 3))
+                let (ab, ac) = (crossing(a, b), crossing(a, c))
+                if n == 1 {
+                    triangles.append(Triangle(a: a, b: ab, c: ac, edges: tri.edges))
+                } else {
+                    triangles.append(Triangle(a: ab, b: b, c: c, edges: tri.edges))
+                    triangles.append(Triangle(a: ab, b: c, c: ac, edges: tri.edges))
+                }
+            }
+            // Move the new triangles down after the kept ones.
+            var write = kept
+            for t in count..<triangles.count { triangles[write] = triangles[t]; write += 1 }
+            triangles.removeSubrange(write...)
+        }
+    }
+
+    /// Notes, for every front-facing patch of a surface that comes within reach of one of its
+    /// contours (other than the patch whose own edge it is), the contour as one more coverage
+    /// edge (`contourEdges`, added to its silhouettes by `findEdges`). The farther sheet's strips
+    /// beside a contour can be thinner than a pixel, and their seams are never faded: a pixel
+    /// centre lies in exactly one of them, which then covers the pixel by the contour's
+    /// coverage.
     mutating func findContourEdges(_ e: LayerEvaluator) {
         for i in items.indices {
             let quad = e.quads[items[i].quadIndex]
-            guard quad.surfacePatch >= 0, quad.localToView.showsBack else { continue }
+            guard quad.surfacePatch >= 0, !quad.localToView.showsBack else { continue }
             let id = ObjectIdentifier(quad.layer)
             let r = items[i].corners
-            for contour in nearContours where contour.layer == id && near(corners[r], contour) {
-                let (a, b) = contour.contour
+            for contour in contours where contour.layer == id && reaches(corners[r], contour, within: Self.margin) {
+                let (a, b) = (contour.a, contour.b)
                 // The item's own contour edge is already a silhouette.
                 var own = false
                 for k in r {
@@ -102,13 +227,7 @@ extension DrawList {
                     if (c.x == a.0 && c.y == a.1 && d.x == b.0 && d.y == b.1) || (c.x == b.0 && c.y == b.1 && d.x == a.0 && d.y == a.1) { own = true; break }
                 }
                 if own { continue }
-                // The line, its normal toward the item's centre.
-                var (nx, ny) = (-(b.1 - a.1), b.0 - a.0)
-                let length = (nx * nx + ny * ny).squareRoot()
-                guard length > 0 else { continue }
-                (nx, ny) = (nx / length, ny / length)
-                let centre = self.centre(r)
-                if nx * (centre.x - a.0) + ny * (centre.y - a.1) < 0 { (nx, ny) = (-nx, -ny) }
+                let (nx, ny) = contour.normal
                 contourEdges.append((item: i, nx: nx, ny: ny, c: -(nx * a.0 + ny * a.1)))
             }
         }
@@ -125,62 +244,39 @@ extension DrawList {
         items[i].edges = items[i].edges.lowerBound..<edges.count
     }
 
-    /// Cuts every front-facing patch of a surface with a contour out of the band between the
-    /// contour and its clip line (`clipLines`): what is left of them ends on the clip line
-    /// with a faded edge, so where the nearer sheet fades across the contour nothing of the
-    /// farther sheets is under it — not the strip next to the contour, nor the strips beyond
-    /// it when that one is thinner than the band (it is nearly edge-on).
-    mutating func clipFartherSheets(_ e: LayerEvaluator) {
-        scratch.removeAll(keepingCapacity: true)
-        var kept = 0
-        for i in items.indices {
-            let quad = e.quads[items[i].quadIndex]
-            let r = items[i].corners
-            let start = scratch.count
-            scratch.append(contentsOf: corners[r])
-            if quad.surfacePatch >= 0, !quad.localToView.showsBack {
-                let id = ObjectIdentifier(quad.layer)
-                for clip in clipLines where clip.layer == id && near(scratch[start...], clip) {
-                    clipScratch(from: start, clip)
-                    if scratch.count - start < 3 { break }
-                }
-            }
-            if scratch.count - start >= 3 {
-                items[kept] = items[i]
-                items[kept].corners = start..<scratch.count
-                kept += 1
-            } else {
-                scratch.removeSubrange(start...)
-            }
+    /// Whether the convex polygon comes within `distance` pixels of the contour segment: one of
+    /// its corners near the segment, one of the segment's ends near one of its edges, or the
+    /// two crossing.
+    func reaches(_ polygon: ArraySlice<Corner>, _ contour: ContourLine, within distance: Double) -> Bool {
+        let (a, b) = (contour.a, contour.b)
+        let limit = distance * distance
+        func squared(_ p: (Double, Double), _ u: (Double, Double), _ v: (Double, Double)) -> Double {
+            let dx = v.0 - u.0, dy = v.1 - u.1
+            let length2 = dx * dx + dy * dy
+            let t = length2 > 0 ? max(0, min(1, ((p.0 - u.0) * dx + (p.1 - u.1) * dy) / length2)) : 0
+            let (px, py) = (u.0 + dx * t - p.0, u.1 + dy * t - p.1)
+            return px * px + py * py
         }
-        items.removeSubrange(kept...)
-        swap(&corners, &scratch)
-    }
-
-    /// Whether any corner of `polygon` lies within twice the margin of the clip's contour
-    /// segment (only those polygons can reach into its band).
-    func near(_ polygon: ArraySlice<Corner>, _ clip: ContourClip) -> Bool {
-        let (a, b) = clip.contour
-        let dx = b.0 - a.0, dy = b.1 - a.1
-        let length2 = dx * dx + dy * dy
+        func side(_ p: (Double, Double), _ u: (Double, Double), _ v: (Double, Double)) -> Double {
+            (v.0 - u.0) * (p.1 - u.1) - (v.1 - u.1) * (p.0 - u.0)
+        }
+        var previous = polygon[polygon.index(before: polygon.endIndex)]
         for c in polygon {
-            let t = length2 > 0 ? max(0, min(1, ((c.x - a.0) * dx + (c.y - a.1) * dy) / length2)) : 0
-            let (px, py) = (a.0 + dx * t - c.x, a.1 + dy * t - c.y)
-            if px * px + py * py <= 4 * Self.margin * Self.margin { return true }
+            let (u, v) = ((previous.x, previous.y), (c.x, c.y))
+            if squared(v, a, b) <= limit || squared(a, u, v) <= limit || squared(b, u, v) <= limit { return true }
+            if (side(u, a, b) > 0) != (side(v, a, b) > 0) && (side(a, u, v) > 0) != (side(b, u, v) > 0) { return true }
+            previous = c
         }
         return false
     }
 
-    /// Clips the polygon at `scratch[start...]` to the inner side of `clip`'s line; the edge the
-    /// cut makes is a silhouette (faded).
-    mutating func clipScratch(from start: Int, _ clip: ContourClip) {
-        var (nx, ny) = (-(clip.to.1 - clip.from.1), clip.to.0 - clip.from.0)
-        let length = (nx * nx + ny * ny).squareRoot()
-        guard length > 0 else { return }
-        (nx, ny) = (nx / length, ny / length)
-        if nx * clip.normal.0 + ny * clip.normal.1 < 0 { (nx, ny) = (-nx, -ny) }
-        let c = -(nx * clip.from.0 + ny * clip.from.1)
-        func value(_ p: Corner) -> Double { nx * p.x + ny * p.y + c }
+    /// Cuts the polygon at `scratch[start...]` to the part at least `contourBand` inside the
+    /// contour's line; the edge the cut makes is hard (neither faded nor moved). Each crossing
+    /// is computed from its edge's ends in one fixed order, so two patches sharing that edge
+    /// get the same point, bit for bit: their cut edges meet without a crack.
+    mutating func cutScratch(from start: Int, outside contour: ContourLine) {
+        let band = Self.contourBand
+        func value(_ p: Corner) -> Double { contour.distance(p.x, p.y) - band }
         let n = scratch.count - start
         var allInside = true
         for k in start..<scratch.count where value(scratch[k]) < 0 { allInside = false; break }
@@ -193,54 +289,22 @@ extension DrawList {
             let va = value(a), vb = value(b)
             if va >= 0 { out.append(a) }
             if (va >= 0) != (vb >= 0) {
-                let t = va / (va - vb)
-                let iw = (1 / a.w) + ((1 / b.w) - (1 / a.w)) * t
-                let lx = (a.local.x / a.w + (b.local.x / b.w - a.local.x / a.w) * t) / iw
-                let ly = (a.local.y / a.w + (b.local.y / b.w - a.local.y / a.w) * t) / iw
-                var m = Corner(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, w: 1 / iw, local: Point(x: lx, y: ly), fades: a.fades)
+                // The crossing, from the lexicographically first end.
+                let (p, q, vp, vq) = (a.x, a.y) < (b.x, b.y) ? (a, b, va, vb) : (b, a, vb, va)
+                let t = vp / (vp - vq)
+                let iw = (1 / p.w) + ((1 / q.w) - (1 / p.w)) * t
+                let lx = (p.local.x / p.w + (q.local.x / q.w - p.local.x / p.w) * t) / iw
+                let ly = (p.local.y / p.w + (q.local.y / q.w - p.local.y / p.w) * t) / iw
+                var m = Corner(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t, w: 1 / iw, local: Point(x: lx, y: ly), fades: a.fades)
                 m.shared = a.shared
-                // Leaving the kept side: the next edge runs along the clip line.
-                if va >= 0 { m.fades = true; m.shared = false }
+                // Leaving the kept side: the next edge runs along the cut, hard.
+                if va >= 0 { m.fades = false; m.shared = false }
                 out.append(m)
             }
         }
         scratch.removeSubrange(start...)
         scratch.append(contentsOf: out)
         swap(&out, &pieceCorners)
-    }
-
-    /// How far a ray from `start` along `n` runs inside the sheets of item `i`'s layer seen
-    /// from their back, continuously from `start`, up to the margin.
-    ///
-    /// Near a contour the surface is seen edge-on, so the strip next to it is thin on screen:
-    /// the ray is followed through every back-facing item it meets, one after the other.
-    func nearerWidth(at start: (x: Double, y: Double), along n: (Double, Double), of i: Int, _ e: LayerEvaluator) -> Double {
-        let layer = e.quads[items[i].quadIndex].layer
-        var reach = 0.0
-        var extended = true
-        while extended && reach < Self.margin {
-            extended = false
-            for j in items.indices where j != i {
-                let quad = e.quads[items[j].quadIndex]
-                guard quad.layer === layer, quad.localToView.showsBack else { continue }
-                let r = items[j].corners
-                let sign = winding(r)
-                var enter = -Double.infinity, exit = Double.infinity
-                for m in r {
-                    guard let (ix, iy) = inwardNormal(m, in: r, winding: sign) else { continue }
-                    let toward = n.0 * ix + n.1 * iy
-                    let d = ix * (start.x - corners[m].x) + iy * (start.y - corners[m].y)
-                    if toward > 1e-12 { enter = max(enter, -d / toward) }
-                    else if toward < -1e-12 { exit = min(exit, d / -toward) }
-                    else if d < -1e-9 { exit = -.infinity }
-                }
-                if enter <= reach + 1e-6 && exit > reach + 1e-9 {
-                    reach = exit
-                    extended = true
-                }
-            }
-        }
-        return reach.isFinite ? reach : Self.margin
     }
 
     /// Whether another item of item `i`'s layer, seen from its back when `facingBack` (from its

@@ -187,12 +187,20 @@ extension DrawList {
             case (false, false):
                 points.append(Self.point(c))
             case (false, true):
-                let cap = Self.cap(at: c, from: previous, seamNormal: n0, fadedNormal: n1, margin: m, along: cutDirection(previous.cut))
+                let cap = surfaceRules && Self.isOpenEdge(previous) ? (x: c.x + n1.0 * m, y: c.y + n1.1 * m)
+                    : Self.cap(at: c, from: previous, seamNormal: n0, fadedNormal: n1, margin: m, along: cutDirection(previous.cut))
                 points.append(Self.point(c))
+                if surfaceRules, let tip = Self.tip(at: c, from: previous, seam: previous, seamNormal: n0, fadedNormal: n1, margin: m) {
+                    points.append(onPlane(quad, tip.x, tip.y, fallback: c, scale: scale))
+                }
                 points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
             case (true, false):
-                let cap = Self.cap(at: c, from: next, seamNormal: n1, fadedNormal: n0, margin: m, along: cutDirection(c.cut))
+                let cap = surfaceRules && Self.isOpenEdge(c) ? (x: c.x + n0.0 * m, y: c.y + n0.1 * m)
+                    : Self.cap(at: c, from: next, seamNormal: n1, fadedNormal: n0, margin: m, along: cutDirection(c.cut))
                 points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
+                if surfaceRules, let tip = Self.tip(at: c, from: next, seam: c, seamNormal: n1, fadedNormal: n0, margin: m) {
+                    points.append(onPlane(quad, tip.x, tip.y, fallback: c, scale: scale))
+                }
                 points.append(Self.point(c))
             case (true, true):
                 let bx = n0.0 + n1.0, by = n0.1 + n1.1
@@ -208,6 +216,29 @@ extension DrawList {
         }
         return first..<points.count
     }
+
+    /// Where a polygon ends in a sharp tip between a seam and a silhouette (the silhouette's
+    /// margin steps straight out there, see `cap`), the point one margin on along the seam's
+    /// line past the tip, which the footprint takes between the two: it covers the wedge past
+    /// the tip on this polygon's side of that line, which the neighbour across the seam leaves
+    /// to it (its own margin stops at the line). Nil where the corner is not such a tip (or
+    /// the edge from `seam` is not a seam).
+    static func tip(at c: Corner, from other: Corner, seam: Corner, seamNormal: (Double, Double),
+                    fadedNormal: (Double, Double), margin m: Double) -> (x: Double, y: Double)? {
+        guard seam.shared, seam.cut < 0, seamNormal.0 * fadedNormal.0 + seamNormal.1 * fadedNormal.1 <= 0 else { return nil }
+        let dx = c.x - other.x, dy = c.y - other.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return nil }
+        return (c.x + dx / length * m, c.y + dy / length * m)
+    }
+
+    /// Whether the edge from `c` is drawn as it is but borders nothing: not a seam, not an
+    /// occlusion cut (the viewport's edge, 4 px off screen, or a nearer sheet's cut along a
+    /// contour, whose triangles are clipped to it afterwards). A silhouette's margin may step
+    /// straight across such an edge's line: running on along it, as a cap does along a seam,
+    /// can reach 16 margins and make a spike that a fan from the centre sweeps across the
+    /// pixels of the polygon's neighbours.
+    static func isOpenEdge(_ c: Corner) -> Bool { !c.fades && !c.shared && c.cut < 0 }
 
     /// The direction of occlusion cut line `cut` (nil when the edge is not a cut): every piece
     /// along the line steps out along the same direction, whatever its own corners.
@@ -239,10 +270,11 @@ extension DrawList {
         for e in edgeRange where edges[e].distance(c) < edges[e].reach + Self.interiorClearance { interior = false }
         if interior && distanceToOutline(c, polygon) < Self.margin { interior = false }
         guard interior else {
-            // No edge-free interior (a sliver, or no silhouette at all): one fan, every
-            // triangle with the edges that reach it.
-            fan(around: centre, outline: outline)
+            // No edge-free interior (a sliver, or no silhouette at all): the polygon and its
+            // margin ring, every triangle with the edges that reach it.
+            if edgeRange.isEmpty || !surfaceRules { fan(around: centre, outline: outline) } else { ring(centre: centre, outline: outline, polygon: polygon, edgeRange) }
             markEdges(from: firstTriangle, edgeRange)
+            if surfaceRules { keepOneEdgeAtStraightCorners(from: firstTriangle, polygon: polygon, edgeRange) }
             return
         }
         // The cut point on each ray, appended after the outline: inner[k] = outline[k] + n.
@@ -270,6 +302,173 @@ extension DrawList {
             if movedNext { triangles.append(Triangle(a: Int32(inner(k)), b: Int32(next), c: Int32(inner(next)), edges: 0)) }
         }
         markEdges(from: firstTriangle, edgeRange)
+        if surfaceRules { keepOneEdgeAtStraightCorners(from: firstTriangle, polygon: polygon, edgeRange) }
+    }
+
+    /// The cosine of the angle between two consecutive silhouette edges above which their
+    /// corner counts as nearly straight (a turn under 30°).
+    static let straightCornerCosine = 0.75.squareRoot()
+
+    /// A corner where two consecutive silhouette edges of a polygon meet nearly straight: the
+    /// corner, its two edges (indices into `edges`), and the unit direction along the outline
+    /// there, from the first edge's side toward the second's. The line through the corner
+    /// across that direction divides the pixels of one edge from those of the other.
+    struct StraightCorner {
+        var x: Double, y: Double
+        var first: Int, second: Int
+        var along: (Double, Double)
+
+        /// Negative on the first edge's side of the dividing line, positive on the second's.
+        func side(_ p: PlanePoint) -> Double { along.0 * (p.x - x) + along.1 * (p.y - y) }
+    }
+
+    /// The straight corner of `polygon` (see `StraightCorner`) after corner `k`, if the edges from
+    /// `k` and from the next corner are silhouettes of `edgeRange` turning less than 30°.
+    func straightCorner(after k: Int, in polygon: Range<Int>, _ edgeRange: Range<Int>) -> StraightCorner? {
+        let next = k + 1 == polygon.upperBound ? polygon.lowerBound : k + 1
+        let (e0, e1) = (Int(corners[k].edge), Int(corners[next].edge))
+        guard corners[k].fades, corners[next].fades, e0 != e1, edgeRange.contains(e0), edgeRange.contains(e1) else { return nil }
+        let (l0, l1) = (edges[e0], edges[e1])
+        guard l0.nx * l1.nx + l0.ny * l1.ny > Self.straightCornerCosine else { return nil }
+        // The mean of the two inward normals, turned a quarter: the mean direction of travel,
+        // up to its sign, which the corner after `next` decides.
+        var (tx, ty) = (l0.ny + l1.ny, -(l0.nx + l1.nx))
+        let length = (tx * tx + ty * ty).squareRoot()
+        guard length > 0 else { return nil }
+        (tx, ty) = (tx / length, ty / length)
+        let c = corners[next]
+        let after = corners[next + 1 == polygon.upperBound ? polygon.lowerBound : next + 1]
+        if tx * (after.x - c.x) + ty * (after.y - c.y) < 0 { (tx, ty) = (-tx, -ty) }
+        return StraightCorner(x: c.x, y: c.y, first: e0, second: e1, along: (tx, ty))
+    }
+
+    /// The straightest corner of `polygon` between two of its silhouette edges, if any turns
+    /// less than 30°.
+    func straightestCorner(_ polygon: Range<Int>, _ edgeRange: Range<Int>) -> StraightCorner? {
+        guard edgeRange.count >= 2 else { return nil }
+        var best: StraightCorner?, bestCosine = -Double.infinity
+        for k in polygon {
+            guard let corner = straightCorner(after: k, in: polygon, edgeRange) else { continue }
+            let (l0, l1) = (edges[corner.first], edges[corner.second])
+            let cosine = l0.nx * l1.nx + l0.ny * l1.ny
+            if cosine > bestCosine { best = corner; bestCosine = cosine }
+        }
+        return best
+    }
+
+    /// Triangulates a footprint with no edge-free interior as the polygon itself, fanned from
+    /// `centre`, and the ring between the polygon and its footprint, in pieces that each stand
+    /// on one corner or one edge of the polygon.
+    ///
+    /// A fan from the centre over the whole footprint needs the footprint to be star-shaped
+    /// about the centre, and a sliver's is not: a cap runs up to 16 margins along a seam's line,
+    /// and the fan triangle reaching it sweeps across the neighbour's pixels (or a contour's
+    /// band) all along the sliver, covering them a second time. The ring's pieces lie between
+    /// the polygon's edge and its pushed-out line, so none reaches past its own edge's margin.
+    ///
+    /// The centre moves onto the polygon's outline where the straightest silhouette corner's
+    /// dividing line leaves it (see `StraightCorner`), so no polygon triangle straddles that line.
+    mutating func ring(centre: Int, outline: Range<Int>, polygon: Range<Int>, _ edgeRange: Range<Int>) {
+        let n = polygon.count
+        // The polygon's corners, after the footprint.
+        let first = points.count
+        for k in polygon { points.append(Self.point(corners[k])) }
+        if let corner = straightestCorner(polygon, edgeRange) { moveCentre(centre, polygon: first..<points.count, onto: corner) }
+        func corner(_ k: Int) -> Int32 { Int32(first + k % n) }
+        func triangle(_ a: Int32, _ b: Int32, _ c: Int32) {
+            let (p, q, r) = (points[Int(a)], points[Int(b)], points[Int(c)])
+            if Self.same(p, q) || Self.same(q, r) || Self.same(r, p) { return }
+            triangles.append(Triangle(a: a, b: b, c: c, edges: 0))
+        }
+        for k in 0..<n { triangle(Int32(centre), corner(k), corner(k + 1)) }
+        // Each corner's footprint points, in outline order, as `appendFootprint` wrote them.
+        var o = outline.lowerBound
+        var firstOfCorner = Int32(o), lastOfPrevious: Int32 = -1, firstOfFirst: Int32 = -1
+        for k in 0..<n {
+            let c = corners[polygon.lowerBound + k]
+            let previous = corners[polygon.lowerBound + (k + n - 1) % n]
+            var count = 1
+            switch (previous.fades, c.fades) {
+            case (false, false): count = 1
+            case (false, true):
+                count = Self.tip(at: c, from: previous, seam: previous, seamNormal: outward(polygon, k + n - 1), fadedNormal: outward(polygon, k), margin: Self.margin) == nil ? 2 : 3
+            case (true, false):
+                let next = corners[polygon.lowerBound + (k + 1) % n]
+                count = Self.tip(at: c, from: next, seam: c, seamNormal: outward(polygon, k), fadedNormal: outward(polygon, k + n - 1), margin: Self.margin) == nil ? 2 : 3
+            case (true, true):
+                let (n0, n1) = (outward(polygon, k + n - 1), outward(polygon, k))
+                count = 1 + n0.0 * n1.0 + n0.1 * n1.1 > 0.25 ? 1 : 2
+            }
+            firstOfCorner = Int32(o)
+            if k == 0 { firstOfFirst = firstOfCorner }
+            // Around the corner.
+            for j in 0..<(count - 1) { triangle(corner(k), Int32(o + j), Int32(o + j + 1)) }
+            // Along the edge into this corner.
+            if k > 0 {
+                triangle(corner(k - 1), lastOfPrevious, firstOfCorner)
+                triangle(corner(k - 1), firstOfCorner, corner(k))
+            }
+            o += count
+            lastOfPrevious = Int32(o - 1)
+        }
+        // The closing edge, last corner to the first.
+        triangle(corner(n - 1), lastOfPrevious, firstOfFirst)
+        triangle(corner(n - 1), firstOfFirst, corner(0))
+        assert(o == outline.upperBound, "the ring walks the footprint as appendFootprint wrote it")
+    }
+
+    /// The outward unit normal of the edge from corner `k` (mod the polygon's count) of
+    /// `polygon`, as `appendFootprint` takes it: a silhouette's from its line.
+    func outward(_ polygon: Range<Int>, _ k: Int) -> (Double, Double) {
+        let a = corners[polygon.lowerBound + k % polygon.count]
+        if a.edge >= 0 { let e = edges[Int(a.edge)]; return (-e.nx, -e.ny) }
+        guard let (nx, ny) = inwardNormal(polygon.lowerBound + k % polygon.count, in: polygon, winding: winding(polygon)) else { return (0, 0) }
+        return (-nx, -ny)
+    }
+
+    /// Moves `points[centre]` onto the outline of the convex polygon `points[polygon]` where the
+    /// corner's dividing line leaves it on the far side, so every fan triangle from it lies on
+    /// one side of the line (the two that meet it there have no area and are left out).
+    mutating func moveCentre(_ centre: Int, polygon: Range<Int>, onto corner: StraightCorner) {
+        let (ux, uy) = (-corner.along.1, corner.along.0)
+        let inward = edges[corner.first].nx * ux + edges[corner.first].ny * uy >= 0 ? 1.0 : -1.0
+        var best: PlanePoint?, bestReach = 1e-9
+        for k in polygon {
+            let a = points[k], b = points[k + 1 == polygon.upperBound ? polygon.lowerBound : k + 1]
+            let (sa, sb) = (corner.side(a), corner.side(b))
+            guard (sa <= 0) != (sb <= 0) else { continue }
+            let p = a.toward(b, sa / (sa - sb))
+            let reach = inward * (ux * (p.x - corner.x) + uy * (p.y - corner.y))
+            if reach > bestReach { best = p; bestReach = reach }
+        }
+        if let best { points[centre] = best }
+    }
+
+    /// Where two consecutive silhouette edges of `polygon` meet at a nearly straight corner (a
+    /// turn under 30°, as where a contour meets the leaf's free edge), gives each triangle from
+    /// `first` that lies wholly on one side of the corner's dividing line only the edge on its
+    /// side.
+    ///
+    /// The shader multiplies the coverages of a triangle's edges. At a right angle that is the
+    /// exact coverage of the corner (for an axis-aligned pixel); at a nearly straight corner
+    /// both lines run through the same pixels, and their product counts the pixel's partial
+    /// coverage twice (`α²` for `α`) all along a triangle that reaches both: the far edge's
+    /// line stays within a pixel of the near one for many pixels. On the pixel's own side of
+    /// the corner, its own line is the outline to within the turn's small wedge.
+    mutating func keepOneEdgeAtStraightCorners(from first: Int, polygon: Range<Int>, _ edgeRange: Range<Int>) {
+        guard edgeRange.count >= 2, first < triangles.count else { return }
+        for k in polygon {
+            guard let corner = straightCorner(after: k, in: polygon, edgeRange) else { continue }
+            let (b0, b1) = (UInt32(1) << UInt32(corner.first - edgeRange.lowerBound), UInt32(1) << UInt32(corner.second - edgeRange.lowerBound))
+            // A vertex on the line (the corner's own footprint point, a moved fan centre) sides
+            // with either: a rounding tolerance.
+            let tolerance = 1e-7 * (1 + abs(corner.x) + abs(corner.y))
+            for t in first..<triangles.count where triangles[t].edges & (b0 | b1) == (b0 | b1) {
+                let sides = (corner.side(points[Int(triangles[t].a)]), corner.side(points[Int(triangles[t].b)]), corner.side(points[Int(triangles[t].c)]))
+                if sides.0 <= tolerance && sides.1 <= tolerance && sides.2 <= tolerance { triangles[t].edges &= ~b1 }
+                else if sides.0 >= -tolerance && sides.1 >= -tolerance && sides.2 >= -tolerance { triangles[t].edges &= ~b0 }
+            }
+        }
     }
 
     static func same(_ a: PlanePoint, _ b: PlanePoint) -> Bool { a.x == b.x && a.y == b.y }

@@ -89,14 +89,15 @@ struct DrawList {
     var normalSurface: SurfaceLayer?
     var normalSign = 1.0
     var normalPatch = -1
-    /// Where farther sheets are cut back from contours this frame (`DrawList+Surface.swift`).
-    var clipLines: [ContourClip] = []
-    /// The shared edges found on contours this frame: (item, corner).
+    /// The contours found this frame, the shared edges they lie on (item, corner), and the extra
+    /// coverage edges they give the farther sheet's patches (`DrawList+Surface.swift`).
+    var contours: [ContourLine] = []
     var contourMarks: [(Int, Int)] = []
-    /// Contours as the nearer sheets see them, and the extra coverage edges they give the
-    /// back-facing items beside them (`DrawList+Surface.swift`).
-    var nearContours: [ContourClip] = []
     var contourEdges: [(item: Int, nx: Double, ny: Double, c: Double)] = []
+    /// Whether the item being triangulated is a surface's patch: only those take the thin-strip
+    /// rules of `DrawList+Triangles.swift` (margin rings, one edge per side of a straight corner,
+    /// tips, straight steps across open edges); flat polygons keep their triangulation exactly.
+    var surfaceRules = false
     /// The shared-edge hash: bucket heads, chain links and edge ends, indexed by corner.
     var edgeHeads: [Int32] = [], edgeNext: [Int32] = [], edgeEnd: [Int32] = []
     /// Interleaved vertex data, `floatsPerVertex` per vertex (see `DrawList+Triangles.swift`).
@@ -190,6 +191,7 @@ struct DrawList {
             let quad = e.quads[items[i].quadIndex]
             points.removeAll(keepingCapacity: true)
             triangles.removeAll(keepingCapacity: true)
+            surfaceRules = quad.surfacePatch >= 0
             if items[i].composite >= 0 {
                 // A group's picture: pixel-aligned and antialiased inside already.
                 triangulatePlain(items[i].corners)
@@ -208,6 +210,8 @@ struct DrawList {
                 case .msaa, .none: triangulatePlain(items[i].corners)
                 }
             }
+            // Surface hook (DrawList+Surface.swift): nothing of a nearer sheet in a contour's band.
+            if !contours.isEmpty { clipToContourBands(i, quad) }
             setNormals(for: quad)
             writeTriangles(i, border: mode == .border)
             if outlines { writeOutline(i) }
