@@ -60,7 +60,10 @@ extension DrawList {
         // A contour is where the viewer's side of the surface changes: a shared edge between
         // two patches of one surface, one seen from the front and one from the back (their
         // quads' windings; near a contour a strip is nearly edge-on, so the windings on screen
-        // decide, not the mesh's own classification).
+        // decide, not the mesh's own classification). An edge that also has a partner of its
+        // own facing is a seam of two sheets lying exactly on top of each other (a curl seen
+        // without perspective stacks its turned part straight above the roll, rulings on
+        // rulings, and the seam hash snaps them to one line): it stays a seam of each sheet.
         contourMarks.removeAll(keepingCapacity: true)
         for i in items.indices {
             let quad = e.quads[items[i].quadIndex]
@@ -69,7 +72,8 @@ extension DrawList {
             let r = items[i].corners
             for k in r where corners[k].shared {
                 let next = k + 1 == r.upperBound ? r.lowerBound : k + 1
-                if hasPartner(ofEdge: k, next, in: i, facingBack: !back, e) { contourMarks.append((i, k)) }
+                if hasPartner(ofEdge: k, next, in: i, facingBack: !back, e),
+                   !hasPartner(ofEdge: k, next, in: i, facingBack: back, e) { contourMarks.append((i, k)) }
             }
         }
         guard !contourMarks.isEmpty else { return }
