@@ -35,4 +35,56 @@ extension Layer {
         guard length > 0, length.isFinite else { return Vector3(x: 0, y: 0, z: 1) }
         return n * (1 / length)
     }
+
+    /// The linear parts of every transform and sublayer transform from this layer up to its
+    /// root, composed (row vectors, as `Transform3D` maps points: a local vector `v` lands at
+    /// `v · M` in the root's 3D space); translations and perspectives left out, as for
+    /// `frontNormal`. The identity when nothing turns, mirrors or scales the layer.
+    public var linearPartToRoot: Transform3D {
+        var m = Transform3D.identity
+        func apply(_ t: Transform3D) {
+            var l = t
+            l.m14 = 0; l.m24 = 0; l.m34 = 0; l.m41 = 0; l.m42 = 0; l.m43 = 0; l.m44 = 1
+            m = m.concatenating(l)
+        }
+        var current: Layer? = self
+        var depth = 0
+        while let layer = current, depth <= Layer.maximumDepth {
+            if !layer.transformIsIdentity { apply(layer.transform) }
+            if let parent = layer.superlayer, !parent.sublayerTransformIsIdentity { apply(parent.sublayerTransform) }
+            current = layer.superlayer
+            depth += 1
+        }
+        return m
+    }
+
+    /// The unit normal, in the root's 3D space, of a surface whose front normal in a layer's
+    /// own 3D space is `normal` (a curled leaf's normal at a point), given the layer's
+    /// `linearPartToRoot`: a mirroring or turning transform (a book's reading direction) turns
+    /// it as it turns `frontNormal`.
+    ///
+    /// Normals do not map like points: two tangents with `t₁ × t₂ = normal` are mapped and
+    /// crossed (the cofactor of the linear part), which keeps a normal normal under any scale
+    /// and turns it round under a mirror, as `frontNormal` does. Returns `normal` unchanged
+    /// when `linear` is the identity, and `normal` where it collapses the plane or is not
+    /// finite.
+    public static func frontNormal(ofLocal normal: Vector3, through linear: Transform3D) -> Vector3 {
+        if linear.isIdentity { return normal }
+        // A tangent away from the normal's largest component, then the one completing the pair.
+        let helper = abs(normal.x) < 0.9 ? Vector3(x: 1, y: 0, z: 0) : Vector3(x: 0, y: 1, z: 0)
+        let t = helper.cross(normal)
+        let tl = t.length
+        guard tl > 0, tl.isFinite else { return normal }
+        let ey = t * (1 / tl)
+        let ex = ey.cross(normal)
+        func map(_ v: Vector3) -> Vector3 {
+            Vector3(x: v.x * linear.m11 + v.y * linear.m21 + v.z * linear.m31,
+                    y: v.x * linear.m12 + v.y * linear.m22 + v.z * linear.m32,
+                    z: v.x * linear.m13 + v.y * linear.m23 + v.z * linear.m33)
+        }
+        let n = map(ex).cross(map(ey))
+        let length = n.length
+        guard length > 0, length.isFinite else { return normal }
+        return n * (1 / length)
+    }
 }

@@ -339,6 +339,9 @@ extension DrawList {
         if quad.surfacePatch >= 0, quad.layer.kind == .surface {
             normalSurface = unsafeDowncast(quad.layer, to: SurfaceLayer.self)
             normalPatch = quad.surfacePatch
+            // The mesh's normals are in the layer's own space; a book leaf's reading direction
+            // turns or mirrors the layer, and the light lives in the root's space.
+            normalLinear = quad.layer.linearPartToRoot
         } else {
             flatNormal = quad.layer.frontNormal
         }
@@ -346,7 +349,9 @@ extension DrawList {
 
     /// The visible side's unit normal at the current item's local point `local`.
     func normal(at local: Point) -> Vector3 {
-        if let surface = normalSurface { return surface.normal(atLocal: local, patch: normalPatch) * normalSign }
+        if let surface = normalSurface {
+            return Layer.frontNormal(ofLocal: surface.normal(atLocal: local, patch: normalPatch), through: normalLinear) * normalSign
+        }
         return flatNormal * normalSign
     }
 }

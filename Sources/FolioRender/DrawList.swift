@@ -89,6 +89,8 @@ struct DrawList {
     var normalSurface: SurfaceLayer?
     var normalSign = 1.0
     var normalPatch = -1
+    /// The surface's linear map to the root (`Layer.linearPartToRoot`), which turns its normals.
+    var normalLinear = Transform3D.identity
     /// The contours found this frame, the shared edges they lie on (item, corner), and the extra
     /// coverage edges they give the farther sheet's patches (`DrawList+Surface.swift`).
     var contours: [ContourLine] = []
