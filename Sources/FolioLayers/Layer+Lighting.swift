@@ -22,14 +22,7 @@ extension Layer {
             }
             ex = map(ex); ey = map(ey)
         }
-        var current: Layer? = self
-        var depth = 0
-        while let layer = current, depth <= Layer.maximumDepth {
-            if !layer.transformIsIdentity { apply(layer.transform) }
-            if let parent = layer.superlayer, !parent.sublayerTransformIsIdentity { apply(parent.sublayerTransform) }
-            current = layer.superlayer
-            depth += 1
-        }
+        forEachTransformToRoot(apply)
         let n = ex.cross(ey)
         let length = n.length
         guard length > 0, length.isFinite else { return Vector3(x: 0, y: 0, z: 1) }
@@ -47,14 +40,7 @@ extension Layer {
             l.m14 = 0; l.m24 = 0; l.m34 = 0; l.m41 = 0; l.m42 = 0; l.m43 = 0; l.m44 = 1
             m = m.concatenating(l)
         }
-        var current: Layer? = self
-        var depth = 0
-        while let layer = current, depth <= Layer.maximumDepth {
-            if !layer.transformIsIdentity { apply(layer.transform) }
-            if let parent = layer.superlayer, !parent.sublayerTransformIsIdentity { apply(parent.sublayerTransform) }
-            current = layer.superlayer
-            depth += 1
-        }
+        forEachTransformToRoot(apply)
         return m
     }
 
@@ -86,5 +72,18 @@ extension Layer {
         let length = n.length
         guard length > 0, length.isFinite else { return normal }
         return n * (1 / length)
+    }
+
+    /// Calls `body` with every non-identity transform and sublayer transform from this layer up
+    /// to its root, nearest first (the order a local vector meets them).
+    private func forEachTransformToRoot(_ body: (Transform3D) -> Void) {
+        var current: Layer? = self
+        var depth = 0
+        while let layer = current, depth <= Layer.maximumDepth {
+            if !layer.transformIsIdentity { body(layer.transform) }
+            if let parent = layer.superlayer, !parent.sublayerTransformIsIdentity { body(parent.sublayerTransform) }
+            current = layer.superlayer
+            depth += 1
+        }
     }
 }
