@@ -72,8 +72,10 @@ extension DrawList {
             let r = items[i].corners
             for k in r where corners[k].shared {
                 let next = k + 1 == r.upperBound ? r.lowerBound : k + 1
-                if hasPartner(ofEdge: k, next, in: i, facingBack: !back, e),
-                   !hasPartner(ofEdge: k, next, in: i, facingBack: back, e) { contourMarks.append((i, k)) }
+                let partners = partnerFacings(ofEdge: k, next, in: i, e)
+                if (back ? partners.front : partners.back) && !(back ? partners.back : partners.front) {
+                    contourMarks.append((i, k))
+                }
             }
         }
         guard !contourMarks.isEmpty else { return }
@@ -311,22 +313,29 @@ extension DrawList {
         swap(&out, &pieceCorners)
     }
 
-    /// Whether another item of item `i`'s layer, seen from its back when `facingBack` (from its
-    /// front otherwise), has the edge from corner `k` to corner `next` (shared edges are
-    /// snapped bit-identical, so the ends compare exactly).
-    func hasPartner(ofEdge k: Int, _ next: Int, in i: Int, facingBack: Bool, _ e: LayerEvaluator) -> Bool {
+    /// Which facings the other items of item `i`'s layer that have the edge from corner `k` to
+    /// corner `next` show: `front` when one is seen from its front, `back` when one is seen
+    /// from its back (shared edges are snapped bit-identical, so the ends compare exactly).
+    func partnerFacings(ofEdge k: Int, _ next: Int, in i: Int, _ e: LayerEvaluator) -> (front: Bool, back: Bool) {
         let layer = e.quads[items[i].quadIndex].layer
         let (ax, ay, bx, by) = (corners[k].x, corners[k].y, corners[next].x, corners[next].y)
+        var found = (front: false, back: false)
         for j in items.indices where j != i {
             let quad = e.quads[items[j].quadIndex]
-            guard quad.layer === layer, quad.surfacePatch >= 0, quad.localToView.showsBack == facingBack else { continue }
+            guard quad.layer === layer, quad.surfacePatch >= 0 else { continue }
+            let facesBack = quad.localToView.showsBack
+            if facesBack ? found.back : found.front { continue }
             let r = items[j].corners
             for m in r {
                 let o = corners[m], p = corners[m + 1 == r.upperBound ? r.lowerBound : m + 1]
-                if (o.x == bx && o.y == by && p.x == ax && p.y == ay) || (o.x == ax && o.y == ay && p.x == bx && p.y == by) { return true }
+                if (o.x == bx && o.y == by && p.x == ax && p.y == ay) || (o.x == ax && o.y == ay && p.x == bx && p.y == by) {
+                    if facesBack { found.back = true } else { found.front = true }
+                    break
+                }
             }
+            if found.front && found.back { break }
         }
-        return false
+        return found
     }
 
     /// Chooses where the next item's vertex normals come from.
