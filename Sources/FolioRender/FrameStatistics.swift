@@ -7,6 +7,10 @@ public struct FrameStatistics: Sendable, Equatable {
     /// `glDrawArrays` calls (a polygon takes one per coverage class it has: interior, and
     /// bands that 4 or 8 silhouette edges reach).
     public var drawCalls = 0
+    /// Of `drawCalls`, those drawn without blending: an opaque layer's triangles with no
+    /// coverage ramp, whose "over" would give the source exactly (`QuadRenderer` skips the
+    /// read of the target it would cost, per sample when multisampled).
+    public var opaqueDrawCalls = 0
     /// Compositing groups drawn offscreen into their pictures this frame.
     public var groupPictures = 0
     /// Rasterized layers whose cached picture was drawn again this frame (new or changed).

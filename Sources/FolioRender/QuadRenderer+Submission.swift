@@ -26,9 +26,12 @@ extension QuadRenderer {
             var shadedItem = -1
             var countedItem = -1
             var shadow = 0
+            var blending = true
+            let masks = evaluator.roundedMasks
             for (index, batch) in list.batches.enumerated() {
                 // A surface's cast shadow, before its lifted patches (QuadRenderer+CastShadow.swift).
                 while shadow < list.castShadow.passes.count && list.castShadow.passes[shadow].beforeBatch <= index {
+                    if !blending { glEnable(GLenum(GL_BLEND)); blending = true }
                     drawCastShadow(list.castShadow.passes[shadow])
                     shadow += 1
                     current = nil
@@ -58,13 +61,25 @@ extension QuadRenderer {
                     else { setMaterial(list.items[batch.item], quad, evaluator, program) }
                     shadedItem = batch.item
                 }
+                // An opaque draw with no coverage ramp replaces what is beneath it: "over" with
+                // source alpha 1 gives the source exactly, so blending (a read of the target per
+                // pixel, per sample when multisampled) is switched off for it.
+                let opaque = replacesOpaqueDraws && !composite && !raster && list.items[batch.item].border < 0
+                    && variant.coverage == .full && variant.layerBorder != .only
+                    && Float(quad.opacity * groups.opacityScale) == 1 && Self.paintsOpaque(quad, textures: textures, masks: masks)
+                if opaque == blending {
+                    if opaque { glDisable(GLenum(GL_BLEND)) } else { glEnable(GLenum(GL_BLEND)) }
+                    blending = !opaque
+                }
                 if batch.item != countedItem {
                     lastFrame.polygons += 1
                     countedItem = batch.item
                 }
                 lastFrame.drawCalls += 1
+                if opaque { lastFrame.opaqueDrawCalls += 1 }
                 glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
             }
+            if !blending { glEnable(GLenum(GL_BLEND)) }
             if showsLayerBorders { drawDebugLines(evaluator, outlines: true) }
         }
         glBindVertexArray(0)

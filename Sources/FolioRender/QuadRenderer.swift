@@ -74,6 +74,9 @@ public final class QuadRenderer {
     var bufferCapacity = 0
     var textures: [ContentHandle: Texture] = [:]
     var list = DrawList()
+    /// Whether opaque draws with no coverage ramp are drawn without blending (off only to
+    /// compare pixels and cost; `submit`).
+    var replacesOpaqueDraws = true
     /// The benchmark floor's program and quad, made on first use (`drawFloor`).
     var floor: FloorQuad?
     var stopColors = [Float](repeating: 0, count: 4 * ShaderVariant.maximumGradientStops)
@@ -261,7 +264,12 @@ public final class QuadRenderer {
     /// background under anything else it draws (premultiplied "over" an opaque colour stays
     /// opaque); then what it hides of earlier polygons need not be drawn.
     static func isOpaque(_ quad: Quad, textures: [ContentHandle: Texture], masks: [RoundedMask]) -> Bool {
-        guard quad.opacity == 1 else { return false }
+        quad.opacity == 1 && paintsOpaque(quad, textures: textures, masks: masks)
+    }
+
+    /// Whether everything `quad` paints is opaque before its opacity applies: no rounded
+    /// corners cut from it, and an opaque background or opaque texture under the rest.
+    static func paintsOpaque(_ quad: Quad, textures: [ContentHandle: Texture], masks: [RoundedMask]) -> Bool {
         let layer = quad.layer
         // Rounded corners (its own or a mask's) leave its corners uncovered.
         if layer.cornerRadius > 0 && layer.effectiveCornerRadius > 0 { return false }
