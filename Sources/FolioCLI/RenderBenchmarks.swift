@@ -16,8 +16,12 @@ struct RenderBenchmarks {
     static let size = Size(width: 1280, height: 800)
     /// Each timed frame set walks these progress values: the whole motion, evenly.
     static let progressSteps = (0..<10).map { (Double($0) + 0.5) / 10 }
-    /// Targets from the speed issue: effect frames over the floor; analytic AA over none.
+    /// Targets from the speed issue: the fold's and the flip's frames over the floor; analytic
+    /// AA over none. The curl's figures against the floor are reported without a target: its
+    /// own target is against the fold.
     static let overFloorTarget = 2.5
+    /// The effects the speed issue's targets name.
+    nonisolated static let targetedEffects: Set<String> = ["fold", "flip"]
     static let analyticOverNoneTarget = 1.6
     /// Issue 14: a curl frame costs at most 1.5× a fold frame in the same round.
     static let curlOverFoldTarget = 1.5
@@ -48,11 +52,13 @@ struct RenderBenchmarks {
         /// Curl frame time over the fold's in the same round (median over rounds), per mode.
         var curlOverFold: [String: Double]
         /// The lit curl's (with its cast shadow) frame time over the (unlit) fold's in the same
-        /// round (median over rounds), per mode.
+        /// round (median over rounds), per mode: the price of the light and the shadow, with no
+        /// target of its own.
         var litCurlOverFold: [String: Double]
         /// The targets the ratios are held to.
         var targets: [String: Double]
-        /// Whether each target is met in this run.
+        /// Whether each target is met in this run: `fold|flip.MODE.overFloor`,
+        /// `fold|flip.analyticOverNone` and `curl.MODE.overFold`.
         var met: [String: Bool]
     }
 
@@ -174,16 +180,19 @@ struct RenderBenchmarks {
                 let key = "\(e):\(mode.rawValue)"
                 frameMs[e, default: [:]][mode.rawValue] = median(samples[key]!) * 1e3
                 ratios[e, default: [:]][mode.rawValue] = median(overFloor[key]!)
-                met["\(e).\(mode.rawValue).overFloor"] = median(overFloor[key]!) <= Self.overFloorTarget
+                if Self.targetedEffects.contains(e) {
+                    met["\(e).\(mode.rawValue).overFloor"] = median(overFloor[key]!) <= Self.overFloorTarget
+                }
                 overdraws[e, default: [:]][mode.rawValue] = try overdraw(e, mode)
             }
-            met["\(e).analyticOverNone"] = median(overNone[e]!) <= Self.analyticOverNoneTarget
+            if Self.targetedEffects.contains(e) {
+                met["\(e).analyticOverNone"] = median(overNone[e]!) <= Self.analyticOverNoneTarget
+            }
             overdraws[e, default: [:]]["at0.1"] = try overdraw(e, .analytic, at: 0.1)
             overdraws[e, default: [:]]["at0.9"] = try overdraw(e, .analytic, at: 0.9)
         }
         for mode in AntialiasingMode.allCases {
             met["curl.\(mode.rawValue).overFold"] = median(overFold[mode.rawValue]!) <= Self.curlOverFoldTarget
-            met["curl-lit.\(mode.rawValue).overFold"] = median(litOverFold[mode.rawValue]!) <= Self.curlOverFoldTarget
         }
         return Report(
             size: [Int(Self.size.width), Int(Self.size.height)],
@@ -193,7 +202,7 @@ struct RenderBenchmarks {
             analyticOverNone: overNone.mapValues(median), overdraw: overdraws, curlOverFold: overFold.mapValues(median),
             litCurlOverFold: litOverFold.mapValues(median),
             targets: ["overFloor": Self.overFloorTarget, "analyticOverNone": Self.analyticOverNoneTarget,
-                      "curlOverFold": Self.curlOverFoldTarget, "litCurlOverFold": Self.curlOverFoldTarget],
+                      "curlOverFold": Self.curlOverFoldTarget],
             met: met)
     }
 

@@ -14,19 +14,20 @@ final class RenderBenchmarkTests: XCTestCase {
             for mode in AntialiasingMode.allCases.map(\.rawValue) {
                 let ms = try XCTUnwrap(report.frameMs[effect]?[mode]), ratio = try XCTUnwrap(report.overFloor[effect]?[mode])
                 XCTAssertTrue(ms > 0 && ms.isFinite && ratio > 0 && ratio.isFinite, "\(effect) \(mode)")
-                XCTAssertNotNil(report.met["\(effect).\(mode).overFloor"])
+                // Targets only where the speed issue sets them: the fold and the flip.
+                XCTAssertEqual(report.met["\(effect).\(mode).overFloor"] != nil, ["fold", "flip"].contains(effect), "\(effect) \(mode)")
                 XCTAssertNotNil(report.overdraw[effect]?[mode])
             }
             XCTAssertNotNil(report.analyticOverNone[effect])
-            XCTAssertNotNil(report.met["\(effect).analyticOverNone"])
+            XCTAssertEqual(report.met["\(effect).analyticOverNone"] != nil, ["fold", "flip"].contains(effect), effect)
         }
-        XCTAssertEqual(report.targets, ["overFloor": 2.5, "analyticOverNone": 1.6, "curlOverFold": 1.5, "litCurlOverFold": 1.5])
+        XCTAssertEqual(report.targets, ["overFloor": 2.5, "analyticOverNone": 1.6, "curlOverFold": 1.5])
         for mode in AntialiasingMode.allCases.map(\.rawValue) {
             let ratio = try XCTUnwrap(report.curlOverFold[mode])
             XCTAssertTrue(ratio > 0 && ratio.isFinite, mode)
             XCTAssertNotNil(report.met["curl.\(mode).overFold"])
             XCTAssertTrue(try XCTUnwrap(report.litCurlOverFold[mode]).isFinite, mode)
-            XCTAssertNotNil(report.met["curl-lit.\(mode).overFold"])
+            XCTAssertNil(report.met["curl-lit.\(mode).overFold"], "the light's price has no target")
         }
         // The turning leaf hides the page under it, and what it hides is not drawn.
         XCTAssertLessThan(try XCTUnwrap(report.overdraw["flip"]?["at0.1"]), 1.05)
