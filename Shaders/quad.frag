@@ -10,6 +10,7 @@
 //   TEXTURE            sample the layer's contents (premultiplied RGBA, rows top to bottom)
 //   TEXTURE_FLIPPED    …stored bottom row first (an app's texture rendered through an FBO)
 //   TEXTURE_STRAIGHT   …with straight alpha: premultiply as sampled
+//   CONTENTS_FADE      …at an alpha of its own, uContentsFade (a front seen through the paper)
 //   BACKGROUND         the layer's background colour under its contents
 //   GRADIENT_STOPS n   the layer's own gradient (gradient layers): n stops, 1…8 unrolled; more
 //                      (16, 32, … 1024, padded with the last stop) by a binary search
@@ -43,6 +44,9 @@ uniform vec4 uBounds;            // layer bounds: origin (xy) and size (zw), poi
 uniform vec4 uBackground;        // premultiplied
 #endif
 
+#ifdef CONTENTS_FADE
+uniform float uContentsFade;
+#endif
 #ifdef TEXTURE
 uniform sampler2D uTexture;
 in vec2 vTexCoord;               // see Shaders/quad.vert
@@ -286,7 +290,11 @@ void main() {
 #ifdef TEXTURE_STRAIGHT
     texel.rgb *= texel.a;
 #endif
+#ifdef CONTENTS_FADE
+    texel *= contentCut * uContentsFade;
+#else
     texel *= contentCut;
+#endif
     color = texel + color * (1.0 - texel.a);
 #endif
 #ifdef GRADIENT_STOPS

@@ -11,6 +11,7 @@ extension RenderCommand {
     func validateScene() throws {
         if options.effectOption != nil { throw ValidationError("give --effect or --scene, not both") }
         let effectOnly = options.givenEffectOptions + (noShadows ? ["--no-shadows"] : [])
+            + (paperTranslucency != nil ? ["--paper-translucency"] : [])
         if !effectOnly.isEmpty {
             throw ValidationError("\(effectOnly.joined(separator: ", ")) apply to --effect; --scene draws the layer tree as the file gives it")
         }

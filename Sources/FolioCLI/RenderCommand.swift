@@ -58,6 +58,10 @@ public struct RenderCommand: ParsableCommand {
             help: "With --light: the direction toward the light as X,Y,Z (view axes: +y down, +z toward the viewer; z > 0). Default -0.35,-0.5,1.")
     var lightDirection: String?
 
+    @Option(name: .customLong("paper-translucency"), parsing: .unconditional,
+            help: "Curl only: the leaf's back shows its own front seen through white paper, at this strength 0…1 (0 plain paper, 1 the front's full image), instead of the destination's half.")
+    var paperTranslucency: Double?
+
     @Option(help: "A scene file (JSON, as 'folio evaluate' reads it) to draw instead of an effect.")
     var scene: String?
 
@@ -77,6 +81,10 @@ public struct RenderCommand: ParsableCommand {
         if scene != nil { return try validateScene() }
         try options.requireEffect()
         if allowApproximateOrder { throw ValidationError("--allow-approximate-order applies to --scene") }
+        if let t = paperTranslucency {
+            guard options.effect == .curl else { throw ValidationError("--paper-translucency applies to --effect curl") }
+            guard t >= 0, t <= 1 else { throw ValidationError("--paper-translucency \(t) must be in 0...1") }
+        }
         if (from == nil) != (to == nil) { throw ValidationError("give both --from and --to, or neither") }
         if options.effect == .book && from != nil { throw ValidationError("a book draws its built-in numbered pages: --from and --to apply to fold and flip") }
         if options.effect == .book && isAnimation { throw ValidationError("a book renders one frame (--out *.png); animations are for fold and flip") }
@@ -146,6 +154,12 @@ public struct RenderCommand: ParsableCommand {
     @MainActor func setUp() throws -> (any Transition, OffscreenRenderer, Size) {
         let transition = try options.makeTransition(source: ContentHandle(1), destination: ContentHandle(2))
         transition.showsShadows = !noShadows
+        if let t = paperTranslucency, let curl = transition as? CurlTransition {
+            // The back shows the leaf's own front through white paper.
+            curl.leaf.backContents = nil
+            curl.leaf.paperTranslucency = t
+            if curl.leaf.backgroundColor == nil { curl.leaf.backgroundColor = .white }
+        }
         let size = try options.parsedSize()
         let mode = AntialiasingMode(rawValue: aa)!
         let paperLight = try parsedLight()

@@ -33,6 +33,19 @@ public final class SurfaceLayer: Layer {
     public var backContents: ContentHandle? {
         didSet { if backContents != oldValue { contentDidChange() } }
     }
+    /// How much of the front's contents shows through the paper on the back where there are no
+    /// `backContents`, 0…1: 1 (the default) shows the front's image at full strength, mirrored
+    /// as seen through the sheet; 0 shows plain paper (the layer's background colour); between,
+    /// the image fades toward the paper — the texture is drawn at this alpha over the
+    /// background (without a background colour the back is that much transparent). Values
+    /// outside 0…1 are clamped; NaN is taken as 0.
+    public var paperTranslucency: Double = 1 {
+        didSet {
+            let clamped = paperTranslucency >= 0 ? min(paperTranslucency, 1) : 0
+            if clamped != paperTranslucency { paperTranslucency = clamped; return }
+            if paperTranslucency != oldValue { contentDidChange() }
+        }
+    }
     /// The part of `backContents` shown, in unit coordinates of the image (default all of it),
     /// as seen with the leaf turned over: the renderer mirrors it across the spine.
     public var backContentsRect = Rect(x: 0, y: 0, width: 1, height: 1) {

@@ -117,6 +117,7 @@ extension QuadRenderer {
         if let texture {
             variant.texture = texture.premultiplied ? .premultiplied : .straight
             variant.textureFlipped = texture.origin == .bottomLeft
+            variant.contentsFade = Self.contentsFade(quad) != nil
         }
         variant.background = (layer.backgroundColor?.alpha ?? 0) > 0
         if let gradient {
@@ -146,6 +147,7 @@ extension QuadRenderer {
             let cr = shown.rect
             glUniform4f(program.contentsRect, Float(cr.origin.x), Float(cr.origin.y), Float(cr.size.width), Float(cr.size.height))
             texels = (Double(t.width) * abs(cr.width) / max(b.width, 1e-9), Double(t.height) * abs(cr.height) / max(b.height, 1e-9))
+            if program.contentsFade >= 0 { glUniform1f(program.contentsFade, Self.contentsFade(quad) ?? 1) }
         }
         if let light { setLight(light, program) }
         glUniform2f(program.texelsPerPoint, Float(texels.0), Float(texels.1))

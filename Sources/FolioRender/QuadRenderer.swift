@@ -275,6 +275,8 @@ public final class QuadRenderer {
         if layer.cornerRadius > 0 && layer.effectiveCornerRadius > 0 { return false }
         if !masks.isEmpty && roundedMask(of: layer, in: masks) != nil { return false }
         if (layer.backgroundColor?.alpha ?? 0) == 1 { return true }
+        // The front faded through the paper is not opaque, whatever its texture.
+        if contentsFade(quad) != nil { return false }
         return shownContents(quad).handle.flatMap { textures[$0] }?.isOpaque ?? false
     }
 }

@@ -17,6 +17,7 @@ final class ShaderPrograms {
         let cornerRadius, borderWidth, borderColor, maskMap, maskRect, maskRadius: GLint
         let lightDirection, lightHalf, lightTerms: GLint
         let shadowTerms: GLint
+        let contentsFade: GLint
 
         init(_ variant: ShaderVariant) throws(RenderError) {
             shader = try ShaderProgram(vertex: variant.specialize(ShaderSource.quadVert),
@@ -33,6 +34,7 @@ final class ShaderPrograms {
             maskMap = p.uniform("uMaskMap"); maskRect = p.uniform("uMaskRect"); maskRadius = p.uniform("uMaskRadius")
             lightDirection = p.uniform("uLightDirection"); lightHalf = p.uniform("uLightHalf"); lightTerms = p.uniform("uLightTerms")
             shadowTerms = p.uniform("uShadowTerms")
+            contentsFade = p.uniform("uContentsFade")
             // The sampler reads texture unit 0 in every variant.
             if texture >= 0 {
                 var saved: GLint = 0

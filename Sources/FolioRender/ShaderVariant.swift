@@ -46,6 +46,9 @@ struct ShaderVariant: Hashable, Sendable {
     var textureFlipped = false
     /// The layer has a background colour that is not fully transparent.
     var background = false
+    /// The contents drawn at an alpha of their own (`CONTENTS_FADE`, `uContentsFade`): the
+    /// front seen through a surface's back, `SurfaceLayer.paperTranslucency`.
+    var contentsFade = false
     /// Stop slots of the layer's own gradient: 0 (not a gradient layer), 1…8 (the stop count,
     /// evaluated unrolled) or a power of two from 16 to `maximumGradientStops` (a binary
     /// search; `slots(forStops:)`).
@@ -106,6 +109,7 @@ struct ShaderVariant: Hashable, Sendable {
         }
         if texture != .none && textureFlipped { lines += "#define TEXTURE_FLIPPED 1\n" }
         if background { lines += "#define BACKGROUND 1\n" }
+        if texture != .none && contentsFade { lines += "#define CONTENTS_FADE 1\n" }
         if gradientStops > 0 { lines += "#define GRADIENT_STOPS \(min(gradientStops, Self.maximumGradientStops))\n" }
         if overlayStops > 0 { lines += "#define OVERLAY_STOPS \(min(overlayStops, Self.maximumStops))\n" }
         if roundOwn { lines += "#define ROUND_OWN 1\n" }

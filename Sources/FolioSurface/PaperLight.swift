@@ -26,14 +26,23 @@ public struct PaperLight: Hashable, Sendable {
     /// Light from the upper left in front of the page, mostly ambient, with a faint broad sheen.
     public static let standard = try! PaperLight(direction: Vector3(x: -0.35, y: -0.5, z: 1))
 
+    /// The least elevation of the light above the page: `z` of the unit direction, 0.05 (about
+    /// 3°). Below it the diffuse term's `1/L_z` grows without bound (a grazing light would blow
+    /// lit surfaces out to white, or divide by zero in the shader's 32-bit floats), and the
+    /// cast shadow (`CastShadow`) would stretch as far.
+    public static let minimumElevation = 0.05
+
     /// Creates a light; `direction` need not be unit length but must point in front of the
-    /// page (`z > 0`).
+    /// page, at least ``minimumElevation`` above it (`z / |direction| ≥ 0.05`).
     ///
     /// - Throws: `.invalidLight` naming the parameter out of range.
     public init(direction: Vector3, ambient: Double = 0.55, sheen: Double = 0.12, sheenExponent: Double = 6) throws(SurfaceError) {
         let length = direction.length
         guard length > 0, length.isFinite else { throw .invalidLight(name: "direction length", value: length) }
         guard direction.z > 0 else { throw .invalidLight(name: "direction z (must be in front of the page)", value: direction.z) }
+        guard direction.z / length >= Self.minimumElevation else {
+            throw .invalidLight(name: "direction z over its length (the light must be at least 3° above the page)", value: direction.z / length)
+        }
         guard ambient >= 0, ambient <= 1 else { throw .invalidLight(name: "ambient", value: ambient) }
         guard sheen >= 0, sheen <= 1 else { throw .invalidLight(name: "sheen", value: sheen) }
         guard sheenExponent >= 1, sheenExponent <= 1000 else { throw .invalidLight(name: "sheenExponent", value: sheenExponent) }

@@ -81,8 +81,26 @@ import Testing
         #expect(try plain.parsedLight() == nil)
     }
 
+    @Test func paperTranslucencyShowsTheFrontThroughTheBack() throws {
+        let command = try FolioCommand.parseAsRoot(["render", "--effect", "curl", "--paper-translucency", "0.3", "--out", "/tmp/folio-curl.png"])
+        let render = try #require(command as? RenderCommand)
+        #expect(render.paperTranslucency == 0.3)
+        for (extra, words) in [(["--effect", "curl", "--paper-translucency", "1.5"], "must be in 0...1"),
+                               (["--effect", "curl", "--paper-translucency", "nan"], "must be in 0...1"),
+                               (["--effect", "flip", "--paper-translucency", "0.5"], "applies to --effect curl")] {
+            do {
+                _ = try FolioCommand.parseAsRoot(["render", "--out", "/tmp/folio-never-written.png"] + extra)
+                Issue.record("\(extra) was accepted")
+            } catch {
+                #expect(FolioCommand.exitCode(for: error).rawValue == 64)
+                #expect(FolioCommand.message(for: error).contains(words), "\(FolioCommand.message(for: error))")
+            }
+        }
+    }
+
     @Test(arguments: [
         (["--light", "--light-direction", "0,0,-1"], "direction z"),
+        (["--light", "--light-direction", "0,1,1e-300"], "at least 3° above the page"),
         (["--light", "--light-direction", "1,2"], "three numbers"),
         (["--light", "--light-direction", "nan,0,1"], "three numbers"),
         (["--light-direction", "0,0,1"], "applies with --light"),

@@ -20,6 +20,9 @@ final class ShaderVariantTests: XCTestCase {
                 variants.append(ShaderVariant(texture: .premultiplied, background: true, overlayStops: stops, coverage: coverage))
             }
             variants.append(ShaderVariant(texture: .straight, textureFlipped: true, background: true, gradientStops: 8, overlayStops: 8, coverage: coverage))
+            // The front seen through the paper (a surface's back), plain and lit.
+            variants.append(ShaderVariant(texture: .premultiplied, background: true, contentsFade: true, coverage: coverage))
+            variants.append(ShaderVariant(texture: .straight, background: true, contentsFade: true, overlayStops: 2, coverage: coverage, light: true))
             // Paper light, alone and with everything.
             variants.append(ShaderVariant(background: true, coverage: coverage, light: true))
             variants.append(ShaderVariant(texture: .straight, textureFlipped: true, background: true, gradientStops: 8, overlayStops: 8,
@@ -55,7 +58,7 @@ final class ShaderVariantTests: XCTestCase {
                               "\(name) is defined by ShaderVariant but never tested in Shaders/quad.*")
             }
         }
-        XCTAssertEqual(names, ["TEXTURE", "TEXTURE_STRAIGHT", "TEXTURE_FLIPPED", "BACKGROUND", "GRADIENT_STOPS", "OVERLAY_STOPS", "EDGE_SLOTS", "BORDER", "LIGHT", "SHADOW_BLUR"])
+        XCTAssertEqual(names, ["TEXTURE", "TEXTURE_STRAIGHT", "TEXTURE_FLIPPED", "BACKGROUND", "GRADIENT_STOPS", "OVERLAY_STOPS", "EDGE_SLOTS", "BORDER", "LIGHT", "SHADOW_BLUR", "CONTENTS_FADE"])
     }
 
     func testDefinesGoRightAfterTheVersionLine() {

@@ -45,6 +45,13 @@ import FolioTestSupport
             try PaperLight(direction: Vector3(x: 0, y: 0, z: -1))
         }
         #expect(throws: SurfaceError.invalidLight(name: "ambient", value: 2)) { try PaperLight(direction: Vector3(x: 0, y: 0, z: 1), ambient: 2) }
+        // A grazing light: 1e-300 would be 0 in the shader's floats (0/0), 1e-9 blows out to white.
+        for z in [1e-300, 1e-9, 0.049] {
+            #expect(throws: SurfaceError.invalidLight(name: "direction z over its length (the light must be at least 3° above the page)", value: z / (1 + z * z).squareRoot())) {
+                try PaperLight(direction: Vector3(x: 1, y: 0, z: z))
+            }
+        }
+        #expect(throws: Never.self) { try PaperLight(direction: Vector3(x: 0.998, y: 0, z: 0.0625)) }
         #expect(throws: SurfaceError.invalidLight(name: "fadeHeight", value: 0)) { try CastShadow(fadeHeight: 0) }
     }
 
