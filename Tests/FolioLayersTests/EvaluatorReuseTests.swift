@@ -164,3 +164,29 @@ import FolioGeometry
         #expect(orders.count >= 4)
     }
 }
+
+/// The root's translation into the view, applied as the output reads each polygon
+/// (`RootShift`), gives bit for bit what mapping every polygon in a pass of its own gives.
+@Suite struct RootShiftTests {
+    @Test func deferringTheRootTranslationChangesNoBit() {
+        var g = SeededGenerator(seed: 0x5E_0018)
+        let deferred = LayerEvaluator(), direct = LayerEvaluator()
+        direct.state.defersRootShift = false
+        var translatedRoots = 0
+        for i in 0..<20_000 {
+            let dice = [1_000_000, 200, 20][i % 3]
+            let root = EvaluationFuzzTests.$hostility.withValue((dice, 0)) { EvaluationFuzzTests.layer(&g, depth: 0) }
+            // Most roots placed by a translation at opacity 1 (the deferred case); the rest
+            // as the generator made them.
+            if i % 4 != 0 { root.transform = .identity; root.opacity = 1 }
+            deferred.evaluate(root)
+            direct.evaluate(root)
+            if deferred.state.rootShift.active { translatedRoots += 1 }
+            if let d = EvaluatorReuseTests.difference(deferred, direct) {
+                Issue.record("tree \(i): \(d)")
+                return
+            }
+        }
+        #expect(translatedRoots > 5_000)
+    }
+}
