@@ -548,6 +548,7 @@ struct EvaluationState {
                        quads q: UnsafeMutablePointer<Quad>) {
         let n = order.count
         let order = self.order.base, polys = self.polys.base, flags = self.flags.base, locals = self.locals.base
+        let shift = rootShift
         var k = cursor.k, written = cursor.written, next = cursor.next
         var shape = cursor.shape, shapeStart = cursor.shapeStart, shapeFinite = cursor.shapeFinite
         defer {
@@ -560,8 +561,8 @@ struct EvaluationState {
             let poly = polys + p
             let first = Int(poly.pointee.start), count = Int(poly.pointee.count)
             guard written &+ count <= room else { return }
-            if rootShift.active && !flags[p].contains(.shifted) {
-                poly.pointee.basis.translate(x: rootShift.x, y: rootShift.y, z: rootShift.z)
+            if shift.active && !flags[p].contains(.shifted) {
+                poly.pointee.basis.translate(x: shift.x, y: shift.y, z: shift.z)
                 flags[p].insert(.shifted)
             }
             let depthRow = poly.pointee.depthRow
