@@ -45,6 +45,14 @@ import FolioGeometry
         return nil
     }
 
+    /// Evaluates `root` with `reused` and with a new evaluator; their first difference, if any.
+    static func reevaluate(_ root: Layer, by reused: LayerEvaluator) -> String? {
+        reused.evaluate(root)
+        let fresh = LayerEvaluator()
+        fresh.evaluate(root)
+        return difference(reused, fresh)
+    }
+
     static func sameBits(_ a: Vector4, _ b: Vector4) -> Bool {
         a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern
             && a.z.bitPattern == b.z.bitPattern && a.w.bitPattern == b.w.bitPattern
@@ -112,10 +120,7 @@ import FolioGeometry
                 let mutation = Mutation.allCases[Int.random(in: 0..<Mutation.allCases.count, using: &g)]
                 try EvaluationFuzzTests.$hostility.withValue((1_000_000, 0)) { try Self.mutate(root, mutation, &g) }
                 counts[mutation, default: 0] += 1
-                reused.evaluate(root)
-                let fresh = LayerEvaluator()
-                fresh.evaluate(root)
-                if let d = Self.difference(reused, fresh) {
+                if let d = Self.reevaluate(root, by: reused) {
                     Issue.record("tree \(tree), frame \(frame), after \(mutation): \(d)")
                     return
                 }
@@ -150,10 +155,7 @@ import FolioGeometry
             case 210: try root.addSublayer(planes[0])
             default: break
             }
-            reused.evaluate(root)
-            let fresh = LayerEvaluator()
-            fresh.evaluate(root)
-            if let d = Self.difference(reused, fresh) {
+            if let d = Self.reevaluate(root, by: reused) {
                 Issue.record("frame \(frame): \(d)")
                 return
             }
