@@ -32,7 +32,8 @@ extension Layer {
     /// The context's sublayer transform is left out because it acts on both layers alike (so it
     /// cancels), and its perspective is how the context is seen, not where its layers are.
     /// Nil when the layers lie in different rendering contexts (a flattening layer between
-    /// them puts them on different planes, where a 3D distance means nothing), when `other`'s
+    /// them puts them on different planes, where a 3D distance means nothing; so does a layer
+    /// and the flattening ancestor it is drawn into), when `other`'s
     /// transform to the context cannot be inverted, or when the result is not finite.
     public func transform(toCoordinatesOf other: Layer) -> Transform3D? {
         let (mine, context) = transformToRenderingContext()

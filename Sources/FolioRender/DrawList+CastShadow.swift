@@ -349,8 +349,8 @@ extension DrawList {
 
     /// The penumbra outside each sheet edge: a band `reach` wide along it. Where the sheet's
     /// outline turns outward at a vertex the gap between the two bands is filled with a wedge;
-    /// an end that no other edge of the sheet continues is extended by `reach` (a corner of
-    /// the shadow, or where it meets the page).
+    /// past an end that no other edge of the sheet continues (a corner of the shadow, or where
+    /// it meets the page) a square `reach` long carries that end's height.
     mutating func appendSkirts() {
         for k in castShadow.edges.indices {
             let edge = castShadow.edges[k]
@@ -361,13 +361,26 @@ extension DrawList {
             let (tx, ty) = (dx / length, dy / length)
             let reach = edge.reach
             let nextA = neighbourEdge(of: k, at: edge.i), nextB = neighbourEdge(of: k, at: edge.j)
-            let extendA = nextA < 0 ? reach : 0, extendB = nextB < 0 ? reach : 0
-            let a0 = CastShadowList.Point2(x: a.x - tx * extendA, y: a.y - ty * extendA, w: a.w, h: a.h)
-            let b0 = CastShadowList.Point2(x: b.x + tx * extendB, y: b.y + ty * extendB, w: b.w, h: b.h)
-            let a1 = CastShadowList.Point2(x: a0.x - edge.nx * reach, y: a0.y - edge.ny * reach, w: a.w, h: a.h)
-            let b1 = CastShadowList.Point2(x: b0.x - edge.nx * reach, y: b0.y - edge.ny * reach, w: b.w, h: b.h)
-            emitShadowTriangle(a0, b0, b1, sheet: edge.sheet)
-            emitShadowTriangle(a0, b1, a1, sheet: edge.sheet)
+            // The band along the edge: straight out from each point of the edge the height is
+            // that point's (the caster's height at the nearest point of the shadow's edge).
+            let a1 = CastShadowList.Point2(x: a.x - edge.nx * reach, y: a.y - edge.ny * reach, w: a.w, h: a.h)
+            let b1 = CastShadowList.Point2(x: b.x - edge.nx * reach, y: b.y - edge.ny * reach, w: b.w, h: b.h)
+            emitShadowTriangle(a, b, b1, sheet: edge.sheet)
+            emitShadowTriangle(a, b1, a1, sheet: edge.sheet)
+            // Past an end that no edge continues, a square at that end's height (stretching the
+            // band instead would shift every height along it toward that end).
+            if nextA < 0 {
+                let e0 = CastShadowList.Point2(x: a.x - tx * reach, y: a.y - ty * reach, w: a.w, h: a.h)
+                let e1 = CastShadowList.Point2(x: e0.x - edge.nx * reach, y: e0.y - edge.ny * reach, w: a.w, h: a.h)
+                emitShadowTriangle(e0, a, a1, sheet: edge.sheet)
+                emitShadowTriangle(e0, a1, e1, sheet: edge.sheet)
+            }
+            if nextB < 0 {
+                let e0 = CastShadowList.Point2(x: b.x + tx * reach, y: b.y + ty * reach, w: b.w, h: b.h)
+                let e1 = CastShadowList.Point2(x: e0.x - edge.nx * reach, y: e0.y - edge.ny * reach, w: b.w, h: b.h)
+                emitShadowTriangle(b, e0, e1, sheet: edge.sheet)
+                emitShadowTriangle(b, e1, b1, sheet: edge.sheet)
+            }
             // The wedge at each shared end, once per pair, where the outline turns outward.
             for end in 0..<2 {
                 let (next, v, p) = end == 0 ? (nextA, edge.i, a) : (nextB, edge.j, b)
