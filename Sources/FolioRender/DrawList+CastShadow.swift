@@ -84,6 +84,8 @@ struct CastShadowList {
     var triangles: [Triangle] = []
     /// A flat caster's outline in the receivers' coordinates, clipped to their plane's lit side.
     var outline: [Vector3] = []
+    /// The current caster's contact height (points): a point this low touches the page.
+    var contact = 0.0
     /// Per mesh vertex and sheet, up to two sheet edges ending there (−1: none).
     var vertexEdges: [Int32] = []
     /// Shadow vertices by the edge slots they need (0, 4, 8), before they join the list.
@@ -294,6 +296,7 @@ extension DrawList {
     /// both within `contact` of it is where the leaf meets the page), the triangles clipped to
     /// the receivers, the skirts, and the model's terms in pixels.
     mutating func appendShadowPass(beforeBatch b: Int, model: CastShadow, contact: Double) {
+        castShadow.contact = contact
         findSheetEdges(contact: contact, model: model, pixelsPerPoint: scale)
         castShadow.byslots.0.removeAll(keepingCapacity: true)
         castShadow.byslots.1.removeAll(keepingCapacity: true)
@@ -349,8 +352,9 @@ extension DrawList {
 
     /// The penumbra outside each sheet edge: a band `reach` wide along it. Where the sheet's
     /// outline turns outward at a vertex the gap between the two bands is filled with a wedge;
-    /// past an end that no other edge of the sheet continues (a corner of the shadow, or where
-    /// it meets the page) a square `reach` long carries that end's height.
+    /// past an end that no other edge of the sheet continues and that stands off the page, a
+    /// square `reach` long carries that end's height (an end on the page, where the leaf
+    /// meets it, gets none: the shadow ends there).
     mutating func appendSkirts() {
         for k in castShadow.edges.indices {
             let edge = castShadow.edges[k]
@@ -368,14 +372,17 @@ extension DrawList {
             emitShadowTriangle(a, b, b1, sheet: edge.sheet)
             emitShadowTriangle(a, b1, a1, sheet: edge.sheet)
             // Past an end that no edge continues, a square at that end's height (stretching the
-            // band instead would shift every height along it toward that end).
-            if nextA < 0 {
+            // band instead would shift every height along it toward that end) — unless the end
+            // touches the page (the hinge of a flip's leaf, the axis of a curl): the shadow ends
+            // there, and a square past it would draw the edge's line on beyond its end.
+            let contact = castShadow.contact
+            if nextA < 0 && a.h > contact {
                 let e0 = CastShadowList.Point2(x: a.x - tx * reach, y: a.y - ty * reach, w: a.w, h: a.h)
                 let e1 = CastShadowList.Point2(x: e0.x - edge.nx * reach, y: e0.y - edge.ny * reach, w: a.w, h: a.h)
                 emitShadowTriangle(e0, a, a1, sheet: edge.sheet)
                 emitShadowTriangle(e0, a1, e1, sheet: edge.sheet)
             }
-            if nextB < 0 {
+            if nextB < 0 && b.h > contact {
                 let e0 = CastShadowList.Point2(x: b.x + tx * reach, y: b.y + ty * reach, w: b.w, h: b.h)
                 let e1 = CastShadowList.Point2(x: e0.x - edge.nx * reach, y: e0.y - edge.ny * reach, w: b.w, h: b.h)
                 emitShadowTriangle(b, e0, e1, sheet: edge.sheet)
