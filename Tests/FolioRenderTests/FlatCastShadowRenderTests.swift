@@ -337,29 +337,24 @@ final class FlatCastShadowRenderTests: XCTestCase {
                 for panel in fold.panels() { XCTAssertTrue(panel.depth.allSatisfy { $0 <= 1 }, "\(panel.name) rises off the page") }
                 let on = try render(fold.root, pages: pages), off = try render(fold.root, castsShadows: false, pages: pages)
                 XCTAssertEqual(on.pixels, off.pixels, "fold \(style) at \(progress)")
-                nonisolated(unsafe) let root = fold.root
-                MainActor.assumeIsolated {
-                    let renderer = SharedRenderer.offscreen.renderer
-                    let evaluator = LayerEvaluator()
-                    evaluator.evaluate(root)
-                    renderer.light = Self.light
-                    defer { renderer.light = nil }
-                    renderer.prepare(evaluator, scale: Self.scale, pixelWidth: w, pixelHeight: h)
-                    XCTAssertTrue(renderer.list.castShadow.passes.isEmpty, "fold \(style) at \(progress)")
-                }
+                XCTAssertEqual(Self.shadowPasses(fold.root, pixelWidth: w, pixelHeight: h), 0, "fold \(style) at \(progress)")
             }
         }
         // A flip, by contrast, prepares one pass for its leaf.
-        let flip = try Self.flip(0.45)
-        nonisolated(unsafe) let root = flip.root
-        MainActor.assumeIsolated {
+        XCTAssertEqual(Self.shadowPasses(try Self.flip(0.45).root, pixelWidth: w, pixelHeight: h), 1)
+    }
+
+    /// How many cast-shadow passes the renderer prepares for `root` under the light.
+    static func shadowPasses(_ root: Layer, pixelWidth w: Int, pixelHeight h: Int) -> Int {
+        nonisolated(unsafe) let root = root // XCTest runs on the main thread
+        return MainActor.assumeIsolated {
             let renderer = SharedRenderer.offscreen.renderer
             let evaluator = LayerEvaluator()
             evaluator.evaluate(root)
             renderer.light = Self.light
             defer { renderer.light = nil }
             renderer.prepare(evaluator, scale: Self.scale, pixelWidth: w, pixelHeight: h)
-            XCTAssertEqual(renderer.list.castShadow.passes.count, 1)
+            return renderer.list.castShadow.passes.count
         }
     }
 
