@@ -242,16 +242,18 @@ extension DrawList {
         // leaf's length across its hinge), whose half is the fade height h₀.
         let bounds = caster.bounds
         castShadow.outline.removeAll(keepingCapacity: true)
-        for (x, y) in [(bounds.minX, bounds.minY), (bounds.maxX, bounds.minY), (bounds.maxX, bounds.maxY), (bounds.minX, bounds.maxY)] {
+        // The corners (minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY), without an array
+        // literal (which would allocate every frame).
+        for k in 0..<4 {
+            let x = k == 1 || k == 2 ? bounds.maxX : bounds.minX, y = k >= 2 ? bounds.maxY : bounds.minY
             let p = Vector3(x: x, y: y, z: 0).applying(plane.casterToPlane)
             guard p.w > 0, p.x.isFinite, p.y.isFinite, p.z.isFinite else { return }
             castShadow.outline.append(Vector3(x: p.x / p.w, y: p.y / p.w, z: up * p.z / p.w))
         }
-        let o = castShadow.outline
-        let sideX = o[1] - o[0], sideY = o[3] - o[0]
+        let sideX = castShadow.outline[1] - castShadow.outline[0], sideY = castShadow.outline[3] - castShadow.outline[0]
         let extent = abs(sideX.z) > abs(sideY.z) ? sideX.length : (abs(sideY.z) > abs(sideX.z) ? sideY.length : max(sideX.length, sideY.length))
         let contact = 1e-9 * max(extent, 1)
-        guard o.contains(where: { $0.z > contact }),
+        guard castShadow.outline.contains(where: { $0.z > contact }),
               let model = try? CastShadow(light: local, fadeHeight: min(max(extent, 1e-9) / 2, PageCurl.maximumSide)) else { return }
         clipOutlineToLitSide()
         let count = castShadow.outline.count
