@@ -273,6 +273,8 @@ final class DemoApp {
             let r = surface.renderer
             r.antialiasing = settings.antialiasing
             r.light = settings.light ? .standard : nil
+            // Lit with shadows, the leaves cast their shadows in place of the pages' tints.
+            controller.book.isLit = settings.light && settings.shadows
             r.castsShadows = settings.shadows
             r.wireframe = settings.wireframe
             r.showsLayerBorders = settings.layerBorders

@@ -131,8 +131,8 @@ extension Book {
         hasRightPage = frame.show(flatFace(leaf: wanted.right, side: .front), on: rightPage)
         leftPage.isHidden = !hasLeftPage
         rightPage.isHidden = !hasRightPage
-        leftShadow.isHidden = !showsShadows
-        rightShadow.isHidden = !showsShadows
+        leftShadow.isHidden = !showsShadows || isLit
+        rightShadow.isHidden = !showsShadows || isLit
         // Tie order at equal angles: fronts from the last leaf to the first, then backs from
         // the first to the last.
         var layers: [Layer] = [leftPage, rightPage]

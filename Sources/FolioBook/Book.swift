@@ -62,6 +62,15 @@ public final class Book {
         didSet { if oldValue != showsShadows { needsRebuild = true; refresh() } }
     }
 
+    /// Whether the book is drawn in the lit look, where the renderer casts each turning leaf's
+    /// shadow on the pages beneath from the geometry (`QuadRenderer.light` with
+    /// `castsShadows`); default false. The cast shadow then takes the place of the uniform
+    /// tints on the pages under the leaves, which are hidden so that no page is darkened
+    /// twice; the leaves' crease shadows stay.
+    public var isLit = false {
+        didSet { if oldValue != isLit { needsRebuild = true; refresh() } }
+    }
+
     // The pages lying flat: the back of one leaf on the read side, the front of one on the other.
     let leftPage = Layer(name: "page"), rightPage = Layer(name: "page")
     let leftShadow: Layer, rightShadow: Layer

@@ -112,6 +112,7 @@ public final class BookController {
         let new = try Book(pageCount: book.pageCount, configuration: configuration)
         new.reduceMotion = book.reduceMotion
         new.showsShadows = book.showsShadows
+        new.isLit = book.isLit
         // A layout change renumbers leaves: keep the page showing, and let go of every leaf.
         if configuration.layout != book.configuration.layout {
             let page = book.pages(atOpening: targetOpening).unread ?? book.pages(atOpening: targetOpening).read ?? 0

@@ -132,7 +132,7 @@ public struct BenchCommand: ParsableCommand {
     func printRender(_ r: RenderBenchmarks.Report) {
         func f(_ v: Double?, _ digits: Int = 2) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "-" }
         print("render \(r.size[0])x\(r.size[1]), medians of \(r.rounds) rounds; floor (bare textured quad) \(f(r.floorMs)) ms/frame")
-        print("  --aa        fold ms   ×floor   flip ms   ×floor   curl ms   ×floor   lit curl ms ×floor (target for fold and flip ×floor ≤ \(f(r.targets["overFloor"], 1)))")
+        print("  --aa        fold ms   ×floor   flip ms   ×floor   curl ms   ×floor   lit curl ms ×floor  lit flip ms ×floor (target for fold and flip ×floor ≤ \(f(r.targets["overFloor"], 1)))")
         for mode in AntialiasingMode.allCases.map(\.rawValue) {
             let cells = RenderBenchmarks.effects.map { e in
                 f(r.frameMs[e]?[mode]).leftPadded(8) + " " + (f(r.overFloor[e]?[mode]) + "×").leftPadded(8)
@@ -149,6 +149,8 @@ public struct BenchCommand: ParsableCommand {
         print("  curl ÷ fold: \(curl)   (target ≤ \(f(r.targets["curlOverFold"], 1)))")
         let lit = AntialiasingMode.allCases.map { "\($0.rawValue) \(f(r.litCurlOverFold[$0.rawValue]))×" }.joined(separator: ", ")
         print("  lit curl with its cast shadow ÷ unlit fold: \(lit)   (the light's price; no target)")
+        let litFlip = AntialiasingMode.allCases.map { "\($0.rawValue) \(f(r.litFlipOverFlip[$0.rawValue]))×" }.joined(separator: ", ")
+        print("  lit flip with its cast shadow ÷ unlit flip: \(litFlip)   (the light's price; no target)")
         let missed = r.met.filter { !$0.value }.keys.sorted()
         print("  targets: " + (missed.isEmpty ? "all met" : "not met: " + missed.joined(separator: ", ")))
     }

@@ -27,8 +27,9 @@ struct RenderBenchmarks {
     static let curlOverFoldTarget = 1.5
 
     /// The effects measured, by name: `curl-lit` is the curl under the standard paper light,
-    /// casting its soft shadow on the page beneath (`QuadRenderer.castsShadows`).
-    nonisolated static let effects = ["fold", "flip", "curl", "curl-lit"]
+    /// casting its soft shadow on the page beneath (`QuadRenderer.castsShadows`); `flip-lit`
+    /// the flip in its lit look (`FlipTransition.isLit`), its leaf casting its shadow.
+    nonisolated static let effects = ["fold", "flip", "curl", "curl-lit", "flip-lit"]
 
     /// The figures, under `render` in `folio bench --json`.
     struct Report: Encodable {
@@ -55,6 +56,9 @@ struct RenderBenchmarks {
         /// round (median over rounds), per mode: the price of the light and the shadow, with no
         /// target of its own.
         var litCurlOverFold: [String: Double]
+        /// The lit flip's (with its leaf's cast shadow) frame time over the unlit flip's in the
+        /// same round (median over rounds), per mode.
+        var litFlipOverFlip: [String: Double]
         /// The targets the ratios are held to.
         var targets: [String: Double]
         /// Whether each target is met in this run: `fold|flip.MODE.overFloor`,
@@ -79,12 +83,14 @@ struct RenderBenchmarks {
         curl.setPages(source: ContentHandle(1), destination: ContentHandle(2))
     }
 
-    /// The transition of `effect`, with the renderer's light set for it (on for `curl-lit`).
+    /// The transition of `effect`, with the renderer's light set for it (on for `curl-lit` and
+    /// `flip-lit`).
     func transition(_ effect: String) -> any Transition {
-        offscreen.renderer.light = effect == "curl-lit" ? .standard : nil
+        offscreen.renderer.light = effect.hasSuffix("-lit") ? .standard : nil
+        flip.isLit = effect == "flip-lit"
         switch effect {
         case "fold": return fold
-        case "flip": return flip
+        case "flip", "flip-lit": return flip
         default: return curl
         }
     }
@@ -151,7 +157,7 @@ struct RenderBenchmarks {
         let configs = Self.configurations
         var samples: [String: [Double]] = [:]
         var overFloor: [String: [Double]] = [:], overNone: [String: [Double]] = [:], overFold: [String: [Double]] = [:]
-        var litOverFold: [String: [Double]] = [:]
+        var litOverFold: [String: [Double]] = [:], litFlip: [String: [Double]] = [:]
         for round in 0..<rounds {
             // Rotate the order each round so that no configuration always follows another.
             var seconds: [String: Double] = [:]
@@ -170,6 +176,7 @@ struct RenderBenchmarks {
             for mode in AntialiasingMode.allCases {
                 overFold[mode.rawValue, default: []].append(seconds["curl:\(mode.rawValue)"]! / seconds["fold:\(mode.rawValue)"]!)
                 litOverFold[mode.rawValue, default: []].append(seconds["curl-lit:\(mode.rawValue)"]! / seconds["fold:\(mode.rawValue)"]!)
+                litFlip[mode.rawValue, default: []].append(seconds["flip-lit:\(mode.rawValue)"]! / seconds["flip:\(mode.rawValue)"]!)
             }
         }
         func median(_ v: [Double]) -> Double { let s = v.sorted(); return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2 }
@@ -200,7 +207,7 @@ struct RenderBenchmarks {
             rounds: rounds, progress: Self.progressSteps,
             floorMs: median(samples["floor"]!) * 1e3, frameMs: frameMs, overFloor: ratios,
             analyticOverNone: overNone.mapValues(median), overdraw: overdraws, curlOverFold: overFold.mapValues(median),
-            litCurlOverFold: litOverFold.mapValues(median),
+            litCurlOverFold: litOverFold.mapValues(median), litFlipOverFlip: litFlip.mapValues(median),
             targets: ["overFloor": Self.overFloorTarget, "analyticOverNone": Self.analyticOverNoneTarget,
                       "curlOverFold": Self.curlOverFoldTarget],
             met: met)
@@ -233,6 +240,7 @@ struct RenderBenchmarks {
             do { try frame("flip", .analytic, progress: Self.progressSteps[k % Self.progressSteps.count]) } catch { failure = error }
         }
         offscreen.renderer.light = nil
+        flip.isLit = false
         if let failure { throw CommandFailure(failure) }
         return (prepare, submission)
     }

@@ -21,6 +21,8 @@ extension RenderCommand {
         }
         let mode = AntialiasingMode(rawValue: aa)!
         let paperLight = try parsedLight()
+        // Lit with shadows, the leaves' cast shadows replace the tints on the pages beneath.
+        book.isLit = paperLight != nil && !noShadows
         do {
             let (w, h) = try RenderLimits.pixelSize(pageSize, scale: scale)
             let (fw, fh) = try RenderLimits.pixelSize(size, scale: scale)

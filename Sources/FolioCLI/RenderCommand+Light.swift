@@ -1,6 +1,7 @@
 import ArgumentParser
 import FolioGeometry
 import FolioSurface
+import FolioTransitions
 
 /// `--light` and `--light-direction`: the paper light of every effect.
 extension RenderCommand {
@@ -15,6 +16,14 @@ extension RenderCommand {
         }
         guard let text = lightDirection else { return .standard }
         return try Self.parseLight(text)
+    }
+
+    /// Puts an effect in its lit look when the frame is lit with cast shadows: a flip's leaf
+    /// then casts its shadow on the pages beneath in place of its uniform covered-page tints
+    /// (`FlipTransition.isLit`). The fold keeps its tints: they shade its folded panels, and
+    /// nothing of a fold rises off the page toward the light to cast a shadow.
+    static func setLitLook(of transition: any Transition, _ lit: Bool) {
+        if let flip = transition as? FlipTransition { flip.isLit = lit }
     }
 
     /// Parses `X,Y,Z` into a paper light from that direction.

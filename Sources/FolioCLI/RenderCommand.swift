@@ -163,6 +163,7 @@ public struct RenderCommand: ParsableCommand {
         let size = try options.parsedSize()
         let mode = AntialiasingMode(rawValue: aa)!
         let paperLight = try parsedLight()
+        Self.setLitLook(of: transition, paperLight != nil && !noShadows)
         do {
             let (w, h) = try RenderLimits.pixelSize(size, scale: options.scale)
             let offscreen = try OffscreenRenderer()

@@ -130,6 +130,7 @@ public struct SheetCommand: ParsableCommand {
             var written: [String] = []
             var number = 0
             for (r, (name, transition)) in rows.enumerated() {
+                RenderCommand.setLitLook(of: transition, light)
                 for i in 0..<frames {
                     try transition.setProgress(Double(i) / Double(frames - 1))
                     let frame = try offscreen.render(transition.root, size: viewSize, scale: scale, antialiasing: mode,

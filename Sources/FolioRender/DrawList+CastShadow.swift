@@ -35,6 +35,12 @@ struct CastShadowList {
         var terms: (Float, Float, Float, Float)
     }
 
+    /// One triangle of a caster's shadow: its corners (indices into `points`) and its sheet.
+    struct Triangle {
+        var a: Int32, b: Int32, c: Int32
+        var sheet: Int8
+    }
+
     /// A shadow point in viewport pixels (y up) with its clip `w` and the caster's height.
     struct Point2 {
         var x: Double, y: Double, w: Double, h: Double
@@ -71,7 +77,15 @@ struct CastShadowList {
     var carried: [Int] = []
     var polygon: [Point2] = []
     var clipped: [Point2] = []
-    var surfaces: [ObjectIdentifier] = []
+    /// The layers whose shadows this frame already has (a layer the depth sort split is drawn
+    /// in several batches, but casts once).
+    var casters: [ObjectIdentifier] = []
+    /// The caster's shadow triangles: corners as indices into `points`, and the sheet.
+    var triangles: [Triangle] = []
+    /// A flat caster's outline in the receivers' coordinates, clipped to their plane's lit side.
+    var outline: [Vector3] = []
+    /// The current caster's contact height (points): a point this low touches the page.
+    var contact = 0.0
     /// Per mesh vertex and sheet, up to two sheet edges ending there (−1: none).
     var vertexEdges: [Int32] = []
     /// Shadow vertices by the edge slots they need (0, 4, 8), before they join the list.
@@ -87,27 +101,46 @@ extension DrawList {
     /// What an unused shadow edge slot holds: a line a million pixels away (`u` clamps to 1).
     static let unusedShadowEdge: (Float, Float, Float) = (0, 0, 1e6)
 
-    /// Adds the cast shadows of the surface layers in this list for a light from `light` (unit,
-    /// toward the light, in the leaf's 3D space): for each surface layer whose lifted patches
-    /// are drawn, one pass before its first lifted patch, over the items before it that
-    /// `isReceiver` accepts (opaque flat pages on the leaf's plane).
-    mutating func appendCastShadows(_ e: LayerEvaluator, light: Vector3, isReceiver: (Quad) -> Bool) {
+    /// Adds the cast shadows of this list's lifted leaves for a light from `light` (unit,
+    /// toward the light, in the view's 3D axes): one pass before each caster's first batch,
+    /// over the items before it that `isReceiver` accepts (opaque flat pages on the plane
+    /// `z = 0` of their 3D rendering context).
+    ///
+    /// Casters are the surface layers whose lifted patches are drawn (their mesh gives the
+    /// shadow) and the opaque flat layers (`isOpaque`) standing off that plane toward the light
+    /// (a flip's turning leaf): docs/curl.md §8.
+    mutating func appendCastShadows(_ e: LayerEvaluator, light: Vector3, isReceiver: (Quad) -> Bool, isOpaque: (Quad) -> Bool) {
         castShadow.reset()
-        castShadow.surfaces.removeAll(keepingCapacity: true)
+        castShadow.casters.removeAll(keepingCapacity: true)
         for b in batches.indices {
             let item = items[batches[b].item]
             guard item.composite < 0, item.border < 0, item.raster < 0 else { continue }
             let quad = e.quads[item.quadIndex]
-            guard quad.surfacePatch >= 0, quad.layer.kind == .surface else { continue }
-            let surface = unsafeDowncast(quad.layer, to: SurfaceLayer.self)
-            let mesh = surface.mesh
-            guard quad.surfacePatch < mesh.patches.count, mesh.patches[quad.surfacePatch].region != .flat else { continue }
-            let id = ObjectIdentifier(surface)
-            if castShadow.surfaces.contains(id) { continue }
-            castShadow.surfaces.append(id)
-            appendCastShadow(of: surface, e, beforeBatch: b, light: light, isReceiver: isReceiver)
+            if quad.surfacePatch >= 0 {
+                guard quad.layer.kind == .surface else { continue }
+                let surface = unsafeDowncast(quad.layer, to: SurfaceLayer.self)
+                let mesh = surface.mesh
+                guard quad.surfacePatch < mesh.patches.count, mesh.patches[quad.surfacePatch].region != .flat else { continue }
+                let id = ObjectIdentifier(surface)
+                if castShadow.casters.contains(id) { continue }
+                castShadow.casters.append(id)
+                appendCastShadow(of: surface, e, beforeBatch: b, light: light, isReceiver: isReceiver)
+            } else {
+                // A flat layer: only one with a corner off its context's plane can cast (the
+                // cheap test that keeps pages and tiles at rest out of the rest).
+                guard quad.layer.kind != .surface, e.corners(of: quad).contains(where: { $0.depth > Self.liftedDepth }) else { continue }
+                let id = ObjectIdentifier(quad.layer)
+                guard !castShadow.casters.contains(id), isOpaque(quad) else { continue }
+                castShadow.casters.append(id)
+                appendFlatCastShadow(of: quad.layer, e, beforeBatch: b, light: light, isReceiver: isReceiver)
+            }
         }
     }
+
+    /// How far above its context's plane (points) a flat layer's corner must stand for the
+    /// layer to cast a shadow: less is contact with the page (as a receiver's corners lie
+    /// within 1e-6 of it).
+    static let liftedDepth = 1e-6
 
     /// The shadow of `surface`, drawn before batch `b`.
     mutating func appendCastShadow(of surface: SurfaceLayer, _ e: LayerEvaluator, beforeBatch b: Int, light: Vector3,
@@ -155,15 +188,123 @@ extension DrawList {
             let lifted = p.region != .flat && surface.patchHasArea[k]
             castShadow.sheets.append(lifted ? (p.plane.normal.dot(model.light) > 0 ? 0 : 1) : -1)
         }
-        findSheetEdges(mesh, contact: 1e-9 * max(across, 1), model: model, pixelsPerPoint: scale)
+        castShadow.triangles.removeAll(keepingCapacity: true)
+        for t in mesh.triangles {
+            let sheet = castShadow.sheets[t.patch]
+            guard sheet >= 0 else { continue }
+            castShadow.triangles.append(CastShadowList.Triangle(a: Int32(t.a), b: Int32(t.b), c: Int32(t.c), sheet: sheet))
+        }
+        appendShadowPass(beforeBatch: b, model: model, contact: 1e-9 * max(across, 1))
+    }
 
+    /// The shadow of the flat layer `caster`, drawn before batch `b` (docs/curl.md §8, flat
+    /// casters).
+    ///
+    /// The receivers' plane is that of the first receiver drawn before `b` in the caster's 3D
+    /// rendering context; `Layer.transform(toCoordinatesOf:)` places the caster's corners in
+    /// that receiver's coordinates, where `z` is their height above the page. The part below
+    /// the page (hidden under it) is cut off; the rest is one sheet — a flat leaf's shadow never
+    /// folds over itself — whose corners land on their shadow points with their heights, so a
+    /// tilted leaf's shadow has a height varying linearly along it and a penumbra widening
+    /// with it. Its edges are the outline's sides off the page (not a hinge lying on it).
+    mutating func appendFlatCastShadow(of caster: Layer, _ e: LayerEvaluator, beforeBatch b: Int, light: Vector3,
+                                       isReceiver: (Quad) -> Bool) {
+        let firstItem = batches[b].item
+        castShadow.receivers.removeAll(keepingCapacity: true)
+        var plane: (layer: Layer, toView: Homography, casterToPlane: Transform3D)?
+        for i in 0..<firstItem {
+            let item = items[i]
+            guard item.composite < 0, item.border < 0, item.raster < 0, item.corners.count >= 3 else { continue }
+            let quad = e.quads[item.quadIndex]
+            guard quad.surfacePatch < 0, quad.layer !== caster, isReceiver(quad) else { continue }
+            if let plane {
+                // Another page on the same plane: in the same rendering context.
+                guard plane.layer === quad.layer || quad.layer.transform(toCoordinatesOf: plane.layer) != nil else { continue }
+            } else {
+                guard let m = caster.transform(toCoordinatesOf: quad.layer) else { continue }
+                plane = (quad.layer, quad.localToView, m)
+            }
+            castShadow.receivers.append(i)
+        }
+        dropContainedReceivers()
+        guard let plane, !castShadow.receivers.isEmpty else { return }
+
+        // The light in the receiver's own axes (a mirrored or turned page sees it turned).
+        guard let toLocal = plane.layer.linearPartToRoot.inverted() else { return }
+        let l4 = light.applying(toLocal)
+        var local = Vector3(x: l4.x, y: l4.y, z: l4.z)
+        // Heights count toward the light: a page whose own z points away from the viewer
+        // (seen from its back) measures them negated.
+        let up: Double = local.z < 0 ? -1 : 1
+        local.z *= up
+
+        // The caster's corners over the plane, and its extent along its steepest slope (the
+        // leaf's length across its hinge), whose half is the fade height h₀.
+        let bounds = caster.bounds
+        castShadow.outline.removeAll(keepingCapacity: true)
+        // The corners (minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY), without an array
+        // literal (which would allocate every frame).
+        for k in 0..<4 {
+            let x = k == 1 || k == 2 ? bounds.maxX : bounds.minX, y = k >= 2 ? bounds.maxY : bounds.minY
+            let p = Vector3(x: x, y: y, z: 0).applying(plane.casterToPlane)
+            guard p.w > 0, p.x.isFinite, p.y.isFinite, p.z.isFinite else { return }
+            castShadow.outline.append(Vector3(x: p.x / p.w, y: p.y / p.w, z: up * p.z / p.w))
+        }
+        let sideX = castShadow.outline[1] - castShadow.outline[0], sideY = castShadow.outline[3] - castShadow.outline[0]
+        let extent = abs(sideX.z) > abs(sideY.z) ? sideX.length : (abs(sideY.z) > abs(sideX.z) ? sideY.length : max(sideX.length, sideY.length))
+        let contact = 1e-9 * max(extent, 1)
+        guard castShadow.outline.contains(where: { $0.z > contact }),
+              let model = try? CastShadow(light: local, fadeHeight: min(max(extent, 1e-9) / 2, PageCurl.maximumSide)) else { return }
+        clipOutlineToLitSide()
+        let count = castShadow.outline.count
+        guard count >= 3 else { return }
+
+        let height = pixelSize.height
+        castShadow.points.removeAll(keepingCapacity: true)
+        for p in castShadow.outline {
+            let s = model.shadow(of: p)
+            let v = plane.toView.apply(s.point)
+            guard v.w > 1e-9, v.x.isFinite, v.y.isFinite else { return }
+            castShadow.points.append(CastShadowList.Point2(x: v.x / v.w * scale, y: height - v.y / v.w * scale, w: v.w, h: s.height))
+        }
+        castShadow.triangles.removeAll(keepingCapacity: true)
+        for k in 1..<(count - 1) {
+            castShadow.triangles.append(CastShadowList.Triangle(a: 0, b: Int32(k), c: Int32(k + 1), sheet: 0))
+        }
+        appendShadowPass(beforeBatch: b, model: model, contact: contact)
+    }
+
+    /// Cuts `castShadow.outline` (a convex polygon, `z` = height) to `z ≥ 0`: what lies below
+    /// the page is under it and casts nothing on it.
+    mutating func clipOutlineToLitSide() {
+        guard castShadow.outline.contains(where: { $0.z < 0 }) else { return }
+        castShadow.polygon.removeAll(keepingCapacity: true)
+        // The clipped outline is built in `polygon`'s storage (x, y, h; w unused), then copied back.
+        let n = castShadow.outline.count
+        for i in 0..<n {
+            let s = castShadow.outline[i], t = castShadow.outline[(i + 1) % n]
+            if s.z >= 0 { castShadow.polygon.append(CastShadowList.Point2(x: s.x, y: s.y, w: 1, h: s.z)) }
+            if (s.z >= 0) != (t.z >= 0) {
+                let f = s.z / (s.z - t.z)
+                castShadow.polygon.append(CastShadowList.Point2(x: s.x + (t.x - s.x) * f, y: s.y + (t.y - s.y) * f, w: 1, h: 0))
+            }
+        }
+        castShadow.outline.removeAll(keepingCapacity: true)
+        for p in castShadow.polygon { castShadow.outline.append(Vector3(x: p.x, y: p.y, z: p.h)) }
+    }
+
+    /// Turns `castShadow.points` and `castShadow.triangles` (one caster's shadow) into a pass
+    /// drawn before batch `b`: the sheets' edges (sides off the page: a side whose ends are
+    /// both within `contact` of it is where the leaf meets the page), the triangles clipped to
+    /// the receivers, the skirts, and the model's terms in pixels.
+    mutating func appendShadowPass(beforeBatch b: Int, model: CastShadow, contact: Double) {
+        castShadow.contact = contact
+        findSheetEdges(contact: contact, model: model, pixelsPerPoint: scale)
         castShadow.byslots.0.removeAll(keepingCapacity: true)
         castShadow.byslots.1.removeAll(keepingCapacity: true)
         castShadow.byslots.2.removeAll(keepingCapacity: true)
-        for t in mesh.triangles {
-            let sheet = Int(castShadow.sheets[t.patch])
-            guard sheet >= 0 else { continue }
-            emitShadowTriangle(castShadow.points[t.a], castShadow.points[t.b], castShadow.points[t.c], sheet: sheet)
+        for t in castShadow.triangles {
+            emitShadowTriangle(castShadow.points[Int(t.a)], castShadow.points[Int(t.b)], castShadow.points[Int(t.c)], sheet: Int(t.sheet))
         }
         appendSkirts()
         let first = vertexCount
@@ -213,8 +354,9 @@ extension DrawList {
 
     /// The penumbra outside each sheet edge: a band `reach` wide along it. Where the sheet's
     /// outline turns outward at a vertex the gap between the two bands is filled with a wedge;
-    /// an end that no other edge of the sheet continues is extended by `reach` (a corner of
-    /// the shadow, or where it meets the page).
+    /// past an end that no other edge of the sheet continues and that stands off the page, a
+    /// square `reach` long carries that end's height (an end on the page, where the leaf
+    /// meets it, gets none: the shadow ends there).
     mutating func appendSkirts() {
         for k in castShadow.edges.indices {
             let edge = castShadow.edges[k]
@@ -225,13 +367,29 @@ extension DrawList {
             let (tx, ty) = (dx / length, dy / length)
             let reach = edge.reach
             let nextA = neighbourEdge(of: k, at: edge.i), nextB = neighbourEdge(of: k, at: edge.j)
-            let extendA = nextA < 0 ? reach : 0, extendB = nextB < 0 ? reach : 0
-            let a0 = CastShadowList.Point2(x: a.x - tx * extendA, y: a.y - ty * extendA, w: a.w, h: a.h)
-            let b0 = CastShadowList.Point2(x: b.x + tx * extendB, y: b.y + ty * extendB, w: b.w, h: b.h)
-            let a1 = CastShadowList.Point2(x: a0.x - edge.nx * reach, y: a0.y - edge.ny * reach, w: a.w, h: a.h)
-            let b1 = CastShadowList.Point2(x: b0.x - edge.nx * reach, y: b0.y - edge.ny * reach, w: b.w, h: b.h)
-            emitShadowTriangle(a0, b0, b1, sheet: edge.sheet)
-            emitShadowTriangle(a0, b1, a1, sheet: edge.sheet)
+            // The band along the edge: straight out from each point of the edge the height is
+            // that point's (the caster's height at the nearest point of the shadow's edge).
+            let a1 = CastShadowList.Point2(x: a.x - edge.nx * reach, y: a.y - edge.ny * reach, w: a.w, h: a.h)
+            let b1 = CastShadowList.Point2(x: b.x - edge.nx * reach, y: b.y - edge.ny * reach, w: b.w, h: b.h)
+            emitShadowTriangle(a, b, b1, sheet: edge.sheet)
+            emitShadowTriangle(a, b1, a1, sheet: edge.sheet)
+            // Past an end that no edge continues, a square at that end's height (stretching the
+            // band instead would shift every height along it toward that end) — unless the end
+            // touches the page (the hinge of a flip's leaf, the axis of a curl): the shadow ends
+            // there, and a square past it would draw the edge's line on beyond its end.
+            let contact = castShadow.contact
+            if nextA < 0 && a.h > contact {
+                let e0 = CastShadowList.Point2(x: a.x - tx * reach, y: a.y - ty * reach, w: a.w, h: a.h)
+                let e1 = CastShadowList.Point2(x: e0.x - edge.nx * reach, y: e0.y - edge.ny * reach, w: a.w, h: a.h)
+                emitShadowTriangle(e0, a, a1, sheet: edge.sheet)
+                emitShadowTriangle(e0, a1, e1, sheet: edge.sheet)
+            }
+            if nextB < 0 && b.h > contact {
+                let e0 = CastShadowList.Point2(x: b.x + tx * reach, y: b.y + ty * reach, w: b.w, h: b.h)
+                let e1 = CastShadowList.Point2(x: e0.x - edge.nx * reach, y: e0.y - edge.ny * reach, w: b.w, h: b.h)
+                emitShadowTriangle(b, e0, e1, sheet: edge.sheet)
+                emitShadowTriangle(b, e1, b1, sheet: edge.sheet)
+            }
             // The wedge at each shared end, once per pair, where the outline turns outward.
             for end in 0..<2 {
                 let (next, v, p) = end == 0 ? (nextA, edge.i, a) : (nextB, edge.j, b)
@@ -269,34 +427,34 @@ extension DrawList {
     }
 
     /// The corners of side `s` (0…2) of triangle `t` and its opposite corner.
-    static func side(_ t: SurfaceTriangle, _ s: Int) -> (Int, Int, Int) {
-        s == 0 ? (t.a, t.b, t.c) : (s == 1 ? (t.b, t.c, t.a) : (t.c, t.a, t.b))
+    static func side(_ t: CastShadowList.Triangle, _ s: Int) -> (Int, Int, Int) {
+        let (a, b, c) = (Int(t.a), Int(t.b), Int(t.c))
+        return s == 0 ? (a, b, c) : (s == 1 ? (b, c, a) : (c, a, b))
     }
 
     /// The outline edges of each sheet: triangle sides used once within their sheet, except
     /// sides lying on the page (the axis line, where the leaf leaves the page: its shadow is
     /// under the leaf itself). Each edge's normal points into its triangle; its box is grown
     /// by the penumbra's half width (`model`, `pixelsPerPoint`) and a pixel.
-    mutating func findSheetEdges(_ mesh: SurfaceMesh, contact: Double, model: CastShadow, pixelsPerPoint: Double) {
+    mutating func findSheetEdges(contact: Double, model: CastShadow, pixelsPerPoint: Double) {
         castShadow.edges.removeAll(keepingCapacity: true)
         var size = 16
-        while size < 6 * mesh.triangles.count { size <<= 1 }
+        while size < 6 * castShadow.triangles.count { size <<= 1 }
         let mask = size - 1
         castShadow.sideKeys.removeAll(keepingCapacity: true)
         castShadow.sideKeys.append(contentsOf: repeatElement(-1, count: size))
         castShadow.sideCounts.removeAll(keepingCapacity: true)
         castShadow.sideCounts.append(contentsOf: repeatElement(0, count: size))
         castShadow.vertexEdges.removeAll(keepingCapacity: true)
-        castShadow.vertexEdges.append(contentsOf: repeatElement(-1, count: 4 * mesh.vertices.count))
+        castShadow.vertexEdges.append(contentsOf: repeatElement(-1, count: 4 * castShadow.points.count))
         func key(_ i: Int, _ j: Int, _ sheet: Int) -> Int64 { (Int64(min(i, j)) << 33) | (Int64(max(i, j)) << 1) | Int64(sheet) }
         func slot(_ k: Int64) -> Int {
             var h = Int(truncatingIfNeeded: (k &* -7_046_029_254_386_353_131) >> 20) & mask
             while castShadow.sideKeys[h] != -1 && castShadow.sideKeys[h] != k { h = (h + 1) & mask }
             return h
         }
-        for t in mesh.triangles {
-            let sheet = Int(castShadow.sheets[t.patch])
-            guard sheet >= 0 else { continue }
+        for t in castShadow.triangles {
+            let sheet = Int(t.sheet)
             for s in 0..<3 {
                 let (i, j, _) = Self.side(t, s)
                 let k = key(i, j, sheet)
@@ -305,9 +463,8 @@ extension DrawList {
                 castShadow.sideCounts[h] += 1
             }
         }
-        for t in mesh.triangles {
-            let sheet = Int(castShadow.sheets[t.patch])
-            guard sheet >= 0 else { continue }
+        for t in castShadow.triangles {
+            let sheet = Int(t.sheet)
             for s in 0..<3 {
                 let (i, j, o) = Self.side(t, s)
                 guard castShadow.sideCounts[slot(key(i, j, sheet))] == 1 else { continue }

@@ -6,16 +6,20 @@ import FolioSurface
 /// Drawing surface layers' cast shadows (docs/curl.md §8): prepared with the draw list
 /// (`DrawList+CastShadow.swift`), drawn in `submit` just before the leaf's first lifted patch.
 extension QuadRenderer {
-    /// Adds this frame's cast shadows to the list, when the light is on and shadows are cast.
+    /// Adds this frame's cast shadows to the list, when the light is on and shadows are cast:
+    /// those of curled leaves and of opaque flat leaves lifted off the page (docs/curl.md §8).
     func prepareCastShadows(_ e: LayerEvaluator) {
         guard let light, castsShadows else { return }
         let textures = self.textures
         let masks = e.roundedMasks
-        list.appendCastShadows(e, light: light.direction) { quad in
+        list.appendCastShadows(e, light: light.direction, isReceiver: { quad in
             // A receiver: an opaque page lying on the leaf's plane (z = 0 in the view).
             for v in e.corners(of: quad) where abs(v.depth) > 1e-6 { return false }
             return Self.isOpaque(quad, textures: textures, masks: masks)
-        }
+        }, isOpaque: { quad in
+            // A caster: opaque (a translucent overlay, such as a leaf's crease tint, casts nothing).
+            Self.isOpaque(quad, textures: textures, masks: masks)
+        })
     }
 
     /// Draws `pass` in the bound framebuffer: its darkness into destination alpha (as the

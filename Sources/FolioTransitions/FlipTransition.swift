@@ -33,7 +33,29 @@ public final class FlipTransition: Transition {
 
     /// Whether the shadow layers draw (their opacities follow progress either way).
     public var showsShadows = true {
-        didSet { for s in [facingShadow, revealShadow, frontShadow, backShadow] { s.isHidden = !showsShadows } }
+        didSet { updateShadowVisibility() }
+    }
+
+    /// Whether the flip is drawn in the lit look, where the renderer casts the leaf's shadow
+    /// on the pages beneath (`QuadRenderer.light` with `castsShadows`); default false, the
+    /// seed's look.
+    ///
+    /// The cast shadow replaces the seed's uniform covered-page tints — the reveal's `⅓·cosφ`
+    /// before the half turn and the facing page's `⅓·sin(φ − 90°)` after — which stood in for
+    /// it: in the lit look those two layers are hidden, so the page beneath is never darkened
+    /// twice. The crease gradients on the leaf itself stay (they are the leaf's own shading
+    /// near the spine, not a shadow on the page beneath). The reported `shadowOpacity` of
+    /// every panel is the same either way.
+    public var isLit = false {
+        didSet { updateShadowVisibility() }
+    }
+
+    /// Hides the shadow layers that the current settings leave out.
+    func updateShadowVisibility() {
+        facingShadow.isHidden = !showsShadows || isLit
+        revealShadow.isHidden = !showsShadows || isLit
+        frontShadow.isHidden = !showsShadows
+        backShadow.isHidden = !showsShadows
     }
 
     /// The source's half that stays.

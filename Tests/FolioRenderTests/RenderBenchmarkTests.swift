@@ -28,12 +28,14 @@ final class RenderBenchmarkTests: XCTestCase {
             XCTAssertNotNil(report.met["curl.\(mode).overFold"])
             XCTAssertTrue(try XCTUnwrap(report.litCurlOverFold[mode]).isFinite, mode)
             XCTAssertNil(report.met["curl-lit.\(mode).overFold"], "the light's price has no target")
+            let litFlip = try XCTUnwrap(report.litFlipOverFlip[mode])
+            XCTAssertTrue(litFlip > 0 && litFlip.isFinite, mode)
         }
         // The turning leaf hides the page under it, and what it hides is not drawn.
         XCTAssertLessThan(try XCTUnwrap(report.overdraw["flip"]?["at0.1"]), 1.05)
         XCTAssertLessThan(try XCTUnwrap(report.overdraw["flip"]?["at0.9"]), 1.05)
         let json = try JSONOutput.string(report)
-        for key in ["floorMs", "frameMs", "overFloor", "analyticOverNone", "overdraw", "curlOverFold", "litCurlOverFold", "targets", "met"] {
+        for key in ["floorMs", "frameMs", "overFloor", "analyticOverNone", "overdraw", "curlOverFold", "litCurlOverFold", "litFlipOverFlip", "targets", "met"] {
             XCTAssertTrue(json.contains("\"\(key)\""), key)
         }
     }
@@ -45,6 +47,7 @@ final class RenderBenchmarkTests: XCTestCase {
             XCTAssertGreaterThan(try bench.timed("fold:none", frames: 1), 0)
             XCTAssertGreaterThan(try bench.timed("curl:analytic", frames: 1), 0)
             XCTAssertGreaterThan(try bench.timed("curl-lit:analytic", frames: 1), 0)
+            XCTAssertGreaterThan(try bench.timed("flip-lit:analytic", frames: 1), 0)
             XCTAssertThrowsError(try bench.timed("book:analytic", frames: 1)) { error in
                 XCTAssertTrue("\(error)".contains("book:analytic"), "\(error)")
             }
