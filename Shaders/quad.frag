@@ -179,8 +179,9 @@ float maskCoverage() { return 1.0; }
 // the share of a disc light hidden by a straight edge.
 uniform vec4 uShadowTerms;       // o0, 1/h0 (per point), w0 (pixels), 2·tanβ (pixels per point)
 in float vHeight;
+in float vShare;                 // the receiver's share of the darkness (1 on the page plane)
 
-float shadowOpacity() { return uShadowTerms.x / (1.0 + max(vHeight, 0.0) * uShadowTerms.y); }
+float shadowOpacity() { return vShare * uShadowTerms.x / (1.0 + max(vHeight, 0.0) * uShadowTerms.y); }
 
 #endif
 

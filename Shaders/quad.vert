@@ -53,9 +53,12 @@ out vec3 vNormal;
 
 #ifdef SHADOW_BLUR
 // A cast shadow (DrawList+CastShadow.swift): the caster's height above the receiving plane, in
-// points, in the normal's place; interpolated perspective-correctly like any attribute.
+// points, in the normal's place; interpolated perspective-correctly like any attribute. Then
+// 1 − the receiver's share of the darkness (0 on the page plane; a strip of the bend facing
+// the light obliquely takes less).
 layout(location = 10) in vec3 aShadow;
 out float vHeight;
+out float vShare;
 #endif
 
 #if EDGE_SLOTS > 0
@@ -91,6 +94,7 @@ void main() {
 #endif
 #ifdef SHADOW_BLUR
     vHeight = aShadow.x;
+    vShare = 1.0 - aShadow.y;
 #endif
     gl_Position = aClip;
 }
