@@ -90,9 +90,28 @@ struct CastShadowList {
     var vertexEdges: [Int32] = []
     /// Shadow vertices by the edge slots they need (0, 4, 8), before they join the list.
     var byslots: ([Float], [Float], [Float]) = ([], [], [])
+    /// The receiver being written, for a receiver off the page plane (a low strip of the bend):
+    /// the pixel translation that carries the plane's shadow to it, its height `h` (heights
+    /// written are relative to it), and the share of the page's shadow it takes (its direct
+    /// light relative to a flat page's). `(0, 0, 0, 1)` for the pages on the plane.
+    var shift: (x: Double, y: Double, h: Double, share: Double) = (0, 0, 0, 1)
+    /// The lowest caster height (points) that still casts on the receiver being written: a
+    /// caster triangle or edge reaching lower lies level with or below it.
+    var floor = -Double.infinity
+    /// The bounding box (pixels, before `shift`) of the receivers being written.
+    var receiverBox = (x0: -Double.infinity, y0: -Double.infinity, x1: Double.infinity, y1: Double.infinity)
+    /// Per patch of the current caster: its lowest and highest vertex heights (points).
+    var patchHeights: [(low: Double, high: Double, lowVertex: Int, highVertex: Int)] = []
 
     /// Clears the passes of the last frame (keeping storage).
     mutating func reset() { passes.removeAll(keepingCapacity: true) }
+
+    /// Back to writing receivers on the page plane.
+    mutating func resetReceiver() {
+        shift = (0, 0, 0, 1)
+        floor = -Double.infinity
+        receiverBox = (-Double.infinity, -Double.infinity, Double.infinity, Double.infinity)
+    }
 }
 
 extension DrawList {
@@ -109,8 +128,10 @@ extension DrawList {
     /// Casters are the surface layers whose lifted patches are drawn (their mesh gives the
     /// shadow) and the opaque flat layers (`isOpaque`) standing off that plane toward the light
     /// (a flip's turning leaf): docs/curl.md §8.
-    mutating func appendCastShadows(_ e: LayerEvaluator, light: Vector3, isReceiver: (Quad) -> Bool, isOpaque: (Quad) -> Bool) {
+    mutating func appendCastShadows(_ e: LayerEvaluator, light: Vector3, ambient: Double = PaperLight.standard.ambient,
+                                    isReceiver: (Quad) -> Bool, isOpaque: (Quad) -> Bool) {
         castShadow.reset()
+        castShadow.resetReceiver()
         castShadow.casters.removeAll(keepingCapacity: true)
         for b in batches.indices {
             let item = items[batches[b].item]
@@ -124,7 +145,7 @@ extension DrawList {
                 let id = ObjectIdentifier(surface)
                 if castShadow.casters.contains(id) { continue }
                 castShadow.casters.append(id)
-                appendCastShadow(of: surface, e, beforeBatch: b, light: light, isReceiver: isReceiver)
+                appendCastShadow(of: surface, e, beforeBatch: b, light: light, ambient: ambient, isReceiver: isReceiver)
             } else {
                 // A flat layer: only one with a corner off its context's plane can cast (the
                 // cheap test that keeps pages and tiles at rest out of the rest).
@@ -135,6 +156,17 @@ extension DrawList {
                 appendFlatCastShadow(of: quad.layer, e, beforeBatch: b, light: light, isReceiver: isReceiver)
             }
         }
+        // A bend's pass comes later than the next caster's first pass may: the renderer walks
+        // the passes in batch order (insertion sort: a handful, already nearly sorted).
+        var i = 1
+        while i < castShadow.passes.count {
+            var j = i
+            while j > 0 && castShadow.passes[j - 1].beforeBatch > castShadow.passes[j].beforeBatch {
+                castShadow.passes.swapAt(j - 1, j)
+                j -= 1
+            }
+            i += 1
+        }
     }
 
     /// How far above its context's plane (points) a flat layer's corner must stand for the
@@ -144,7 +176,7 @@ extension DrawList {
 
     /// The shadow of `surface`, drawn before batch `b`.
     mutating func appendCastShadow(of surface: SurfaceLayer, _ e: LayerEvaluator, beforeBatch b: Int, light: Vector3,
-                                   isReceiver: (Quad) -> Bool) {
+                                   ambient: Double, isReceiver: (Quad) -> Bool) {
         guard let curl = surface.curl, surface.patchHasArea.count == surface.mesh.patches.count else { return }
         let mesh = surface.mesh
         let across = curl.spine == .left || curl.spine == .right ? curl.size.width : curl.size.height
@@ -195,6 +227,7 @@ extension DrawList {
             castShadow.triangles.append(CastShadowList.Triangle(a: Int32(t.a), b: Int32(t.b), c: Int32(t.c), sheet: sheet))
         }
         appendShadowPass(beforeBatch: b, model: model, contact: 1e-9 * max(across, 1))
+        appendBendShadowPass(of: surface, e, firstLifted: b, flatToView: toView, model: model, ambient: ambient)
     }
 
     /// The shadow of the flat layer `caster`, drawn before batch `b` (docs/curl.md §8, flat
@@ -307,6 +340,12 @@ extension DrawList {
             emitShadowTriangle(castShadow.points[Int(t.a)], castShadow.points[Int(t.b)], castShadow.points[Int(t.c)], sheet: Int(t.sheet))
         }
         appendSkirts()
+        finishShadowPass(beforeBatch: b, model: model)
+    }
+
+    /// Moves the shadow vertices written (`byslots`) into the list as a pass drawn before
+    /// batch `b`, with `model`'s terms in pixels.
+    mutating func finishShadowPass(beforeBatch b: Int, model: CastShadow) {
         let first = vertexCount
         vertices.append(contentsOf: castShadow.byslots.0)
         let none = first..<vertexCount
@@ -361,6 +400,8 @@ extension DrawList {
         for k in castShadow.edges.indices {
             let edge = castShadow.edges[k]
             let (a, b) = (edge.a, edge.b)
+            // An edge reaching down to a raised receiver's height lies level with it or below.
+            guard min(a.h, b.h) >= castShadow.floor else { continue }
             let dx = b.x - a.x, dy = b.y - a.y
             let length = (dx * dx + dy * dy).squareRoot()
             guard length > 1e-9 else { continue }
@@ -496,6 +537,8 @@ extension DrawList {
         let x0 = min(a.x, b.x, c.x), x1 = max(a.x, b.x, c.x)
         let y0 = min(a.y, b.y, c.y), y1 = max(a.y, b.y, c.y)
         guard x1 > x0 || y1 > y0, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return }
+        let box = castShadow.receiverBox
+        guard box.x0 <= x1, box.x1 >= x0, box.y0 <= y1, box.y1 >= y0 else { return }
         castShadow.carried.removeAll(keepingCapacity: true)
         for k in castShadow.edges.indices {
             let e = castShadow.edges[k]
@@ -530,14 +573,18 @@ extension DrawList {
             }
             castShadow.carried.removeSubrange(Self.shadowEdgeSlots...)
         }
+        // A raised receiver is met by the plane's shadow moved by `shift`: clip against the
+        // receiver moved back instead, and move the vertices when they are written.
+        let (sx, sy) = (castShadow.shift.x, castShadow.shift.y)
         for r in castShadow.receivers {
             let range = items[r].corners
             var rx0 = Double.infinity, rx1 = -Double.infinity, ry0 = Double.infinity, ry1 = -Double.infinity
             var area = 0.0
             for k in range {
                 let p = corners[k], q = corners[k + 1 == range.upperBound ? range.lowerBound : k + 1]
-                rx0 = min(rx0, p.x); rx1 = max(rx1, p.x); ry0 = min(ry0, p.y); ry1 = max(ry1, p.y)
-                area += p.x * q.y - q.x * p.y
+                let (px, py, qx, qy) = (p.x - sx, p.y - sy, q.x - sx, q.y - sy)
+                rx0 = min(rx0, px); rx1 = max(rx1, px); ry0 = min(ry0, py); ry1 = max(ry1, py)
+                area += px * qy - qx * py
             }
             guard rx0 <= x1, rx1 >= x0, ry0 <= y1, ry1 >= y0, area != 0 else { continue }
             castShadow.polygon.removeAll(keepingCapacity: true)
@@ -545,9 +592,10 @@ extension DrawList {
             let sign = area > 0 ? 1.0 : -1.0
             for k in range where castShadow.polygon.count >= 3 {
                 let p = corners[k], q = corners[k + 1 == range.upperBound ? range.lowerBound : k + 1]
+                let (px, py) = (p.x - sx, p.y - sy)
                 // Inside: left of p→q for a counter-clockwise receiver (y up).
                 let ex = q.x - p.x, ey = q.y - p.y
-                func inside(_ s: CastShadowList.Point2) -> Double { sign * (ex * (s.y - p.y) - ey * (s.x - p.x)) }
+                func inside(_ s: CastShadowList.Point2) -> Double { sign * (ex * (s.y - py) - ey * (s.x - px)) }
                 castShadow.clipped.removeAll(keepingCapacity: true)
                 let n = castShadow.polygon.count
                 for i in 0..<n {
@@ -584,20 +632,26 @@ extension DrawList {
     /// Writes one shadow vertex (`floatsPerVertex` floats) to `out`.
     static func writeShadowVertex(_ p: CastShadowList.Point2, _ out: inout [Float], _ list: CastShadowList,
                                   origin: (x: Double, y: Double), size: (width: Double, height: Double)) {
-        out.append(Float((2 * p.x / size.width - 1) * p.w))
-        out.append(Float((2 * p.y / size.height - 1) * p.w))
+        // A raised receiver (`list.shift`) takes the plane's shadow moved on screen, heights
+        // counted from it, and its share of the darkness (1 − share in the second slot, so
+        // that a receiver on the plane writes 0 there).
+        let shift = list.shift
+        let (x, y) = (p.x + shift.x, p.y + shift.y)
+        let h = max(0, p.h - shift.h)
+        out.append(Float((2 * x / size.width - 1) * p.w))
+        out.append(Float((2 * y / size.height - 1) * p.w))
         out.append(0)
         out.append(Float(p.w))
-        out.append(Float(p.h))
+        out.append(Float(h))
         out.append(0)
         for k in list.carried {
             let e = list.edges[k]
             out.append(Float(e.nx)); out.append(Float(e.ny))
-            out.append(Float(e.c - e.nx * origin.x - e.ny * origin.y))
+            out.append(Float(e.c - e.nx * (origin.x + shift.x) - e.ny * (origin.y + shift.y)))
         }
         for _ in list.carried.count..<shadowEdgeSlots {
             out.append(unusedShadowEdge.0); out.append(unusedShadowEdge.1); out.append(unusedShadowEdge.2)
         }
-        out.append(Float(p.h)); out.append(0); out.append(0)
+        out.append(Float(h)); out.append(Float(1 - shift.share)); out.append(0)
     }
 }

@@ -12,7 +12,7 @@ extension QuadRenderer {
         guard let light, castsShadows else { return }
         let textures = self.textures
         let masks = e.roundedMasks
-        list.appendCastShadows(e, light: light.direction, isReceiver: { quad in
+        list.appendCastShadows(e, light: light.direction, ambient: light.ambient, isReceiver: { quad in
             // A receiver: an opaque page lying on the leaf's plane (z = 0 in the view).
             for v in e.corners(of: quad) where abs(v.depth) > 1e-6 { return false }
             return Self.isOpaque(quad, textures: textures, masks: masks)
