@@ -73,10 +73,15 @@ extension SurfaceMesh {
         if r > 0 && sMax > slack {
             segmentsPerHalfTurn = try segments(curl, toView: toView, scale: scale, tolerance: tolerance, sMax: sMax)
             let count = segmentsPerHalfTurn
-            for k in 1..<max(1, count) {
-                let sigma = r * (Double.pi * Double(k) / Double(count))
+            findContourAngles(curl, toView: toView)
+            planRulings(count: count)
+            for ruling in rulingScratch {
+                let sigma = r * ruling.angle
                 if sigma >= sMax { break }
-                let (s, cs) = Angle.sinCos(degrees: 180 * Double(k) / Double(count))
+                // Fixed rulings take the exact sine and cosine of their degrees (exactly 1 and 0
+                // at 90°); the contour and the rulings around it are computed.
+                let (s, cs) = ruling.grid >= 0 ? Angle.sinCos(degrees: 180 * Double(ruling.grid) / Double(count))
+                    : (Angle.sin(radians: ruling.angle), Angle.cos(radians: ruling.angle))
                 addCut(sigma, s, cs)
             }
             addCut(halfTurn, 0, -1)
