@@ -81,23 +81,81 @@ final class CurlRenderTests: XCTestCase {
 
     // MARK: Antialiasing
 
+    /// `polygon` clipped to the half-plane `a·x + b·y + c ≥ 0`.
+    static func clip(_ polygon: [Point], _ a: Double, _ b: Double, _ c: Double) -> [Point] {
+        var out: [Point] = []
+        guard let last = polygon.last else { return out }
+        var p = last, vp = a * p.x + b * p.y + c
+        for q in polygon {
+            let vq = a * q.x + b * q.y + c
+            if (vp >= 0) != (vq >= 0) {
+                let t = vp / (vp - vq)
+                out.append(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
+            }
+            if vq >= 0 { out.append(q) }
+            (p, vp) = (q, vq)
+        }
+        return out
+    }
+
+    /// `polygon` clipped to the triangle `t` (either winding; empty for a triangle of no area).
+    static func clip(_ polygon: [Point], to t: (a: Point, b: Point, c: Point, patch: Int)) -> [Point] {
+        let area = (t.b.x - t.a.x) * (t.c.y - t.a.y) - (t.c.x - t.a.x) * (t.b.y - t.a.y)
+        guard area != 0 else { return [] }
+        let sign = area > 0 ? 1.0 : -1.0
+        var result = polygon
+        for (u, v) in [(t.a, t.b), (t.b, t.c), (t.c, t.a)] where !result.isEmpty {
+            // Inside is to the left of u → v for a counter-clockwise (positive) triangle.
+            let (a, b) = (-(v.y - u.y) * sign, (v.x - u.x) * sign)
+            result = clip(result, a, b, -(a * u.x + b * u.y))
+        }
+        return result
+    }
+
+    static func area(_ polygon: [Point]) -> Double {
+        guard polygon.count >= 3 else { return 0 }
+        var sum = 0.0, previous = polygon[polygon.count - 1]
+        for p in polygon { sum += previous.x * p.y - p.x * previous.y; previous = p }
+        return abs(sum) / 2
+    }
+
+    /// The exact area of the pixel square at (x0, y0) covered by the union of the triangles
+    /// `near` (image pixels). Triangles of one facing never overlap on screen (docs/curl.md §7:
+    /// the mesh lies on a convex prism), so the union is the front-facing triangles' areas
+    /// plus the back-facing ones' less the areas of each front–back pair's intersection.
+    static func exactCoverage(x0: Double, y0: Double, near: [Int], _ tris: [(a: Point, b: Point, c: Point, patch: Int)],
+                              isBack: (Int) -> Bool) -> Double {
+        let square = [Point(x: x0, y: y0), Point(x: x0 + 1, y: y0), Point(x: x0 + 1, y: y0 + 1), Point(x: x0, y: y0 + 1)]
+        var total = 0.0
+        var front: [[Point]] = [], back: [Int] = []
+        for i in near {
+            let piece = clip(square, to: tris[i])
+            let a = area(piece)
+            guard a > 0 else { continue }
+            total += a
+            if isBack(tris[i].patch) { back.append(i) } else { front.append(piece) }
+        }
+        for piece in front { for j in back { total -= area(clip(piece, to: tris[j])) } }
+        return min(1, max(0, total))
+    }
+
     /// The leaf's exact coverage of each pixel — the area of the pixel inside the union of the
-    /// projected mesh triangles, from 16 × 16 samples where the pixel meets an edge, one per
-    /// cell and each in its own 1/256 column and row (so an edge along an axis, as at angle 0,
-    /// is measured to 1/256 rather than rounded to 1/16) — against the red channel of a white
-    /// leaf drawn over black.
+    /// projected mesh triangles, computed by clipping (`exactCoverage`) — against the red
+    /// channel of a white leaf drawn over black, averaged over the pixels the outline crosses.
+    /// (Until this commit the area came from 16 × 16 stratified samples, whose rows line up with
+    /// edges of slope near 1/16 and miscount them by up to 0.03.)
     func meanEdgeError(progress: Double, angle: Double, radius: Double? = nil) throws -> (error: Double, pixels: Int) {
         let size = Size(width: 320, height: 200), scale = 2.0
         let curl = try Self.leafOnly(size: size, scale: scale, progress: progress, angle: angle, radius: radius)
         let image = try render(curl, size: size, scale: scale, background: .black)
         let tris = Self.triangles(curl, scale: scale)
+        let patches = curl.mesh.patches
         let boxes = tris.map { t in (min(t.a.x, t.b.x, t.c.x), max(t.a.x, t.b.x, t.c.x), min(t.a.y, t.b.y, t.c.y), max(t.a.y, t.b.y, t.c.y)) }
         var total = 0.0, count = 0
         var errorMap = Image(width: image.width, height: image.height, fill: (0, 0, 0, 255))
         defer { if let dir = ProcessInfo.processInfo.environment["CURL_DEBUG_DIR"] {
             let name = "\(progress)-\(angle)-\(radius.map { "\($0)" } ?? "default")"
             try? image.writePNG(path: "\(dir)/aa-\(name).png"); try? errorMap.writePNG(path: "\(dir)/err-\(name).png") } }
-        let n = 16
         for y in 0..<image.height {
             // The triangles that reach this row (so each pixel looks through a few, not all).
             let y0 = Double(y)
@@ -110,20 +168,10 @@ final class CurlRenderTests: XCTestCase {
                 // A pixel whose four corners lie in one triangle is inside it entirely.
                 let corners = [Point(x: x0, y: y0), Point(x: x0 + 1, y: y0), Point(x: x0, y: y0 + 1), Point(x: x0 + 1, y: y0 + 1)]
                 if near.contains(where: { i in corners.allSatisfy { Self.inside($0, tris[i]) } }) { continue }
-                var hits = 0
-                for j in 0..<n {
-                    for i in 0..<n {
-                        // One sample in each of the 16 × 16 cells, and each at its own one of 256
-                        // columns and rows: an edge along x or y is resolved to 1/256, not 1/16.
-                        let p = Point(x: x0 + (Double(i) + (Double(j) + 0.5) / Double(n)) / Double(n),
-                                      y: y0 + (Double(j) + (Double(i) + 0.5) / Double(n)) / Double(n))
-                        if near.contains(where: { Self.inside(p, tris[$0]) }) { hits += 1 }
-                    }
-                }
-                guard hits > 0 && hits < n * n else { continue }
-                let exact = Double(hits) / Double(n * n)
-                total += abs(Double(image.pixel(x, y).r) / 255 - exact)
+                let exact = Self.exactCoverage(x0: x0, y0: y0, near: near, tris) { patches[$0].isBackFacing }
+                guard exact > 1e-9 && exact < 1 - 1e-9 else { continue }
                 let d = Double(image.pixel(x, y).r) / 255 - exact
+                total += abs(d)
                 let o = (y * image.width + x) * 4
                 errorMap.pixels[o] = UInt8(min(255, max(0, d * 2550))); errorMap.pixels[o + 1] = UInt8(min(255, max(0, -d * 2550))); errorMap.pixels[o + 2] = 60
                 count += 1
@@ -175,29 +223,29 @@ final class CurlRenderTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(wrapped, 3, "poses wrapped past the half turn")
     }
 
-    /// The early turn, where the known limit lies (docs/curl.md §9): progress 0.1, 0.2 and 0.35
-    /// at angles ±20°, 45° and −30°, radii default, 4 and 6 pt (36 poses). A sliver a fraction of
-    /// a pixel wide beside the contour still costs some of these poses more than 0.01; this
-    /// pins where they stand so a change can only improve them: every pose within 0.035 (the
-    /// worst measured is 0.031) and at least 22 of the 36 within 0.01 (22 are). Later in the
-    /// turn every pose of the wider sweep is within 0.0091 and every square one within 0.0036;
-    /// the tests above hold those to 0.01.
-    func testTheEarlyTurnStaysWithinItsKnownCoverageBound() throws {
-        var within = 0, worst = (error: 0.0, pose: "")
+    /// The early turn, where the contour first appears on small corner curls: progress 0.1, 0.2
+    /// and 0.35 at angles ±20°, 45° and −30°, radii default, 4 and 6 pt (36 poses). Two things
+    /// hold these within 0.01: the mesh cuts the contour on its exact ruling, so no strip beside
+    /// it is a sliver (before, one 0.2 px wide cost up to 0.027), and where the rolled edge runs
+    /// on from one patch into the next across a seam, turning at the seam's end, each of the two
+    /// covers its pixels by the edge of the side of the corner they lie on
+    /// (`DrawList+SeamCorners.swift`). The wider sweep (`swift run curl-aa-sweep`, 90 poses) is
+    /// all within 0.0062.
+    func testTheEarlyTurnIsAntialiasedToItsExactCoverage() throws {
+        var worst = (error: 0.0, pose: "")
         for radius in [nil, 4.0, 6.0] as [Double?] {
             for angle in [20.0, -20, 45, -30] {
                 for progress in [0.1, 0.2, 0.35] {
                     let (error, pixels) = try meanEdgeError(progress: progress, angle: angle, radius: radius)
                     let pose = "progress \(progress) angle \(angle) radius \(radius.map { "\($0)" } ?? "default")"
-                    print("curl AA early turn: \(pose): \(String(format: "%.4f", error)) over \(pixels) edge pixels\(error > 0.01 ? "  > 0.01" : "")")
-                    XCTAssertLessThanOrEqual(error, 0.035, "\(pose): mean coverage error \(error) over \(pixels) edge pixels")
-                    if error <= 0.01 { within += 1 }
+                    print("curl AA early turn: \(pose): \(String(format: "%.4f", error)) over \(pixels) edge pixels")
+                    XCTAssertGreaterThan(pixels, 5, pose)
+                    XCTAssertLessThanOrEqual(error, 0.01, "\(pose): mean coverage error \(error) over \(pixels) edge pixels")
                     if error > worst.error { worst = (error, pose) }
                 }
             }
         }
-        print("curl AA early turn: \(within) of 36 poses within 0.01; worst \(worst.error) at \(worst.pose)")
-        XCTAssertGreaterThanOrEqual(within, 22, "poses of the early turn within 0.01")
+        print("curl AA early turn: worst \(worst.error) at \(worst.pose)")
     }
 
     // MARK: Depth order
