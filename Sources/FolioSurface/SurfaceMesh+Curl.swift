@@ -10,8 +10,9 @@ import FolioGeometry
 /// Tessellating a page curl.
 ///
 /// The leaf is cut along lines parallel to the axis (`s = const`): the axis line `s = 0`, the
-/// half-turn line `s = πr`, the rulings `s = r·kπ/N` between them and the line through every
-/// leaf corner that falls on the bend. Between two consecutive cuts the leaf is a convex
+/// half-turn line `s = πr`, the rulings `s = r·kπ/N` between them, the contour ruling where the
+/// bend is seen edge-on with the rulings beside it a full step away (`SurfaceMesh+Contour.swift`)
+/// and the line through every leaf corner that falls on the bend. Between two consecutive cuts the leaf is a convex
 /// polygon whose corners all lie on the two cut lines, so on the cylinder they lie on two
 /// rulings: each strip is planar. The flat part (`s ≤ 0`) and the turned part (`s ≥ πr`) are
 /// one planar patch each, whatever their size.
