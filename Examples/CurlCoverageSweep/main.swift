@@ -3,7 +3,7 @@
 // Each pose is a white leaf alone (the pages hidden) drawn over black at 320 × 200 pt, scale 2,
 // with analytic antialiasing, as `CurlRenderTests.meanEdgeError` draws it. The exact coverage of
 // every pixel that the projected mesh's outline crosses is the area of the pixel inside the
-// union of the mesh's triangles, by clipping; the pose's error is the mean of |drawn − exact|
+// union of the mesh's triangles, by clipping (`MeshCoverage`, shared with the tests); the pose's error is the mean of |drawn − exact|
 // over those pixels. The sweep is a
 // measurement, not a test: it prints every pose and a summary, and exits 1 when a pose is over
 // the limit (0.01 by default). Run it under a display: `xvfb-run -a swift run curl-aa-sweep`.
@@ -12,6 +12,7 @@ import Foundation
 import FolioGeometry
 import FolioRender
 import FolioTransitions
+import FolioTestSupport
 
 @main
 struct CurlCoverageSweep: ParsableCommand {
@@ -83,58 +84,6 @@ struct CurlCoverageSweep: ParsableCommand {
             let (s1, s2, s3) = (cross(t.0, t.1), cross(t.1, t.2), cross(t.2, t.0))
             return (s1 >= 0 && s2 >= 0 && s3 >= 0) || (s1 <= 0 && s2 <= 0 && s3 <= 0)
         }
-        /// `polygon` clipped to the half-plane `a·x + b·y + c ≥ 0`.
-        func clip(_ polygon: [Point], _ a: Double, _ b: Double, _ c: Double) -> [Point] {
-            var out: [Point] = []
-            guard let last = polygon.last else { return out }
-            var p = last, vp = a * p.x + b * p.y + c
-            for q in polygon {
-                let vq = a * q.x + b * q.y + c
-                if (vp >= 0) != (vq >= 0) {
-                    let t = vp / (vp - vq)
-                    out.append(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
-                }
-                if vq >= 0 { out.append(q) }
-                (p, vp) = (q, vq)
-            }
-            return out
-        }
-        /// `polygon` clipped to triangle `i` (either winding).
-        func clip(_ polygon: [Point], toTriangle i: Int) -> [Point] {
-            let t = triangles[i]
-            let area = (t.1.x - t.0.x) * (t.2.y - t.0.y) - (t.2.x - t.0.x) * (t.1.y - t.0.y)
-            guard area != 0 else { return [] }
-            let sign = area > 0 ? 1.0 : -1.0
-            var result = polygon
-            for (u, v) in [(t.0, t.1), (t.1, t.2), (t.2, t.0)] where !result.isEmpty {
-                let (a, b) = (-(v.y - u.y) * sign, (v.x - u.x) * sign)
-                result = clip(result, a, b, -(a * u.x + b * u.y))
-            }
-            return result
-        }
-        func area(_ polygon: [Point]) -> Double {
-            guard polygon.count >= 3 else { return 0 }
-            var sum = 0.0, previous = polygon[polygon.count - 1]
-            for p in polygon { sum += previous.x * p.y - p.x * previous.y; previous = p }
-            return abs(sum) / 2
-        }
-        // The exact area of a pixel inside the union of the triangles: triangles of one facing
-        // never overlap on screen (docs/curl.md §7), so it is the front-facing pieces' area plus
-        // the back-facing ones' less each front–back pair's intersection.
-        func exactCoverage(x0: Double, y0: Double, near: [Int]) -> Double {
-            let square = [Point(x: x0, y: y0), Point(x: x0 + 1, y: y0), Point(x: x0 + 1, y: y0 + 1), Point(x: x0, y: y0 + 1)]
-            var total = 0.0
-            var front: [[Point]] = [], back: [Int] = []
-            for i in near {
-                let piece = clip(square, toTriangle: i)
-                let a = area(piece)
-                guard a > 0 else { continue }
-                total += a
-                if mesh.patches[mesh.triangles[i].patch].isBackFacing { back.append(i) } else { front.append(piece) }
-            }
-            for piece in front { for j in back { total -= area(clip(piece, toTriangle: j)) } }
-            return min(1, max(0, total))
-        }
         var errorMap = Image(width: image.width, height: image.height, fill: (0, 0, 0, 255))
         var total = 0.0, count = 0
         for y in 0..<image.height {
@@ -147,7 +96,9 @@ struct CurlCoverageSweep: ParsableCommand {
                 if near.isEmpty { continue }
                 let corners = [Point(x: x0, y: y0), Point(x: x0 + 1, y: y0), Point(x: x0, y: y0 + 1), Point(x: x0 + 1, y: y0 + 1)]
                 if near.contains(where: { i in corners.allSatisfy { inside($0, triangles[i]) } }) { continue }
-                let exact = exactCoverage(x0: x0, y0: y0, near: near)
+                let exact = MeshCoverage.coverage(pixelX: x0, y: y0, near: near.map {
+                    (triangles[$0].0, triangles[$0].1, triangles[$0].2, mesh.patches[mesh.triangles[$0].patch].isBackFacing)
+                })
                 guard exact > 1e-9 && exact < 1 - 1e-9 else { continue }
                 let d = Double(image.pixel(x, y).r) / 255 - exact
                 total += abs(d)

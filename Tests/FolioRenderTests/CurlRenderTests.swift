@@ -6,6 +6,7 @@ import FolioLayers
 import FolioSurface
 import FolioTransitions
 import FolioCLI
+import FolioTestSupport
 
 /// The curled leaf drawn by the GL renderer, checked against the mesh computed independently
 /// on the CPU: no cracks between patches, exact antialiasing of the curved silhouette, the
@@ -81,66 +82,8 @@ final class CurlRenderTests: XCTestCase {
 
     // MARK: Antialiasing
 
-    /// `polygon` clipped to the half-plane `a·x + b·y + c ≥ 0`.
-    static func clip(_ polygon: [Point], _ a: Double, _ b: Double, _ c: Double) -> [Point] {
-        var out: [Point] = []
-        guard let last = polygon.last else { return out }
-        var p = last, vp = a * p.x + b * p.y + c
-        for q in polygon {
-            let vq = a * q.x + b * q.y + c
-            if (vp >= 0) != (vq >= 0) {
-                let t = vp / (vp - vq)
-                out.append(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
-            }
-            if vq >= 0 { out.append(q) }
-            (p, vp) = (q, vq)
-        }
-        return out
-    }
-
-    /// `polygon` clipped to the triangle `t` (either winding; empty for a triangle of no area).
-    static func clip(_ polygon: [Point], to t: (a: Point, b: Point, c: Point, patch: Int)) -> [Point] {
-        let area = (t.b.x - t.a.x) * (t.c.y - t.a.y) - (t.c.x - t.a.x) * (t.b.y - t.a.y)
-        guard area != 0 else { return [] }
-        let sign = area > 0 ? 1.0 : -1.0
-        var result = polygon
-        for (u, v) in [(t.a, t.b), (t.b, t.c), (t.c, t.a)] where !result.isEmpty {
-            // Inside is to the left of u → v for a counter-clockwise (positive) triangle.
-            let (a, b) = (-(v.y - u.y) * sign, (v.x - u.x) * sign)
-            result = clip(result, a, b, -(a * u.x + b * u.y))
-        }
-        return result
-    }
-
-    static func area(_ polygon: [Point]) -> Double {
-        guard polygon.count >= 3 else { return 0 }
-        var sum = 0.0, previous = polygon[polygon.count - 1]
-        for p in polygon { sum += previous.x * p.y - p.x * previous.y; previous = p }
-        return abs(sum) / 2
-    }
-
-    /// The exact area of the pixel square at (x0, y0) covered by the union of the triangles
-    /// `near` (image pixels). Triangles of one facing never overlap on screen (docs/curl.md §7:
-    /// the mesh lies on a convex prism), so the union is the front-facing triangles' areas
-    /// plus the back-facing ones' less the areas of each front–back pair's intersection.
-    static func exactCoverage(x0: Double, y0: Double, near: [Int], _ tris: [(a: Point, b: Point, c: Point, patch: Int)],
-                              isBack: (Int) -> Bool) -> Double {
-        let square = [Point(x: x0, y: y0), Point(x: x0 + 1, y: y0), Point(x: x0 + 1, y: y0 + 1), Point(x: x0, y: y0 + 1)]
-        var total = 0.0
-        var front: [[Point]] = [], back: [Int] = []
-        for i in near {
-            let piece = clip(square, to: tris[i])
-            let a = area(piece)
-            guard a > 0 else { continue }
-            total += a
-            if isBack(tris[i].patch) { back.append(i) } else { front.append(piece) }
-        }
-        for piece in front { for j in back { total -= area(clip(piece, to: tris[j])) } }
-        return min(1, max(0, total))
-    }
-
     /// The leaf's exact coverage of each pixel — the area of the pixel inside the union of the
-    /// projected mesh triangles, computed by clipping (`exactCoverage`) — against the red
+    /// projected mesh triangles, computed by clipping (`MeshCoverage`) — against the red
     /// channel of a white leaf drawn over black, averaged over the pixels the outline crosses.
     /// (Until this commit the area came from 16 × 16 stratified samples, whose rows line up with
     /// edges of slope near 1/16 and miscount them by up to 0.03.)
@@ -168,7 +111,7 @@ final class CurlRenderTests: XCTestCase {
                 // A pixel whose four corners lie in one triangle is inside it entirely.
                 let corners = [Point(x: x0, y: y0), Point(x: x0 + 1, y: y0), Point(x: x0, y: y0 + 1), Point(x: x0 + 1, y: y0 + 1)]
                 if near.contains(where: { i in corners.allSatisfy { Self.inside($0, tris[i]) } }) { continue }
-                let exact = Self.exactCoverage(x0: x0, y0: y0, near: near, tris) { patches[$0].isBackFacing }
+                let exact = MeshCoverage.coverage(pixelX: x0, y: y0, near: near.map { (tris[$0].a, tris[$0].b, tris[$0].c, patches[tris[$0].patch].isBackFacing) })
                 guard exact > 1e-9 && exact < 1 - 1e-9 else { continue }
                 let d = Double(image.pixel(x, y).r) / 255 - exact
                 total += abs(d)
