@@ -84,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "CurlCoverageSweep",
             dependencies: [
-                "FolioGeometry", "FolioTransitions", "FolioRender",
+                "FolioGeometry", "FolioTransitions", "FolioRender", "FolioTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/CurlCoverageSweep"
