@@ -105,6 +105,11 @@ extension EvaluationState {
             for k in Int(member.orderStart)..<Int(member.orderEnd) {
                 let p = Int(order[k])
                 var f = flags[p]
+                // A polygon still waiting for the root's translation (RootShift) went through
+                // the root's own context: its map is not read here.
+                assert(!rootShift.active || f.contains(.shifted)
+                       || f.contains(.depthSet) && (!f.contains(.visible) || f.contains(.inFront)),
+                       "a polygon whose map lacks the root's translation would be read")
                 if !f.contains(.depthSet) {
                     // The pre-projection z in this context is the homogeneous z before flattening.
                     polys[p].depthRow = polys[p].basis.zRow

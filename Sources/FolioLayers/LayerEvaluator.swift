@@ -121,6 +121,12 @@ struct EvaluationState {
     var report = DepthSortReport()
     /// The layers that may composite offscreen, and the groups found (LayerEvaluator+Groups.swift).
     var groups = GroupFinder()
+    /// The root's translation into the view, when it is applied to each polygon as the output
+    /// reads it rather than in a pass of its own (see `RootShift`).
+    var rootShift = RootShift()
+    /// Whether the root's translation may be deferred to the output (tests turn it off to
+    /// compare with the pass it replaces).
+    var defersRootShift = true
 
     func release() {
         layerIDs.release(); quadLayerIDs.release()
@@ -139,6 +145,7 @@ struct EvaluationState {
         layerCount = 0
         shapes = 0
         sharedCorners = 0
+        rootShift = RootShift()
         report = DepthSortReport()
         groups.begin(root)
 
@@ -273,6 +280,16 @@ struct EvaluationState {
             }
         case .translation, .general:
             let (tx, ty, tz) = (toContext.m41, toContext.m42, toContext.m43)
+            if depth == 1 && kind == .translation && groupOpacity == 1 && !culled && defersRootShift {
+                // The root's placement, a translation, is the last map of every polygon: the
+                // output applies it as it reads each one (RootShift), instead of a pass over
+                // every polygon of the frame here. The top-level context has this one member
+                // only, so its flatness decides nothing.
+                rootShift = RootShift(active: true, x: tx, y: ty, z: tz)
+                if hasOwnPolygon { flags[Int(order[start])].insert(.shifted) }
+                members.append(ContextMember(orderStart: Int32(start), orderEnd: Int32(order.count), frame: frame, flat: true))
+                return
+            }
             let keepsW = kind == .translation
                 || (toContext.m14 == 0 && toContext.m24 == 0 && toContext.m34 == 0 && toContext.m44 == 1)
             if kind == .translation { memo.input = -1 }
@@ -531,6 +548,7 @@ struct EvaluationState {
                        quads q: UnsafeMutablePointer<Quad>) {
         let n = order.count
         let order = self.order.base, polys = self.polys.base, flags = self.flags.base, locals = self.locals.base
+        let shift = rootShift
         var k = cursor.k, written = cursor.written, next = cursor.next
         var shape = cursor.shape, shapeStart = cursor.shapeStart, shapeFinite = cursor.shapeFinite
         defer {
@@ -543,6 +561,10 @@ struct EvaluationState {
             let poly = polys + p
             let first = Int(poly.pointee.start), count = Int(poly.pointee.count)
             guard written &+ count <= room else { return }
+            if shift.active && !flags[p].contains(.shifted) {
+                poly.pointee.basis.translate(x: shift.x, y: shift.y, z: shift.z)
+                flags[p].insert(.shifted)
+            }
             let depthRow = poly.pointee.depthRow
             let start = written
             var finite = true
@@ -632,6 +654,23 @@ struct WorkPoly {
     var shape: Int32
     /// The patch of a surface layer's mesh it draws (−1: a flat layer's polygon).
     var patch: Int32 = -1
+}
+
+/// The root's translation into the view, deferred to the output.
+///
+/// Mapping every polygon of a frame by the root's placement is a pass of its own over all of
+/// them; for a large scene that pass fetches every polygon from memory once more. When the
+/// root's map is a translation (with opacity 1 and nothing culled, so that it changes the maps
+/// only), it is applied instead where a polygon's map is next read: by the output. (The
+/// top-level context, the root's group alone, reads no map: every polygon but the root's own —
+/// whose map, the frame, is already in the view — was admitted to the root's context, its depth
+/// row set and its eye clip done; debug builds assert it.) It is the same
+/// `Homography.translate` on the same values, so every result is what the pass would give.
+/// Polygons of one shape (see `ShapeMemo`) have the same map once it is applied.
+struct RootShift {
+    /// Whether polygons without `PolyFlags.shifted` still lack the translation.
+    var active = false
+    var x = 0.0, y = 0.0, z = 0.0
 }
 
 /// An affine function of a layer-local point: `a·x + b·y + c`.

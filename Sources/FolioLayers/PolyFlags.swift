@@ -9,4 +9,6 @@ struct PolyFlags: OptionSet {
     static let inFront = PolyFlags(rawValue: 4)
     /// Its corners are in `post` (only while a context sorts).
     static let postReady = PolyFlags(rawValue: 8)
+    /// Its map includes the root's translation, where that is deferred (`RootShift`).
+    static let shifted = PolyFlags(rawValue: 16)
 }
