@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "CGLFW", targets: ["CGLFW"]),
         .executable(name: "folio", targets: ["folio"]),
         .executable(name: "folio-demo", targets: ["FolioDemo"]),
+        .executable(name: "curl-aa-sweep", targets: ["CurlCoverageSweep"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -78,6 +79,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/FolioDemo"
+        ),
+        // Measures the curl's antialiasing over a grid of poses (a tool, not a test; needs a display).
+        .executableTarget(
+            name: "CurlCoverageSweep",
+            dependencies: [
+                "FolioGeometry", "FolioTransitions", "FolioRender", "FolioTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/CurlCoverageSweep"
         ),
 
         // Seeded random numbers shared by the property and fuzz tests; the painter's-order oracle.

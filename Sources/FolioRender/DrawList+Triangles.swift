@@ -93,6 +93,7 @@ extension DrawList {
         items[i].edges = start..<edges.count
         // Surface hook (DrawList+Surface.swift): contours that reach this item's pixels.
         if !contourEdges.isEmpty { appendContourEdges(i) }
+        if !seamCorners.isEmpty { appendSeamCornerEdges(i) }
     }
 
     /// 1 when the polygon of corners `r` turns counter-clockwise (y up), −1 otherwise.

@@ -96,6 +96,9 @@ struct DrawList {
     var contours: [ContourLine] = []
     var contourMarks: [(Int, Int)] = []
     var contourEdges: [(item: Int, nx: Double, ny: Double, c: Double)] = []
+    /// Where a surface's outline runs on from one patch's silhouette edge into a neighbour's
+    /// across a seam, nearly straight (`DrawList+Surface.swift`, `findSeamCorners`).
+    var seamCorners: [SeamCorner] = []
     /// Whether the item being triangulated is a surface's patch: only those take the thin-strip
     /// rules of `DrawList+Triangles.swift` (margin rings, one edge per side of a straight corner,
     /// tips, straight steps across open edges); flat polygons keep their triangulation exactly.
@@ -186,6 +189,7 @@ struct DrawList {
         markSharedEdges()
         // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
         markContours(e)
+        if mode == .analytic { findSeamCorners(e) } else { seamCorners.removeAll(keepingCapacity: true) }
         for i in items.indices { findEdges(i) }
         let cutting = cutsHiddenParts
         if cutting { findCovers(e, mode: mode, isOpaque: isOpaque, texelsPerPoint: texelsPerPoint) } else { coverLines.removeAll(keepingCapacity: true) }
@@ -213,6 +217,7 @@ struct DrawList {
                 }
             }
             // Surface hook (DrawList+Surface.swift): nothing of a nearer sheet in a contour's band.
+            if !seamCorners.isEmpty { splitAtSeamCorners(i) }
             if !contours.isEmpty { clipToContourBands(i, quad) }
             setNormals(for: quad)
             writeTriangles(i, border: mode == .border)

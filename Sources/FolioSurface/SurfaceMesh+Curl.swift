@@ -10,8 +10,9 @@ import FolioGeometry
 /// Tessellating a page curl.
 ///
 /// The leaf is cut along lines parallel to the axis (`s = const`): the axis line `s = 0`, the
-/// half-turn line `s = πr`, the rulings `s = r·kπ/N` between them and the line through every
-/// leaf corner that falls on the bend. Between two consecutive cuts the leaf is a convex
+/// half-turn line `s = πr`, the rulings `s = r·kπ/N` between them, the contour ruling where the
+/// bend is seen edge-on with the rulings beside it a full step away (`SurfaceMesh+Contour.swift`)
+/// and the line through every leaf corner that falls on the bend. Between two consecutive cuts the leaf is a convex
 /// polygon whose corners all lie on the two cut lines, so on the cylinder they lie on two
 /// rulings: each strip is planar. The flat part (`s ≤ 0`) and the turned part (`s ≥ πr`) are
 /// one planar patch each, whatever their size.
@@ -73,10 +74,15 @@ extension SurfaceMesh {
         if r > 0 && sMax > slack {
             segmentsPerHalfTurn = try segments(curl, toView: toView, scale: scale, tolerance: tolerance, sMax: sMax)
             let count = segmentsPerHalfTurn
-            for k in 1..<max(1, count) {
-                let sigma = r * (Double.pi * Double(k) / Double(count))
+            findContourAngles(curl, toView: toView)
+            planRulings(count: count)
+            for ruling in rulingScratch {
+                let sigma = r * ruling.angle
                 if sigma >= sMax { break }
-                let (s, cs) = Angle.sinCos(degrees: 180 * Double(k) / Double(count))
+                // Fixed rulings take the exact sine and cosine of their degrees (exactly 1 and 0
+                // at 90°); the contour and the rulings around it are computed.
+                let (s, cs) = ruling.grid >= 0 ? Angle.sinCos(degrees: 180 * Double(ruling.grid) / Double(count))
+                    : (Angle.sin(radians: ruling.angle), Angle.cos(radians: ruling.angle))
                 addCut(sigma, s, cs)
             }
             addCut(halfTurn, 0, -1)

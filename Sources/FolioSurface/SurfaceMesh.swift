@@ -45,6 +45,8 @@ public final class SurfaceMesh {
     @exclusivity(unchecked) var patchEdgeCut: [Int] = []
     @exclusivity(unchecked) var cornerS = [Double](repeating: 0, count: 4)
     @exclusivity(unchecked) var cornerVertex = [Int](repeating: -1, count: 4)
+    @exclusivity(unchecked) var contourScratch: [Double] = []
+    @exclusivity(unchecked) var rulingScratch: [Ruling] = []
 
     /// An empty mesh.
     public init() {}

@@ -16,6 +16,23 @@ import FolioTestSupport
         return mesh
     }
 
+    /// The exact contour ruling's turning angle: the root of `(E − P(θ))·N(θ)` on `(0, π)` by
+    /// bisection (nil when the eye side does not change there, or for an orthographic view).
+    static func exactContourAngle(_ c: CurlFixtures.Case) -> Double? {
+        let r = c.curl.radius
+        guard r > 0, let eye = c.eye else { return nil }
+        let foot = Vector3(x: c.curl.axisPoint.x, y: c.curl.axisPoint.y, z: 0), n = c.curl.direction
+        func f(_ theta: Double) -> Double {
+            let p = foot + n * (r * sin(theta)) + Vector3(x: 0, y: 0, z: r * (1 - cos(theta)))
+            let normal = Vector3(x: -sin(theta) * n.x, y: -sin(theta) * n.y, z: cos(theta))
+            return (eye - p).dot(normal)
+        }
+        var lo = 0.0, hi = Double.pi
+        guard f(lo) > 0, f(hi) < 0 else { return nil }
+        for _ in 0..<200 { let mid = (lo + hi) / 2; if f(mid) > 0 { lo = mid } else { hi = mid } }
+        return (lo + hi) / 2
+    }
+
     @Test func verticesLieExactlyOnTheSurface() throws {
         var g = SeededGenerator(seed: 1)
         for _ in 0..<400 {
@@ -105,26 +122,52 @@ import FolioTestSupport
         #expect(worst > 0.08, "worst \(worst)")
     }
 
+    /// The contour is a cut of its own, on the exact contour ruling (found here by bisection on
+    /// `(E − P)·N`, independently of the mesh's closed form), and the strips beside it are not
+    /// slivers: each spans at least half a step `π/N` of turning angle, unless a leaf corner or
+    /// the end of the bend comes closer.
+    @Test func theContourIsCutOnTheExactContourRulingWithNoSliverBesideIt() throws {
+        var g = SeededGenerator(seed: 14)
+        var checked = 0
+        for _ in 0..<600 {
+            let c = try CurlFixtures.randomCase(&g, progressRange: 0.05...0.9)
+            guard let exact = Self.exactContourAngle(c) else { continue }
+            let mesh = try Self.mesh(c)
+            guard mesh.contours.count == 1 else { continue }
+            // The mesh contour's turning angle, from its vertices' normals (N_z = cos θ).
+            let segment = mesh.contours[0]
+            for v in [segment.from, segment.to] {
+                #expect(abs(acos(max(-1, min(1, mesh.vertices[v].normal.z))) - exact) <= 1e-7, "\(c): contour at the wrong angle")
+            }
+            // The bend patches on either side of it.
+            let step = Double.pi / Double(mesh.segmentsPerHalfTurn)
+            let isCorner: (Int) -> Bool = { i in
+                let p = mesh.vertices[i].local
+                return (p.x == 0 || p.x == c.curl.size.width) && (p.y == 0 || p.y == c.curl.size.height)
+            }
+            for patch in mesh.patches where patch.region == .bend
+                && (abs(patch.angles.upperBound - exact) < 1e-7 || abs(patch.angles.lowerBound - exact) < 1e-7) {
+                let span = patch.angles.upperBound - patch.angles.lowerBound
+                let room = min(exact, Double.pi - exact)
+                let hasCorner = mesh.corners(of: patch).contains(where: isCorner)
+                #expect(span >= min(0.5 * step, room) - 1e-9 || hasCorner, "\(c): a strip \(span / step) steps wide beside the contour")
+                #expect(span <= step * (1 + 1e-9), "\(c): a strip wider than a step (chord bound)")
+            }
+            checked += 1
+        }
+        #expect(checked > 100)
+    }
+
     @Test func exactContourLiesWithinAQuarterPixelOfTheMeshContour() throws {
         var g = SeededGenerator(seed: 4)
         var checked = 0
         for _ in 0..<600 {
             let c = try CurlFixtures.randomCase(&g, progressRange: 0.1...0.9)
             let r = c.curl.radius
-            guard r * c.scale >= 2, let eye = c.eye else { continue }
+            guard r * c.scale >= 2, c.eye != nil else { continue }
             let mesh = try Self.mesh(c)
-            guard mesh.contours.count == 1 else { continue }
-            // The exact contour ruling: (E − P(θ))·N(θ) = 0 on the bend, by bisection.
+            guard mesh.contours.count == 1, let theta = Self.exactContourAngle(c) else { continue }
             let foot = Vector3(x: c.curl.axisPoint.x, y: c.curl.axisPoint.y, z: 0), n = c.curl.direction
-            func f(_ theta: Double) -> Double {
-                let p = foot + n * (r * sin(theta)) + Vector3(x: 0, y: 0, z: r * (1 - cos(theta)))
-                let normal = Vector3(x: -sin(theta) * n.x, y: -sin(theta) * n.y, z: cos(theta))
-                return (eye - p).dot(normal)
-            }
-            var lo = 0.0, hi = Double.pi
-            guard f(lo) > 0, f(hi) < 0 else { continue }
-            for _ in 0..<100 { let mid = (lo + hi) / 2; if f(mid) > 0 { lo = mid } else { hi = mid } }
-            let theta = (lo + hi) / 2
             // Its points within the leaf, projected, against the mesh contour's projected line.
             let seg = mesh.contours[0]
             let p0 = mesh.vertices[seg.from], p1 = mesh.vertices[seg.to]
