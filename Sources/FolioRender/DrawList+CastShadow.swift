@@ -200,6 +200,10 @@ extension DrawList {
             guard isReceiver(quad) else { continue }
             castShadow.receivers.append(i)
         }
+        // Whether the leaf's flat part takes the page pass (it is drawn before the first lifted
+        // patch): the bend's pass continues that shadow across the axis, and only then.
+        var flatReceives = false
+        for i in castShadow.receivers where e.quads[items[i].quadIndex].layer === surface { flatReceives = true }
         dropContainedReceivers()
         guard !castShadow.receivers.isEmpty else { return }
 
@@ -227,7 +231,9 @@ extension DrawList {
             castShadow.triangles.append(CastShadowList.Triangle(a: Int32(t.a), b: Int32(t.b), c: Int32(t.c), sheet: sheet))
         }
         appendShadowPass(beforeBatch: b, model: model, contact: 1e-9 * max(across, 1))
-        appendBendShadowPass(of: surface, e, firstLifted: b, flatToView: toView, model: model, ambient: ambient)
+        if flatReceives {
+            appendBendShadowPass(of: surface, e, firstLifted: b, flatToView: toView, model: model, ambient: ambient)
+        }
     }
 
     /// The shadow of the flat layer `caster`, drawn before batch `b` (docs/curl.md §8, flat
