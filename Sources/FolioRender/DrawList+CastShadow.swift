@@ -191,21 +191,29 @@ extension DrawList {
         let local = Vector3(x: light.x * ex.0 + light.y * ex.1, y: light.x * ey.0 + light.y * ey.1, z: light.z)
         guard let model = try? CastShadow(light: local, fadeHeight: max(across, 1e-9) / 2) else { return }
         let firstItem = batches[b].item
-        castShadow.receivers.removeAll(keepingCapacity: true)
-        for i in 0..<firstItem {
+        // Receivers: opaque flat pages on the leaf's plane, and the leaf's own flat part.
+        func receives(_ i: Int) -> Bool {
             let item = items[i]
-            guard item.composite < 0, item.border < 0, item.raster < 0, item.corners.count >= 3 else { continue }
+            guard item.composite < 0, item.border < 0, item.raster < 0, item.corners.count >= 3 else { return false }
             let quad = e.quads[item.quadIndex]
-            if quad.surfacePatch >= 0 && !(quad.layer === surface && quad.surfacePatch == flat) { continue }
-            guard isReceiver(quad) else { continue }
-            castShadow.receivers.append(i)
+            if quad.surfacePatch >= 0 && !(quad.layer === surface && quad.surfacePatch == flat) { return false }
+            return isReceiver(quad)
         }
-        // Whether the leaf's flat part takes the page pass (it is drawn before the first lifted
-        // patch): the bend's pass continues that shadow across the axis, and only then.
+        // The painter's order puts every lifted patch after the receivers it covers, but a patch
+        // that covers none of them may come first, and a receiver it does not cover after it
+        // (the leaf's flat part after a bend strip). Those drawn before the first lifted patch
+        // take one pass there; each one drawn later takes a pass of its own right after it, so
+        // a later receiver is never left without its shadow.
+        var later = 0
+        for i in (firstItem + 1)..<max(items.count, firstItem + 1) where receives(i) { later += 1 }
+        castShadow.receivers.removeAll(keepingCapacity: true)
+        for i in 0..<firstItem where receives(i) { castShadow.receivers.append(i) }
+        // Whether the leaf's flat part receives the page pass: the bend's pass continues that
+        // shadow across the axis, and only then.
         var flatReceives = false
-        for i in castShadow.receivers where e.quads[items[i].quadIndex].layer === surface { flatReceives = true }
+        for i in 0..<max(items.count, firstItem) where receives(i) && e.quads[items[i].quadIndex].layer === surface { flatReceives = true }
         dropContainedReceivers()
-        guard !castShadow.receivers.isEmpty else { return }
+        guard !castShadow.receivers.isEmpty || later > 0 else { return }
 
         // Every vertex's shadow, in viewport pixels.
         mesh.castShadow(model)
@@ -230,7 +238,16 @@ extension DrawList {
             guard sheet >= 0 else { continue }
             castShadow.triangles.append(CastShadowList.Triangle(a: Int32(t.a), b: Int32(t.b), c: Int32(t.c), sheet: sheet))
         }
-        appendShadowPass(beforeBatch: b, model: model, contact: 1e-9 * max(across, 1))
+        if !castShadow.receivers.isEmpty { appendShadowPass(beforeBatch: b, model: model, contact: 1e-9 * max(across, 1)) }
+        if later > 0 {
+            var next = b
+            for i in (firstItem + 1)..<items.count where receives(i) {
+                while next < batches.count && batches[next].item <= i { next += 1 }
+                castShadow.receivers.removeAll(keepingCapacity: true)
+                castShadow.receivers.append(i)
+                appendShadowPass(beforeBatch: next, model: model, contact: 1e-9 * max(across, 1))
+            }
+        }
         if flatReceives {
             appendBendShadowPass(of: surface, e, firstLifted: b, flatToView: toView, model: model, ambient: ambient)
         }

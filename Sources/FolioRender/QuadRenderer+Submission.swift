@@ -80,6 +80,11 @@ extension QuadRenderer {
                 glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
             }
             if !blending { glEnable(GLenum(GL_BLEND)) }
+            // A shadow on a receiver drawn last.
+            while shadow < list.castShadow.passes.count {
+                drawCastShadow(list.castShadow.passes[shadow])
+                shadow += 1
+            }
             if showsLayerBorders { drawDebugLines(evaluator, outlines: true) }
         }
         glBindVertexArray(0)

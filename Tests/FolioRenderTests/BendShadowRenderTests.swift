@@ -109,6 +109,26 @@ final class BendShadowRenderTests: XCTestCase {
         return (largest, rows, at, raw)
     }
 
+    /// The leaf's flat part receives the turned part's shadow even where the painter's order
+    /// draws a bend strip before it (it covers none of the flat part): at these poses the
+    /// shadow lies across the axis line on many rows (0.7, 45°: the reviewer's pose, where the
+    /// order draws a bend strip first). Drawn as one pass before the first lifted
+    /// patch, the flat part got none.
+    func testTheLeafsFlatPartReceivesItsShadowWhateverTheDrawOrder() throws {
+        for (progress, angle) in [(0.7, 45.0)] {
+            let lit = try Self.image(progress: progress, angle: angle, radius: nil, shadows: true)
+            let bare = try Self.image(progress: progress, angle: angle, radius: nil, shadows: false)
+            var shadowed = 0
+            for c in try Self.axisCrossings(progress: progress, angle: angle, radius: nil) {
+                let x = Int(c.x.rounded(.down)) - 4
+                guard x >= 0, c.row >= 0, c.row < lit.height else { continue }
+                let b = bare.pixel(x, c.row)
+                if b.g >= 40 && Double(lit.pixel(x, c.row).g) / Double(b.g) < 0.97 { shadowed += 1 }
+            }
+            XCTAssertGreaterThan(shadowed, 10, "progress \(progress), angle \(angle): rows shadowed just before the axis")
+        }
+    }
+
     func testTheShadowCrossesTheAxisLineWithoutAHardEdge() throws {
         var measured = 0
         for radius in [nil, 6.0] as [Double?] {
