@@ -204,16 +204,17 @@ extension DrawList {
         // (the leaf's flat part after a bend strip). Those drawn before the first lifted patch
         // take one pass there; each one drawn later takes a pass of its own right after it, so
         // a later receiver is never left without its shadow.
-        var later = 0
-        for i in (firstItem + 1)..<max(items.count, firstItem + 1) where receives(i) { later += 1 }
+        // One scan: the receivers before the first lifted patch, whether any come later, and
+        // whether the leaf's flat part receives (the bend's pass continues its shadow across
+        // the axis, and only then).
+        var later = false, flatReceives = false
         castShadow.receivers.removeAll(keepingCapacity: true)
-        for i in 0..<firstItem where receives(i) { castShadow.receivers.append(i) }
-        // Whether the leaf's flat part receives the page pass: the bend's pass continues that
-        // shadow across the axis, and only then.
-        var flatReceives = false
-        for i in 0..<max(items.count, firstItem) where receives(i) && e.quads[items[i].quadIndex].layer === surface { flatReceives = true }
+        for i in items.indices where receives(i) {
+            if e.quads[items[i].quadIndex].layer === surface { flatReceives = true }
+            if i < firstItem { castShadow.receivers.append(i) } else { later = true }
+        }
         dropContainedReceivers()
-        guard !castShadow.receivers.isEmpty || later > 0 else { return }
+        guard !castShadow.receivers.isEmpty || later else { return }
 
         // Every vertex's shadow, in viewport pixels.
         mesh.castShadow(model)
@@ -239,7 +240,7 @@ extension DrawList {
             castShadow.triangles.append(CastShadowList.Triangle(a: Int32(t.a), b: Int32(t.b), c: Int32(t.c), sheet: sheet))
         }
         if !castShadow.receivers.isEmpty { appendShadowPass(beforeBatch: b, model: model, contact: 1e-9 * max(across, 1)) }
-        if later > 0 {
+        if later {
             var next = b
             for i in (firstItem + 1)..<items.count where receives(i) {
                 while next < batches.count && batches[next].item <= i { next += 1 }

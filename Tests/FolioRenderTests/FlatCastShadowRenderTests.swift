@@ -226,17 +226,8 @@ final class FlatCastShadowRenderTests: XCTestCase {
         let image = try render(root, size: size)
         try Self.keep(image, "flip-shadow-background")
         let leaf = flip.panels().first { $0.name == "front" }!.corners.map { Point(x: ($0.x + margin) * Self.scale, y: ($0.y + margin) * Self.scale) }
-        func nearLeaf(_ p: Point) -> Bool {
-            // Inside the leaf's quad grown by two pixels.
-            for k in 0..<4 {
-                let s = leaf[k], t = leaf[(k + 1) % 4], o = leaf[(k + 2) % 4]
-                let ex = t.x - s.x, ey = t.y - s.y, l = (ex * ex + ey * ey).squareRoot()
-                var d = (ex * (p.y - s.y) - ey * (p.x - s.x)) / l
-                if ex * (o.y - s.y) - ey * (o.x - s.x) < 0 { d = -d }
-                if d < -2 { return false }
-            }
-            return true
-        }
+        // Inside the leaf's quad grown by two pixels.
+        func nearLeaf(_ p: Point) -> Bool { Self.depthInside(leaf, p) >= -2 }
         let bg = (UInt8((Self.background.red * 255).rounded()), UInt8((Self.background.green * 255).rounded()),
                   UInt8((Self.background.blue * 255).rounded()))
         let page = (x0: Int(margin * Self.scale), y0: Int(margin * Self.scale),
@@ -262,6 +253,20 @@ final class FlatCastShadowRenderTests: XCTestCase {
         XCTAssertGreaterThan(Self.darkness(image, ix, iy), 0.05)
     }
 
+    /// How far `p` lies inside the convex quad `quad` (pixels): the least distance to its four
+    /// sides' lines, negative outside.
+    static func depthInside(_ quad: [Point], _ p: Point) -> Double {
+        var least = Double.infinity
+        for k in 0..<4 {
+            let s = quad[k], t = quad[(k + 1) % 4], o = quad[(k + 2) % 4]
+            let ex = t.x - s.x, ey = t.y - s.y, l = (ex * ex + ey * ey).squareRoot()
+            var d = (ex * (p.y - s.y) - ey * (p.x - s.x)) / l
+            if ex * (o.y - s.y) - ey * (o.x - s.x) < 0 { d = -d }
+            least = min(least, d)
+        }
+        return least
+    }
+
     /// The leaf's own pixels are the same with and without cast shadows (the shadow goes under
     /// it), with the built-in pages, at three turns; the shadow does show beside it.
     func testTheLeafIsUnchangedByItsShadow() throws {
@@ -274,16 +279,7 @@ final class FlatCastShadowRenderTests: XCTestCase {
             let off = try render(flip.root, castsShadows: false, pages: pages)
             let name = progress < 0.5 ? "front" : "back"
             let quad = flip.panels().first { $0.name == name }!.corners.map { Point(x: $0.x * Self.scale, y: $0.y * Self.scale) }
-            func deepInside(_ p: Point) -> Bool {
-                for k in 0..<4 {
-                    let s = quad[k], t = quad[(k + 1) % 4], o = quad[(k + 2) % 4]
-                    let ex = t.x - s.x, ey = t.y - s.y, l = (ex * ex + ey * ey).squareRoot()
-                    var d = (ex * (p.y - s.y) - ey * (p.x - s.x)) / l
-                    if ex * (o.y - s.y) - ey * (o.x - s.x) < 0 { d = -d }
-                    if d < 2 { return false }
-                }
-                return true
-            }
+            func deepInside(_ p: Point) -> Bool { Self.depthInside(quad, p) >= 2 }
             var same = 0, changed = 0, shadowed = 0
             for y in 0..<on.height {
                 for x in 0..<on.width {
