@@ -139,21 +139,38 @@ extension EvaluationState {
 
     /// Moves the invisible polygons of `order[start...]` after the visible ones, keeping the
     /// order within each.
+    ///
+    /// The visible polygons before the first invisible one stay where they are, and the later
+    /// ones move down in place: only the invisible ones pass through `deferred`.
     mutating func moveInvisibleToEnd(from start: Int) {
-        sorted.count = 0
+        let n = order.count
+        let order = self.order.base, flags = self.flags.base
+        var k = start
+        while k < n && flags[Int(order[k])].contains(.visible) { k += 1 }
+        guard k < n else { return }
         deferred.count = 0
-        for k in start..<order.count {
+        var kept = k
+        while k < n {
             let p = order[k]
-            if flags[p].contains(.visible) { sorted.append(p) } else { deferred.append(p) }
+            if flags[Int(p)].contains(.visible) {
+                order[kept] = p
+                kept += 1
+            } else {
+                deferred.append(p)
+            }
+            k += 1
         }
-        writeBack(from: start)
+        let invisible = deferred.base
+        for i in 0..<deferred.count { order[kept + i] = invisible[i] }
     }
 
     /// Replaces `order[start...]` with `sorted` followed by `deferred`.
     mutating func writeBack(from start: Int) {
-        order.count = start
-        for i in 0..<sorted.count { order.append(sorted[i]) }
-        for i in 0..<deferred.count { order.append(deferred[i]) }
+        let s = sorted.count, d = deferred.count
+        order.resize(to: start + s + d)
+        let target = order.base + start, visible = sorted.base, invisible = deferred.base
+        for i in 0..<s { target[i] = visible[i] }
+        for i in 0..<d { target[s + i] = invisible[i] }
     }
 
     /// The BSP sort of `sortContext`, for contexts whose visible members are not all coplanar.
@@ -180,8 +197,8 @@ extension EvaluationState {
         postMemo = ShapeMemo()
         report.sortedContexts += 1
         // Link each member's visible polygons; their corners go to post-projective space only
-        // when a plane test first needs them (a splitter's never do unless it is split).
-        var head: Int32 = -1, tail: Int32 = -1, count: Int32 = 0
+        // when a plane test first needs them (a splitter's never do unless it is split). The
+        // items are `items[0 ..< count]`, in tree order.
         var visiblePolygons = 0
         for m in memberStart..<members.count {
             var first: Int32 = -1, last: Int32 = -1
@@ -196,32 +213,28 @@ extension EvaluationState {
             }
             guard first >= 0 else { continue }
             if let plane = Self.postPlane(of: members[m].frame) {
-                let item = Int32(items.count)
                 items.append(BSPItem(first: first, last: last, plane: plane))
-                if tail >= 0 { items[tail].next = item } else { head = item }
-                tail = item
-                count += 1
             } else {
                 // The layer's plane collapses to a line or point: no area to order, drawn first.
                 appendList(from: first)
             }
         }
+        let count = Int32(items.count)
         guard count > 0 else { writeBack(from: orderStart); return }
         // A few items that no plane cuts: the same tree, built and read in one recursion.
         if count <= Self.smallSubtree && !budgetSpent
             && report.planeTests <= budget.maximumPlaneTests - visiblePolygons * Int(count) {
             let mark = sorted.count, tests = report.planeTests
-            smallItems.count = 0
-            var i = head
-            while i >= 0 { smallItems.append(i); i = items[i].next }
-            if sortSmall(from: 0, count: Int(count)) {
+            if sortSmall(UInt32(1) << UInt32(count) &- 1) {
                 writeBack(from: orderStart)
                 return
             }
             sorted.count = mark
             report.planeTests = tests
         }
-        guard buildTree(head: head, count: count) else {
+        // The build list: every item, in tree order.
+        for i in 0..<count &- 1 { items[i].next = i &+ 1 }
+        guard buildTree(head: 0, count: count) else {
             approximateOrder(orderStart: orderStart, memberStart: memberStart)
             return
         }
@@ -245,39 +258,43 @@ extension EvaluationState {
         writeBack(from: orderStart)
     }
 
-    /// Appends the items `smallItems[from ..< from + count]` (tree order) to `sorted` back to
-    /// front, splitting each subtree by its first item's plane as `buildTree` does for small
-    /// subtrees and reading the tree as `bspSort` does; false, with nothing linked changed, as
-    /// soon as a plane cuts an item (the caller then builds the tree in full).
+    /// Appends the items of `set` (bit `i`: `items[i]`; tree order is the order of the items)
+    /// to `sorted` back to front, splitting each subtree by its first item's plane as
+    /// `buildTree` does for small subtrees and reading the tree as `bspSort` does; false, with
+    /// nothing linked changed, as soon as a plane cuts an item (the caller then builds the tree
+    /// in full).
     ///
-    /// The caller makes sure the budget cannot run out on the way (every test of these items
-    /// against every plane fits), so the result is the full algorithm's whatever the order of
-    /// the work.
-    mutating func sortSmall(from: Int, count n: Int) -> Bool {
-        guard n > 0 else { return true }
-        let splitter = smallItems[from]
+    /// A subtree's items keep the tree order of its parent's, so each subtree is a subset of
+    /// the items, in ascending order: a bit set, and its splitter the lowest bit. Items are
+    /// classified in the order the full algorithm classifies them (which decides which corners
+    /// are projected when, see `preparePost`). The caller makes sure the budget cannot run out
+    /// on the way (every test of these items against every plane fits), so the result is the
+    /// full algorithm's whatever the order of the work.
+    mutating func sortSmall(_ set: UInt32) -> Bool {
+        guard set != 0 else { return true }
+        let splitter = Int32(set.trailingZeroBitCount)
         let plane = items[splitter].plane
-        // Classify the others: bit i of `front` or `back` (neither: coplanar, joins the node).
+        let others = set & (set &- 1)
+        // Classify the others: front or back (neither: coplanar, joins the node).
         var front: UInt32 = 0, back: UInt32 = 0
-        for i in 1..<n {
-            let (f, b) = classify(list: items[smallItems[from + i]].first, against: plane)
+        var rest = others
+        while rest != 0 {
+            let i = rest.trailingZeroBitCount
+            rest &= rest &- 1
+            let (f, b) = classify(list: items[Int32(i)].first, against: plane)
             if f > 0 && b > 0 { return false }
             if b == 0 && f > 0 { front |= 1 << UInt32(i) } else if f == 0 && b > 0 { back |= 1 << UInt32(i) }
         }
-        // Lay out the two sides' item lists after everything in use, in tree order.
-        let frontStart = smallItems.count
-        for i in 1..<n where front & (1 << UInt32(i)) != 0 { smallItems.append(smallItems[from + i]) }
-        let backStart = smallItems.count
-        for i in 1..<n where back & (1 << UInt32(i)) != 0 { smallItems.append(smallItems[from + i]) }
-        let frontCount = backStart - frontStart, backCount = smallItems.count - backStart
         // The viewer looks down −z: the side the normal points to is nearer when nz ≥ 0.
         let viewerInFront = plane.nz >= 0
-        let (farStart, farCount) = viewerInFront ? (backStart, backCount) : (frontStart, frontCount)
-        let (nearStart, nearCount) = viewerInFront ? (frontStart, frontCount) : (backStart, backCount)
-        guard sortSmall(from: farStart, count: farCount) else { return false }
+        guard sortSmall(viewerInFront ? back : front) else { return false }
         appendList(from: items[splitter].first)
-        for i in 1..<n where (front | back) & (1 << UInt32(i)) == 0 { appendList(from: items[smallItems[from + i]].first) }
-        return sortSmall(from: nearStart, count: nearCount)
+        var coplanar = others & ~(front | back)
+        while coplanar != 0 {
+            appendList(from: items[Int32(coplanar.trailingZeroBitCount)].first)
+            coplanar &= coplanar &- 1
+        }
+        return sortSmall(viewerInFront ? front : back)
     }
 
     /// Subtrees of at most this many items split by their first item (tree order).
@@ -463,6 +480,7 @@ extension EvaluationState {
     }
 
     /// Appends the list starting at `first` to `sorted`.
+    @inline(__always)
     mutating func appendList(from first: Int32) {
         var p = first
         while p >= 0 {
