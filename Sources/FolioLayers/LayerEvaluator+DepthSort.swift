@@ -122,7 +122,8 @@ extension EvaluationState {
                 }
                 if f.contains(.visible) {
                     memberVisible = true
-                    if !memberFlat && !polys[p].basis.liesInZeroPlane { flat = false }
+                    // Once one polygon leaves the plane z = 0, the others need not be read.
+                    if flat && !memberFlat && !polys[p].basis.liesInZeroPlane { flat = false }
                 } else {
                     anyInvisible = true
                 }
@@ -194,7 +195,8 @@ extension EvaluationState {
         // so it stays small (and in cache) however many contexts a frame sorts.
         postBase = localsStart
         post.resize(to: locals.count - localsStart)
-        postMemo = ShapeMemo()
+        // No shape is −1: nothing prepared yet (the memo's other fields are set with its input).
+        postMemo.input = -1
         report.sortedContexts += 1
         // Link each member's visible polygons; their corners go to post-projective space only
         // when a plane test first needs them (a splitter's never do unless it is split). The
@@ -271,30 +273,35 @@ extension EvaluationState {
     /// on the way (every test of these items against every plane fits), so the result is the
     /// full algorithm's whatever the order of the work.
     mutating func sortSmall(_ set: UInt32) -> Bool {
-        guard set != 0 else { return true }
-        let splitter = Int32(set.trailingZeroBitCount)
-        let plane = items[splitter].plane
-        let others = set & (set &- 1)
-        // Classify the others: front or back (neither: coplanar, joins the node).
-        var front: UInt32 = 0, back: UInt32 = 0
-        var rest = others
-        while rest != 0 {
-            let i = rest.trailingZeroBitCount
-            rest &= rest &- 1
-            let (f, b) = classify(list: items[Int32(i)].first, against: plane)
-            if f > 0 && b > 0 { return false }
-            if b == 0 && f > 0 { front |= 1 << UInt32(i) } else if f == 0 && b > 0 { back |= 1 << UInt32(i) }
+        // The near side of each node is read last: a loop rather than a call.
+        var set = set
+        while set != 0 {
+            let splitter = Int32(set.trailingZeroBitCount)
+            let plane = items[splitter].plane
+            let others = set & (set &- 1)
+            // Classify the others: front or back (neither: coplanar, joins the node).
+            var front: UInt32 = 0, back: UInt32 = 0
+            var rest = others
+            while rest != 0 {
+                let i = rest.trailingZeroBitCount
+                rest &= rest &- 1
+                let (f, b) = classify(list: items[Int32(i)].first, against: plane)
+                if f > 0 && b > 0 { return false }
+                if b == 0 && f > 0 { front |= 1 << UInt32(i) } else if f == 0 && b > 0 { back |= 1 << UInt32(i) }
+            }
+            // The viewer looks down −z: the side the normal points to is nearer when nz ≥ 0.
+            let viewerInFront = plane.nz >= 0
+            let far = viewerInFront ? back : front
+            if far != 0 && !sortSmall(far) { return false }
+            appendList(from: items[splitter].first)
+            var coplanar = others & ~(front | back)
+            while coplanar != 0 {
+                appendList(from: items[Int32(coplanar.trailingZeroBitCount)].first)
+                coplanar &= coplanar &- 1
+            }
+            set = viewerInFront ? front : back
         }
-        // The viewer looks down −z: the side the normal points to is nearer when nz ≥ 0.
-        let viewerInFront = plane.nz >= 0
-        guard sortSmall(viewerInFront ? back : front) else { return false }
-        appendList(from: items[splitter].first)
-        var coplanar = others & ~(front | back)
-        while coplanar != 0 {
-            appendList(from: items[Int32(coplanar.trailingZeroBitCount)].first)
-            coplanar &= coplanar &- 1
-        }
-        return sortSmall(viewerInFront ? front : back)
+        return true
     }
 
     /// Subtrees of at most this many items split by their first item (tree order).
@@ -526,6 +533,7 @@ extension EvaluationState {
     ///
     /// The plane through the three homogeneous rows is their 4D cross product (signed 3×3 minors),
     /// so it holds for every polygon of the layer, however clipped.
+    @inline(__always)
     static func postPlane(of f: Homography) -> PostPlane? {
         let (a, b, c) = (f.x, f.y, f.origin)
         func det(_ a0: Double, _ a1: Double, _ a2: Double, _ b0: Double, _ b1: Double, _ b2: Double,
