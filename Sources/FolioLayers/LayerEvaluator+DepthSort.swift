@@ -141,28 +141,34 @@ extension EvaluationState {
     /// Moves the invisible polygons of `order[start...]` after the visible ones, keeping the
     /// order within each.
     ///
-    /// The visible polygons before the first invisible one stay where they are, and the later
-    /// ones move down in place: only the invisible ones pass through `deferred`.
+    /// Nothing moves before the first invisible polygon or after the last visible one (an
+    /// inner context has already moved its invisible polygons to the end, which is often the
+    /// end of this one too); in between, visible polygons move down in place and only the
+    /// invisible ones pass through `deferred`.
     mutating func moveInvisibleToEnd(from start: Int) {
         let n = order.count
         let order = self.order.base, flags = self.flags.base
         var k = start
         while k < n && flags[Int(order[k])].contains(.visible) { k += 1 }
+        let kept = k
+        while k < n && !flags[Int(order[k])].contains(.visible) { k += 1 }
         guard k < n else { return }
+        // order[kept ..< k] is invisible and order[k] visible: a real move.
         deferred.count = 0
-        var kept = k
+        for i in kept..<k { deferred.append(order[i]) }
+        var next = kept
         while k < n {
             let p = order[k]
             if flags[Int(p)].contains(.visible) {
-                order[kept] = p
-                kept += 1
+                order[next] = p
+                next += 1
             } else {
                 deferred.append(p)
             }
             k += 1
         }
         let invisible = deferred.base
-        for i in 0..<deferred.count { order[kept + i] = invisible[i] }
+        for i in 0..<deferred.count { order[next + i] = invisible[i] }
     }
 
     /// Replaces `order[start...]` with `sorted` followed by `deferred`.
