@@ -123,7 +123,7 @@ extension EvaluationState {
                 if f.contains(.visible) {
                     memberVisible = true
                     // Once one polygon leaves the plane z = 0, the others need not be read.
-                    if flat && !memberFlat && !polys[p].basis.liesInZeroPlane { flat = false }
+                    if !memberFlat && flat && !polys[p].basis.liesInZeroPlane { flat = false }
                 } else {
                     anyInvisible = true
                 }
@@ -213,13 +213,13 @@ extension EvaluationState {
             for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) {
                 let p = order[k]
                 guard flags[p].contains(.visible) else { deferred.append(p); continue }
-                polys[p].next = -1
                 flags[p].remove(.postReady)
                 if last >= 0 { polys[last].next = p } else { first = p }
                 last = p
                 visiblePolygons &+= 1
             }
             guard first >= 0 else { continue }
+            polys[last].next = -1
             if let plane = Self.postPlane(of: members[m].frame) {
                 items.append(BSPItem(first: first, last: last, plane: plane))
             } else {
