@@ -38,16 +38,15 @@ extension EvaluationState {
     }
 
     /// Where `emit` stands: the next polygon in `order`, the corners and quads written so far,
-    /// and the last polygon whose corners were computed: its shape, where its corners went,
-    /// whether they were finite and the depth row they were computed with (see `ShapeMemo`).
+    /// and the last polygon whose corners were computed (see `ShapeMemo`): its shape, its index
+    /// (its corner run, map and depth row are read from it) and whether its corners were finite.
     struct EmitCursor {
         var k = 0
         var written = 0
         var next = 0
         var shape: Int32 = -1
-        var shapeStart = 0
+        var shapePoly = 0
         var shapeFinite = false
-        var shapeDepthRow = AffineFunction(a: 0, b: 0, c: 0)
     }
 
     /// The pass of `emitQuads`: corners into `v` (`room` of them), quads into `q`, from
@@ -67,12 +66,10 @@ extension EvaluationState {
         let layerIDs = self.layerIDs.base, quadLayerIDs = self.quadLayerIDs.base
         let shift = rootShift
         var k = cursor.k, written = cursor.written, next = cursor.next
-        var shape = cursor.shape, shapeStart = cursor.shapeStart, shapeFinite = cursor.shapeFinite
-        var shapeDepthRow = cursor.shapeDepthRow
+        var shape = cursor.shape, shapePoly = cursor.shapePoly, shapeFinite = cursor.shapeFinite
         defer {
             (cursor.k, cursor.written, cursor.next) = (k, written, next)
-            (cursor.shape, cursor.shapeStart, cursor.shapeFinite) = (shape, shapeStart, shapeFinite)
-            cursor.shapeDepthRow = shapeDepthRow
+            (cursor.shape, cursor.shapePoly, cursor.shapeFinite) = (shape, shapePoly, shapeFinite)
         }
         guard let v else { return }
         while k < n {
@@ -94,8 +91,10 @@ extension EvaluationState {
                 // differ, and not even that when the depth row has the same bits.
                 finite = shapeFinite
                 if finite {
-                    let source = UnsafePointer(v + shapeStart)
-                    if depthRow.hasSameBits(as: shapeDepthRow) {
+                    // The last polygon of the shape holds where its corners went and its depth row.
+                    let last = UnsafePointer(polys + shapePoly)
+                    let source = UnsafePointer(v + Int(last.pointee.start))
+                    if depthRow.hasSameBits(as: last.pointee.depthRow) {
                         var i = 0
                         while i < count { target[i] = source[i]; i &+= 1 }
                     } else {
@@ -104,7 +103,7 @@ extension EvaluationState {
                 }
             } else {
                 finite = Self.projectCorners(count, local, poly.pointee.basis, depthRow, to: target)
-                (shape, shapeStart, shapeFinite, shapeDepthRow) = (poly.pointee.shape, written, finite, depthRow)
+                (shape, shapePoly, shapeFinite) = (poly.pointee.shape, p, finite)
             }
             poly.pointee.start = Int32(truncatingIfNeeded: written)
             if finite {
