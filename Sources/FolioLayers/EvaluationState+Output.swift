@@ -38,8 +38,9 @@ extension EvaluationState {
     }
 
     /// Where `emit` stands: the next polygon in `order`, the corners and quads written so far,
-    /// and the last polygon whose corners were computed (see `ShapeMemo`): its shape, its index
-    /// (its corner run, map and depth row are read from it) and whether its corners were finite.
+    /// and the memo of the shape last computed (see `ShapeMemo`): the shape, whether its corners
+    /// were finite, and the index of the last polygon that wrote them (computed, or copied with
+    /// a depth row of its own), whose corner run and depth row the next one of the shape reads.
     struct EmitCursor {
         var k = 0
         var written = 0
@@ -87,7 +88,7 @@ extension EvaluationState {
             let target = v + written
             var finite: Bool
             if poly.pointee.shape == shape {
-                // The same corners and map as the last polygon computed: only the depth can
+                // The same corners and map as the last polygon of its shape: only the depth can
                 // differ, and not even that when the depth row has the same bits.
                 finite = shapeFinite
                 if finite {
@@ -99,6 +100,9 @@ extension EvaluationState {
                         while i < count { target[i] = source[i]; i &+= 1 }
                     } else {
                         finite = Self.copyCorners(count, from: source, local, depthRow, to: target)
+                        // Its corners now stand for the shape with its own depth row: the next
+                        // polygon of the shape with that row (a second overlay) copies them whole.
+                        if finite { shapePoly = p }
                     }
                 }
             } else {
