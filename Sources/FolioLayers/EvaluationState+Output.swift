@@ -66,6 +66,9 @@ extension EvaluationState {
         let order = self.order.base, polys = self.polys.base, flags = self.flags.base, locals = self.locals.base
         let layerIDs = self.layerIDs.base, quadLayerIDs = self.quadLayerIDs.base
         let shift = rootShift
+        // `.shifted` while the root shift is deferred, else nothing: a polygon still lacks the
+        // shift when its flags miss a bit of this mask.
+        let unshifted = shift.active ? PolyFlags.shifted.rawValue : 0
         var k = cursor.k, written = cursor.written, next = cursor.next
         var shape = cursor.shape, shapePoly = cursor.shapePoly, shapeFinite = cursor.shapeFinite
         defer {
@@ -79,7 +82,7 @@ extension EvaluationState {
             let count = Int(poly.pointee.count)
             guard written &+ count <= room else { return }
             var f = flags[p]
-            if shift.active && !f.contains(.shifted) {
+            if ~f.rawValue & unshifted != 0 {
                 poly.pointee.basis.translate(x: shift.x, y: shift.y, z: shift.z)
                 f.insert(.shifted)
             }
@@ -174,7 +177,9 @@ extension EvaluationState {
     @inline(__always)
     static func projects(_ clip: Vector4, _ depth: Double) -> Bool {
         let x = clip.x / clip.w, y = clip.y / clip.w
-        let sum = ((x + y) + (clip.z + clip.w)) + depth
+        // Summed as (x + z) and (y + w) side by side, one vector addition.
+        let pairs = SIMD2(x, y) + SIMD2(clip.z, clip.w)
+        let sum = (pairs.x + pairs.y) + depth
         // x·0 is 0 for every finite x and NaN otherwise.
         if sum * 0 == 0 { return true }
         return (clip.w * 0 + clip.z * 0) + (x * 0 + y * 0) + depth * 0 == 0
