@@ -38,14 +38,15 @@ extension EvaluationState {
     }
 
     /// Where `emit` stands: the next polygon in `order`, the corners and quads written so far,
-    /// and the last polygon whose corners were computed: its shape, where its corners went and
-    /// whether they were finite (see `ShapeMemo`).
+    /// and the memo of the shape last computed (see `ShapeMemo`): the shape, whether its corners
+    /// were finite, and the index of the last polygon that wrote them (computed, or copied with
+    /// a depth row of its own), whose corner run and depth row the next one of the shape reads.
     struct EmitCursor {
         var k = 0
         var written = 0
         var next = 0
         var shape: Int32 = -1
-        var shapeStart = 0
+        var shapePoly = 0
         var shapeFinite = false
     }
 
@@ -55,94 +56,155 @@ extension EvaluationState {
     /// A corner is kept only if it projects: `w > 0` and every value finite. Checking `w`, `z`,
     /// the projected point and the depth is enough — a non-finite local point or `x`, `y` makes
     /// the point non-finite.
+    ///
+    /// Everything the loop reads per polygon goes through raw pointers taken once (no reloads
+    /// through the buffers, no bounds or overflow checks), and a quad's layer reference is
+    /// touched only when it changes (`replaceLayer`, out of line).
     mutating func emit(_ cursor: inout EmitCursor, into v: UnsafeMutablePointer<QuadVertex>?, room: Int,
                        quads q: UnsafeMutablePointer<Quad>) {
         let n = order.count
         let order = self.order.base, polys = self.polys.base, flags = self.flags.base, locals = self.locals.base
+        let layerIDs = self.layerIDs.base, quadLayerIDs = self.quadLayerIDs.base
         let shift = rootShift
+        // `.shifted` while the root shift is deferred, else nothing: a polygon still lacks the
+        // shift when its flags miss a bit of this mask.
+        let unshifted = shift.active ? PolyFlags.shifted.rawValue : 0
         var k = cursor.k, written = cursor.written, next = cursor.next
-        var shape = cursor.shape, shapeStart = cursor.shapeStart, shapeFinite = cursor.shapeFinite
+        var shape = cursor.shape, shapePoly = cursor.shapePoly, shapeFinite = cursor.shapeFinite
         defer {
             (cursor.k, cursor.written, cursor.next) = (k, written, next)
-            (cursor.shape, cursor.shapeStart, cursor.shapeFinite) = (shape, shapeStart, shapeFinite)
+            (cursor.shape, cursor.shapePoly, cursor.shapeFinite) = (shape, shapePoly, shapeFinite)
         }
         guard let v else { return }
         while k < n {
             let p = Int(order[k])
             let poly = polys + p
-            let first = Int(poly.pointee.start), count = Int(poly.pointee.count)
+            let count = Int(poly.pointee.count)
             guard written &+ count <= room else { return }
-            if shift.active && !flags[p].contains(.shifted) {
+            var f = flags[p]
+            if ~f.rawValue & unshifted != 0 {
                 poly.pointee.basis.translate(x: shift.x, y: shift.y, z: shift.z)
-                flags[p].insert(.shifted)
+                f.insert(.shifted)
             }
+            let local = locals + Int(poly.pointee.start)
             let depthRow = poly.pointee.depthRow
-            let start = written
-            var finite = true
+            let target = v + written
+            var finite: Bool
             if poly.pointee.shape == shape {
-                // The same corners as the last polygon: only the depth can differ.
+                // The same corners and map as the last polygon of its shape: only the depth can
+                // differ, and not even that when the depth row has the same bits.
                 finite = shapeFinite
                 if finite {
-                    let source = v + shapeStart, target = v + written
-                    for i in 0..<count {
-                        let depth = depthRow(locals[first + i])
-                        guard depth * 0 == 0 else { finite = false; break }
-                        target[i] = source[i]
-                        target[i].depth = depth
+                    // The last polygon of the shape holds where its corners went and its depth row.
+                    let last = UnsafePointer(polys + shapePoly)
+                    let source = UnsafePointer(v + Int(last.pointee.start))
+                    if depthRow.hasSameBits(as: last.pointee.depthRow) {
+                        var i = 0
+                        while i < count { target[i] = source[i]; i &+= 1 }
+                    } else {
+                        finite = Self.copyCorners(count, from: source, local, depthRow, to: target)
+                        // Its corners now stand for the shape with its own depth row: the next
+                        // polygon of the shape with that row (a second overlay) copies them whole.
+                        if finite { shapePoly = p }
                     }
                 }
             } else {
-                let b = poly.pointee.basis
-                let target = v + written
-                for i in 0..<count {
-                    let local = locals[first + i]
-                    let clip = b.apply(local)
-                    let point = Point(x: clip.x / clip.w, y: clip.y / clip.w)
-                    let depth = depthRow(local)
-                    // x·0 is 0 for every finite x and NaN otherwise.
-                    guard clip.w > 0 && (clip.w * 0 + clip.z * 0) + (point.x * 0 + point.y * 0) + depth * 0 == 0 else {
-                        finite = false
-                        break
-                    }
-                    target[i] = QuadVertex(clip: clip, depth: depth, local: local)
-                }
-                (shape, shapeStart, shapeFinite) = (poly.pointee.shape, start, finite)
+                finite = Self.projectCorners(count, local, poly.pointee.basis, depthRow, to: target)
+                (shape, shapePoly, shapeFinite) = (poly.pointee.shape, p, finite)
             }
+            poly.pointee.start = Int32(truncatingIfNeeded: written)
             if finite {
                 written &+= count
             } else {
-                flags[p].remove(.visible)
+                f.remove(.visible)
+                poly.pointee.count = 0
             }
-            poly.pointee.start = Int32(truncatingIfNeeded: start)
-            poly.pointee.count = Int32(truncatingIfNeeded: written - start)
-            if flags[p].contains(.visible) {
-                write(p, to: q + next, at: next)
+            flags[p] = f
+            if f.contains(.visible) {
+                write(poly, to: q + next, at: next, isVisible: true, layerIDs, quadLayerIDs)
                 next &+= 1
             } else {
                 deferred.append(Int32(truncatingIfNeeded: p))
             }
             k &+= 1
         }
-        for d in 0..<deferred.count {
-            write(Int(deferred[d]), to: q + next, at: next)
+        let deferred = self.deferred.base
+        for d in 0..<self.deferred.count {
+            write(polys + Int(deferred[d]), to: q + next, at: next, isVisible: false, layerIDs, quadLayerIDs)
             next &+= 1
         }
     }
 
-    /// Writes polygon `p` as the quad at `index`, replacing its layer only when it changed.
+    /// Projects `count` corners from `local` through `basis` into `target`, with their depths
+    /// from `depthRow`; false (and the rest left unwritten) at the first corner that does not
+    /// project.
     @inline(__always)
-    mutating func write(_ p: Int, to quad: UnsafeMutablePointer<Quad>, at index: Int) {
-        let poly = UnsafePointer(polys.base + p)
-        let id = layerIDs[poly.pointee.layer]
-        if quadLayerIDs[index] != id {
-            quad.pointee.layer = layers[Int(poly.pointee.layer)]
-            quadLayerIDs[index] = id
+    static func projectCorners(_ count: Int, _ local: UnsafePointer<Point>, _ basis: Homography,
+                               _ depthRow: AffineFunction, to target: UnsafeMutablePointer<QuadVertex>) -> Bool {
+        var i = 0
+        while i < count {
+            let point = local[i]
+            let clip = basis.apply(point)
+            let depth = depthRow(point)
+            guard clip.w > 0, projects(clip, depth) else { return false }
+            target[i] = QuadVertex(clip: clip, depth: depth, local: point)
+            i &+= 1
         }
+        return true
+    }
+
+    /// Copies `count` corners from `source` into `target` with their depths from `depthRow` at
+    /// the same local points; false at the first depth that is not finite.
+    @inline(__always)
+    static func copyCorners(_ count: Int, from source: UnsafePointer<QuadVertex>, _ local: UnsafePointer<Point>,
+                            _ depthRow: AffineFunction, to target: UnsafeMutablePointer<QuadVertex>) -> Bool {
+        var i = 0
+        while i < count {
+            let depth = depthRow(local[i])
+            guard depth * 0 == 0 else { return false }
+            target[i] = source[i]
+            target[i].depth = depth
+            i &+= 1
+        }
+        return true
+    }
+
+    /// Whether a corner with `w > 0` projects: `w`, `z`, `x/w`, `y/w` and `depth` all finite.
+    ///
+    /// A sum of finite values that is itself finite settles it in one test (an infinity or NaN
+    /// among the terms makes the sum infinite or NaN); only a sum that overflows is looked at
+    /// term by term.
+    @inline(__always)
+    static func projects(_ clip: Vector4, _ depth: Double) -> Bool {
+        let x = clip.x / clip.w, y = clip.y / clip.w
+        // Summed as (x + z) and (y + w) side by side, one vector addition.
+        let pairs = SIMD2(x, y) + SIMD2(clip.z, clip.w)
+        let sum = (pairs.x + pairs.y) + depth
+        // x·0 is 0 for every finite x and NaN otherwise.
+        if sum * 0 == 0 { return true }
+        return (clip.w * 0 + clip.z * 0) + (x * 0 + y * 0) + depth * 0 == 0
+    }
+
+    /// Writes polygon `poly` as the quad at `index`, replacing its layer only when it changed.
+    @inline(__always)
+    mutating func write(_ poly: UnsafeMutablePointer<WorkPoly>, to quad: UnsafeMutablePointer<Quad>, at index: Int,
+                        isVisible: Bool, _ layerIDs: UnsafeMutablePointer<ObjectIdentifier>,
+                        _ quadLayerIDs: UnsafeMutablePointer<ObjectIdentifier>) {
+        let layer = Int(poly.pointee.layer)
+        if quadLayerIDs[index] != layerIDs[layer] { replaceLayer(of: quad, at: index, with: layer) }
         let start = Int(poly.pointee.start)
         quad.pointee.vertexRange = Range(uncheckedBounds: (start, start &+ Int(poly.pointee.count)))
         quad.pointee.opacity = poly.pointee.opacity
-        quad.pointee.isVisible = flags[p].contains(.visible)
+        quad.pointee.isVisible = isVisible
         quad.pointee.localToView = poly.pointee.basis
         quad.pointee.patch = poly.pointee.patch
+    }
+
+    /// Points the quad at `index` to `layers[layer]` (the one place the output touches a
+    /// reference count; a steady scene never gets here).
+    @inline(never)
+    mutating func replaceLayer(of quad: UnsafeMutablePointer<Quad>, at index: Int, with layer: Int) {
+        quad.pointee.layer = layers[layer]
+        quadLayerIDs[index] = layerIDs[layer]
     }
 }
