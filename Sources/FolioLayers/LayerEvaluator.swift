@@ -380,9 +380,13 @@ struct EvaluationState {
     }
 
     /// The index of `layer` in `layers`, reusing the entry left by the previous evaluation.
+    ///
+    /// Inlined: it runs once per polygon layer, and the call cost as much as the bookkeeping.
+    /// (The count is far below `Int32.max`: the buffers of that many layers would not fit.)
+    @inline(__always)
     mutating func register(_ layer: Layer) -> Int32 {
         let i = layerCount
-        layerCount += 1
+        layerCount &+= 1
         let id = ObjectIdentifier(layer)
         if i < layerIDs.count {
             if layerIDs[i] != id {
@@ -393,7 +397,7 @@ struct EvaluationState {
             layers.append(layer)
             layerIDs.append(id)
         }
-        return Int32(i)
+        return Int32(truncatingIfNeeded: i)
     }
 
     // MARK: Clipping
@@ -573,7 +577,16 @@ extension Homography {
     var liesInZeroPlane: Bool { x.z == 0 && y.z == 0 && origin.z == 0 }
 
     /// Whether every entry is finite.
-    var isFinite: Bool { x.isFinite && y.isFinite && origin.isFinite }
+    ///
+    /// `v − v` is +0 for a finite v and NaN otherwise, so the sum is 0 exactly when every
+    /// entry is finite: the answer of twelve separate tests, without their branches.
+    @inline(__always)
+    var isFinite: Bool {
+        let a = ((x.x - x.x) + (x.y - x.y)) + ((x.z - x.z) + (x.w - x.w))
+        let b = ((y.x - y.x) + (y.y - y.y)) + ((y.z - y.z) + (y.w - y.w))
+        let c = ((origin.x - origin.x) + (origin.y - origin.y)) + ((origin.z - origin.z) + (origin.w - origin.w))
+        return (a + b) + c == 0
+    }
 
     /// This map followed by the translation `(x, y, z)`: what `applying` computes for a
     /// translation matrix, without its products by 0 and 1.
