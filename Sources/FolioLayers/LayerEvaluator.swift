@@ -327,10 +327,7 @@ struct EvaluationState {
         let hasOwnPolygon = !b.isEmpty
         if hasOwnPolygon {
             let start = locals.count
-            locals.append(Point(x: b.minX, y: b.minY))
-            locals.append(Point(x: b.maxX, y: b.minY))
-            locals.append(Point(x: b.maxX, y: b.maxY))
-            locals.append(Point(x: b.minX, y: b.maxY))
+            locals.appendCorners(of: b)
             order.append(Int32(polys.count))
             polys.append(WorkPoly(basis: .identity, start: Int32(start), count: 4, layer: register(layer), opacity: 1,
                                   shape: newShape()))
@@ -595,6 +592,20 @@ extension Homography {
         x.x += x.w * tx; x.y += x.w * ty; x.z += x.w * tz
         y.x += y.w * tx; y.y += y.w * ty; y.z += y.w * tz
         origin.x += origin.w * tx; origin.y += origin.w * ty; origin.z += origin.w * tz
+    }
+}
+
+extension EvaluationBuffer where Element == Point {
+    /// Appends the corners of `r` in polygon order: (minX, minY), (maxX, minY), (maxX, maxY),
+    /// (minX, maxY). One capacity check for the four, not one per corner.
+    @inline(__always)
+    mutating func appendCorners(of r: Rect) {
+        let start = count
+        resize(to: start + 4)
+        self[start] = Point(x: r.minX, y: r.minY)
+        self[start + 1] = Point(x: r.maxX, y: r.minY)
+        self[start + 2] = Point(x: r.maxX, y: r.maxY)
+        self[start + 3] = Point(x: r.minX, y: r.maxY)
     }
 }
 
