@@ -473,16 +473,22 @@ struct EvaluationState {
         let fx1 = b.component(Vector4(x: -1, y: 0, z: 0, w: r.maxX))
         let fy0 = b.component(Vector4(x: 0, y: 1, z: 0, w: -r.minY))
         let fy1 = b.component(Vector4(x: 0, y: -1, z: 0, w: r.maxY))
-        // One pass finds the edges some corner lies beyond; usually none, often one.
-        var outside = 0
+        // The four functions two to a vector (x edges, y edges), so that each corner costs two
+        // vector evaluations; each lane runs `AffineFunction`'s operations in its order.
+        let xa = SIMD2(fx0.a, fx1.a), xb = SIMD2(fx0.b, fx1.b), xc = SIMD2(fx0.c, fx1.c)
+        let ya = SIMD2(fy0.a, fy1.a), yb = SIMD2(fy0.b, fy1.b), yc = SIMD2(fy0.c, fy1.c)
+        // One pass finds the edges some corner lies beyond (a value below −tolerance, or not a
+        // number); usually none, often one.
+        let floor = SIMD2<Double>(repeating: -tolerance)
+        var insideX = SIMDMask<SIMD2<Int64>>(repeating: true), insideY = insideX
         let start = Int(polys[p].start)
         for v in start..<start + Int(polys[p].count) {
             let l = locals[v]
-            if !(fx0(l) >= -tolerance) { outside |= 1 }
-            if !(fx1(l) >= -tolerance) { outside |= 2 }
-            if !(fy0(l) >= -tolerance) { outside |= 4 }
-            if !(fy1(l) >= -tolerance) { outside |= 8 }
+            // `a·x + b·y + c`, evaluated as `AffineFunction` does.
+            insideX .&= xa * l.x + xb * l.y + xc .>= floor
+            insideY .&= ya * l.x + yb * l.y + yc .>= floor
         }
+        let outside = (insideX[0] ? 0 : 1) | (insideX[1] ? 0 : 2) | (insideY[0] ? 0 : 4) | (insideY[1] ? 0 : 8)
         if outside == 0 { return }
         if outside & 1 != 0 { cut(p, keeping: fx0, tolerance: tolerance) }
         if outside & 2 != 0 && flags[p].contains(.visible) { clip(p, keeping: fx1, tolerance: tolerance) }
