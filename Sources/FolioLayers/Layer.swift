@@ -30,9 +30,9 @@ public class Layer {
     // values with no accessors that could overlap, so the static checks are enough.
     //
     // They are declared in the order the evaluator reads them, so that a layer's geometry, flags
-    // and links come first in the object (then the transform, then the sublayer transform, then
-    // what only renderers and tools read): a frame of 10,000 tiles touches each layer once,
-    // mostly in memory that is not in any cache.
+    // and links come first in the object (then the local transform the setters keep, the
+    // transform, the sublayer transforms, then what only renderers and tools read): a frame of
+    // 10,000 tiles touches each layer once, mostly in memory that is not in any cache.
 
     // Every property that changes what is drawn reports a change of value to the change
     // tracking (Layer+ChangeTracking.swift): "content" when it changes what the layer's subtree
@@ -121,6 +121,9 @@ public class Layer {
             // Compared before storing, so no copy of the old matrix is kept (a `didSet` with
             // `oldValue` copies all sixteen entries on every write).
             let changed = !Self.same(newValue, transformStorage)
+            // The same bits again (a transition re-setting a pose that did not move): nothing
+            // to store, recompute or record.
+            if !changed && Self.sameBits(newValue, transformStorage) { return }
             transformStorage = newValue
             transformIsIdentity = newValue.isIdentity
             updateLocalTransform()
@@ -139,6 +142,7 @@ public class Layer {
         get { sublayerTransformStorage }
         set {
             let changed = !Self.same(newValue, sublayerTransformStorage)
+            if !changed && Self.sameBits(newValue, sublayerTransformStorage) { return }
             sublayerTransformStorage = newValue
             sublayerTransformIsIdentity = newValue.isIdentity
             updatePivotedSublayerTransform()
