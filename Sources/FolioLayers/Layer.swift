@@ -106,8 +106,8 @@ public class Layer {
     /// The compositing kind; fixed by the class.
     public let kind: Kind
     /// `localTransform`, kept up to date by every setter of its inputs (`transform`, `bounds`,
-    /// `anchorPoint`, `anchorPointZ`, `position`, `zPosition`) with the same operations the
-    /// getter used to run on every read, so its bits are what that computation gives.
+    /// `anchorPoint`, `anchorPointZ`, `position`, `zPosition`) by the formula's operations, so
+    /// its bits are what evaluating the formula on each read would give.
     @exclusivity(unchecked) final var localTransformStorage: Transform3D = .identity
     /// The storage of `transform`; written only by its setter, which keeps the caches.
     @exclusivity(unchecked) final var transformStorage: Transform3D = .identity
