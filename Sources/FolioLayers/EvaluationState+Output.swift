@@ -16,9 +16,7 @@ extension EvaluationState {
         if quadsOut.count > n { quadsOut.removeLast(quadsOut.count - n) }
         while quadsOut.count < n {
             quadsOut.append(Quad(layer: layers[0], vertexRange: 0..<0, opacity: 0, isVisible: false, localToView: .identity))
-            quadLayerIDs.append(layerIDs[0])
         }
-        quadLayerIDs.count = n
         deferred.count = 0
         var cursor = EmitCursor()
         while true {
@@ -64,7 +62,7 @@ extension EvaluationState {
                        quads q: UnsafeMutablePointer<Quad>) {
         let n = order.count
         let order = self.order.base, polys = self.polys.base, flags = self.flags.base, locals = self.locals.base
-        let layerIDs = self.layerIDs.base, quadLayerIDs = self.quadLayerIDs.base
+        let layerIDs = self.layerIDs.base
         let shift = rootShift
         // `.shifted` while the root shift is deferred, else nothing: a polygon still lacks the
         // shift when its flags miss a bit of this mask.
@@ -121,7 +119,7 @@ extension EvaluationState {
             }
             flags[p] = f
             if f.contains(.visible) {
-                write(poly, to: q + next, at: next, isVisible: true, layerIDs, quadLayerIDs)
+                write(poly, to: q + next, at: next, isVisible: true, layerIDs)
                 next &+= 1
             } else {
                 deferred.append(Int32(truncatingIfNeeded: p))
@@ -130,7 +128,7 @@ extension EvaluationState {
         }
         let deferred = self.deferred.base
         for d in 0..<self.deferred.count {
-            write(polys + Int(deferred[d]), to: q + next, at: next, isVisible: false, layerIDs, quadLayerIDs)
+            write(polys + Int(deferred[d]), to: q + next, at: next, isVisible: false, layerIDs)
             next &+= 1
         }
     }
@@ -186,12 +184,15 @@ extension EvaluationState {
     }
 
     /// Writes polygon `poly` as the quad at `index`, replacing its layer only when it changed.
+    ///
+    /// The quad's layer is compared by identity with `layerIDs` straight from the quad (no
+    /// parallel list of identities to keep in step with `quads`, which a caller of `quads`
+    /// could not break either way).
     @inline(__always)
     mutating func write(_ poly: UnsafeMutablePointer<WorkPoly>, to quad: UnsafeMutablePointer<Quad>, at index: Int,
-                        isVisible: Bool, _ layerIDs: UnsafeMutablePointer<ObjectIdentifier>,
-                        _ quadLayerIDs: UnsafeMutablePointer<ObjectIdentifier>) {
+                        isVisible: Bool, _ layerIDs: UnsafeMutablePointer<ObjectIdentifier>) {
         let layer = Int(poly.pointee.layer)
-        if quadLayerIDs[index] != layerIDs[layer] { replaceLayer(of: quad, at: index, with: layer) }
+        if ObjectIdentifier(quad.pointee.layer) != layerIDs[layer] { replaceLayer(of: quad, with: layer) }
         let start = Int(poly.pointee.start)
         quad.pointee.vertexRange = Range(uncheckedBounds: (start, start &+ Int(poly.pointee.count)))
         quad.pointee.opacity = poly.pointee.opacity
@@ -203,8 +204,7 @@ extension EvaluationState {
     /// Points the quad at `index` to `layers[layer]` (the one place the output touches a
     /// reference count; a steady scene never gets here).
     @inline(never)
-    mutating func replaceLayer(of quad: UnsafeMutablePointer<Quad>, at index: Int, with layer: Int) {
+    mutating func replaceLayer(of quad: UnsafeMutablePointer<Quad>, with layer: Int) {
         quad.pointee.layer = layers[layer]
-        quadLayerIDs[index] = layerIDs[layer]
     }
 }

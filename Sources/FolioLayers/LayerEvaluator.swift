@@ -80,8 +80,6 @@ struct EvaluationState {
     /// `layers` by identity, compared without touching reference counts.
     var layerIDs = EvaluationBuffer<ObjectIdentifier>()
     var layerCount = 0
-    /// The identity of each quad's layer, parallel to `quads`.
-    var quadLayerIDs = EvaluationBuffer<ObjectIdentifier>()
     /// Polygon corners in their layers' coordinates (points).
     var locals = EvaluationBuffer<Point>()
     var polys = EvaluationBuffer<WorkPoly>()
@@ -129,7 +127,7 @@ struct EvaluationState {
     var defersRootShift = true
 
     func release() {
-        layerIDs.release(); quadLayerIDs.release()
+        layerIDs.release()
         locals.release(); polys.release(); flags.release(); order.release(); members.release(); post.release()
         sorted.release(); deferred.release(); nodes.release(); items.release(); buildStack.release()
         emitStack.release(); smallItems.release(); candidatePositions.release(); candidateItems.release(); sampleItems.release()
