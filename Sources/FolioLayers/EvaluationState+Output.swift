@@ -36,16 +36,20 @@ extension EvaluationState {
     }
 
     /// Where `emit` stands: the next polygon in `order`, the corners and quads written so far,
-    /// and the memo of the shape last computed (see `ShapeMemo`): the shape, whether its corners
-    /// were finite, and the index of the last polygon that wrote them (computed, or copied with
-    /// a depth row of its own), whose corner run and depth row the next one of the shape reads.
+    /// and the memo of the shape last computed (see `ShapeMemo`): the shape whose corners were
+    /// finite, and the index of the last polygon that wrote them (computed, or copied with a
+    /// depth row of its own), whose corner run and depth row the next one of the shape reads.
+    ///
+    /// A shape whose corners did not project is not remembered (`shape` is −1, which no polygon
+    /// has): the next polygon of that shape projects them again, with the same operations on the
+    /// same values, and fails the same way. Keeping the memo to finite shapes spares every
+    /// polygon of a remembered shape the test, and the loop a register.
     struct EmitCursor {
         var k = 0
         var written = 0
         var next = 0
         var shape: Int32 = -1
         var shapePoly = 0
-        var shapeFinite = false
     }
 
     /// The pass of `emitQuads`: corners into `v` (`room` of them), quads into `q`, from
@@ -68,10 +72,10 @@ extension EvaluationState {
         // shift when its flags miss a bit of this mask.
         let unshifted = shift.active ? PolyFlags.shifted.rawValue : 0
         var k = cursor.k, written = cursor.written, next = cursor.next
-        var shape = cursor.shape, shapePoly = cursor.shapePoly, shapeFinite = cursor.shapeFinite
+        var shape = cursor.shape, shapePoly = cursor.shapePoly
         defer {
             (cursor.k, cursor.written, cursor.next) = (k, written, next)
-            (cursor.shape, cursor.shapePoly, cursor.shapeFinite) = (shape, shapePoly, shapeFinite)
+            (cursor.shape, cursor.shapePoly) = (shape, shapePoly)
         }
         guard let v else { return }
         while k < n {
@@ -90,25 +94,23 @@ extension EvaluationState {
             var finite: Bool
             if poly.pointee.shape == shape {
                 // The same corners and map as the last polygon of its shape: only the depth can
-                // differ, and not even that when the depth row has the same bits.
-                finite = shapeFinite
-                if finite {
-                    // The last polygon of the shape holds where its corners went and its depth row.
-                    let last = UnsafePointer(polys + shapePoly)
-                    let source = UnsafePointer(v + Int(last.pointee.start))
-                    if depthRow.hasSameBits(as: last.pointee.depthRow) {
-                        var i = 0
-                        while i < count { target[i] = source[i]; i &+= 1 }
-                    } else {
-                        finite = Self.copyCorners(count, from: source, local, depthRow, to: target)
-                        // Its corners now stand for the shape with its own depth row: the next
-                        // polygon of the shape with that row (a second overlay) copies them whole.
-                        if finite { shapePoly = p }
-                    }
+                // differ, and not even that when the depth row has the same bits. The last
+                // polygon of the shape holds where its corners went and its depth row.
+                let last = UnsafePointer(polys + shapePoly)
+                let source = UnsafePointer(v + Int(last.pointee.start))
+                if depthRow.hasSameBits(as: last.pointee.depthRow) {
+                    finite = true
+                    var i = 0
+                    while i < count { target[i] = source[i]; i &+= 1 }
+                } else {
+                    finite = Self.copyCorners(count, from: source, local, depthRow, to: target)
+                    // Its corners now stand for the shape with its own depth row: the next
+                    // polygon of the shape with that row (a second overlay) copies them whole.
+                    if finite { shapePoly = p }
                 }
             } else {
                 finite = Self.projectCorners(count, local, poly.pointee.basis, depthRow, to: target)
-                (shape, shapePoly, shapeFinite) = (poly.pointee.shape, p, finite)
+                (shape, shapePoly) = (finite ? poly.pointee.shape : -1, p)
             }
             poly.pointee.start = Int32(truncatingIfNeeded: written)
             if finite {
