@@ -71,15 +71,18 @@ extension EvaluationState {
         // `.shifted` while the root shift is deferred, else nothing: a polygon still lacks the
         // shift when its flags miss a bit of this mask.
         let unshifted = shift.active ? PolyFlags.shifted.rawValue : 0
-        var k = cursor.k, written = cursor.written, next = cursor.next
+        // The loop walks `order` and `q` by pointer (the indices are worked out once, at the end):
+        // fewer values live across the loop, fewer of them kept on the stack.
+        var o = order + cursor.k, written = cursor.written, quad = q + cursor.next
+        let end = order + n
         var shape = cursor.shape, shapePoly = cursor.shapePoly
         defer {
-            (cursor.k, cursor.written, cursor.next) = (k, written, next)
+            (cursor.k, cursor.written, cursor.next) = (o - order, written, quad - q)
             (cursor.shape, cursor.shapePoly) = (shape, shapePoly)
         }
         guard let v else { return }
-        while k < n {
-            let p = Int(order[k])
+        while o < end {
+            let p = Int(o.pointee)
             let poly = polys + p
             let count = Int(poly.pointee.count)
             guard written &+ count <= room else { return }
@@ -121,17 +124,17 @@ extension EvaluationState {
             }
             flags[p] = f
             if f.contains(.visible) {
-                write(poly, to: q + next, at: next, isVisible: true, layerIDs)
-                next &+= 1
+                write(poly, to: quad, isVisible: true, layerIDs)
+                quad += 1
             } else {
                 deferred.append(Int32(truncatingIfNeeded: p))
             }
-            k &+= 1
+            o += 1
         }
         let deferred = self.deferred.base
         for d in 0..<self.deferred.count {
-            write(polys + Int(deferred[d]), to: q + next, at: next, isVisible: false, layerIDs)
-            next &+= 1
+            write(polys + Int(deferred[d]), to: quad, isVisible: false, layerIDs)
+            quad += 1
         }
     }
 
@@ -185,14 +188,14 @@ extension EvaluationState {
         return (clip.w * 0 + clip.z * 0) + (x * 0 + y * 0) + depth * 0 == 0
     }
 
-    /// Writes polygon `poly` as the quad at `index`, replacing its layer only when it changed.
+    /// Writes polygon `poly` as the quad `quad`, replacing its layer only when it changed.
     ///
     /// The quad's layer is compared by identity with `layerIDs` straight from the quad (no
     /// parallel list of identities to keep in step with `quads`, which a caller of `quads`
     /// could not break either way).
     @inline(__always)
-    mutating func write(_ poly: UnsafeMutablePointer<WorkPoly>, to quad: UnsafeMutablePointer<Quad>, at index: Int,
-                        isVisible: Bool, _ layerIDs: UnsafeMutablePointer<ObjectIdentifier>) {
+    mutating func write(_ poly: UnsafeMutablePointer<WorkPoly>, to quad: UnsafeMutablePointer<Quad>, isVisible: Bool,
+                        _ layerIDs: UnsafeMutablePointer<ObjectIdentifier>) {
         let layer = Int(poly.pointee.layer)
         if ObjectIdentifier(quad.pointee.layer) != layerIDs[layer] { replaceLayer(of: quad, with: layer) }
         let start = Int(poly.pointee.start)
@@ -203,7 +206,7 @@ extension EvaluationState {
         quad.pointee.patch = poly.pointee.patch
     }
 
-    /// Points the quad at `index` to `layers[layer]` (the one place the output touches a
+    /// Points `quad` to `layers[layer]` (the one place the output touches a
     /// reference count; a steady scene never gets here).
     @inline(never)
     mutating func replaceLayer(of quad: UnsafeMutablePointer<Quad>, with layer: Int) {
