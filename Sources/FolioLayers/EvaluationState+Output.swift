@@ -144,13 +144,19 @@ extension EvaluationState {
     @inline(__always)
     static func projectCorners(_ count: Int, _ local: UnsafePointer<Point>, _ basis: Homography,
                                _ depthRow: AffineFunction, to target: UnsafeMutablePointer<QuadVertex>) -> Bool {
-        var i = 0
-        while i < count {
+        @inline(__always) func corner(_ i: Int) -> Bool {
             let point = local[i]
             let clip = basis.apply(point)
             let depth = depthRow(point)
             guard clip.w > 0, projects(clip, depth) else { return false }
             target[i] = QuadVertex(clip: clip, depth: depth, local: point)
+            return true
+        }
+        // Most polygons are a layer's four corners: written out, they need no loop counter.
+        if count == 4 { return corner(0) && corner(1) && corner(2) && corner(3) }
+        var i = 0
+        while i < count {
+            guard corner(i) else { return false }
             i &+= 1
         }
         return true
@@ -161,12 +167,18 @@ extension EvaluationState {
     @inline(__always)
     static func copyCorners(_ count: Int, from source: UnsafePointer<QuadVertex>, _ local: UnsafePointer<Point>,
                             _ depthRow: AffineFunction, to target: UnsafeMutablePointer<QuadVertex>) -> Bool {
-        var i = 0
-        while i < count {
+        @inline(__always) func corner(_ i: Int) -> Bool {
             let depth = depthRow(local[i])
             guard depth * 0 == 0 else { return false }
             target[i] = source[i]
             target[i].depth = depth
+            return true
+        }
+        // Four corners, the common case, written out as in `projectCorners`.
+        if count == 4 { return corner(0) && corner(1) && corner(2) && corner(3) }
+        var i = 0
+        while i < count {
+            guard corner(i) else { return false }
             i &+= 1
         }
         return true
