@@ -77,4 +77,48 @@ import FolioGeometry
             }
         }
     }
+
+    /// A layer whose corners do not project (its view position overflows to infinity) draws
+    /// nothing, and neither do sublayers covering it exactly, which share its corners: each is
+    /// invisible with no corners, and a layer after them still projects its own.
+    @Test func sublayersCoveringALayerThatDoesNotProjectAreInvisibleToo() throws {
+        let root = Layer(name: "root")
+        root.bounds = Rect(x: 0, y: 0, width: 400, height: 300)
+        root.anchorPoint = .zero
+        let panel = Layer(name: "panel")
+        panel.bounds = Rect(x: 0, y: 0, width: 1.7e308, height: 100)
+        panel.anchorPoint = .zero
+        panel.position = Point(x: 1e308, y: 20)
+        panel.backgroundColor = Color(red: 1, green: 1, blue: 1)
+        var overlays: [Layer] = []
+        for name in ["shadow", "tint"] {
+            let overlay = Layer(name: name)
+            overlay.bounds = panel.bounds
+            overlay.anchorPoint = .zero
+            overlay.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.3)
+            try panel.addSublayer(overlay)
+            overlays.append(overlay)
+        }
+        let card = Layer(name: "card")
+        card.bounds = Rect(x: 0, y: 0, width: 50, height: 40)
+        card.anchorPoint = .zero
+        card.position = Point(x: 10, y: 30)
+        card.backgroundColor = Color(red: 0, green: 1, blue: 0)
+        try root.addSublayer(panel)
+        try root.addSublayer(card)
+        let e = LayerEvaluator()
+        for _ in 0..<2 {  // a fresh evaluator, then the same one again
+            e.evaluate(root)
+            for layer in [panel] + overlays {
+                let quad = try #require(e.quads.first { $0.layer === layer })
+                #expect(!quad.isVisible, "\(layer.name) does not project")
+                #expect(quad.vertexRange.isEmpty)
+            }
+            let quad = try #require(e.quads.first { $0.layer === card })
+            #expect(quad.isVisible)
+            let corners = Array(e.corners(of: quad))
+            try #require(corners.count == 4)
+            #expect(corners.map(\.point) == [Point(x: 10, y: 30), Point(x: 60, y: 30), Point(x: 60, y: 70), Point(x: 10, y: 70)])
+        }
+    }
 }
