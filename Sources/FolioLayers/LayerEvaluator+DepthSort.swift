@@ -117,7 +117,7 @@ extension EvaluationState {
                     flags[p] = f
                 }
                 if f.contains(.visible) && !f.contains(.inFront) {
-                    clipInFrontOfEye(p, &memo)
+                    sharingResult(of: p, &memo) { $0.clipBeforeSorting($1) }
                     f = flags[p]
                 }
                 if f.contains(.visible) {
@@ -136,6 +136,29 @@ extension EvaluationState {
             moveInvisibleToEnd(from: orderStart)
         }
         return allFlat
+    }
+
+    /// `clipInFrontOfEye(_:)` for a polygon not yet clipped, with a quicker finiteness test
+    /// first: the same flags, corners and shape.
+    ///
+    /// The sum of the map's twelve entries is finite only if every entry is (an infinity or a
+    /// NaN carries through any sum), so a finite sum settles the question in a dozen additions;
+    /// only a sum that is not finite (which finite entries reach by overflowing) takes the full
+    /// test. The sum decides nothing else and is not stored.
+    @inline(__always)
+    mutating func clipBeforeSorting(_ p: Int) {
+        let b = polys[p].basis
+        let sx = b.x.x + b.y.x + b.origin.x, sy = b.x.y + b.y.y + b.origin.y
+        let sz = b.x.z + b.y.z + b.origin.z, sw = b.x.w + b.y.w + b.origin.w
+        let sum = (sx + sy) + (sz + sw)
+        guard sum * 0 == 0 || b.isFinite else {
+            flags[p].remove(.visible)
+            return
+        }
+        flags[p].insert(.inFront)
+        // Affine and in front: the common case inside a context without perspective.
+        if b.x.w == 0 && b.y.w == 0 && b.origin.w >= Projection.minimumW { return }
+        clip(p, keeping: AffineFunction(a: b.x.w, b: b.y.w, c: b.origin.w - Projection.minimumW))
     }
 
     /// Moves the invisible polygons of `order[start...]` after the visible ones, keeping the
@@ -521,11 +544,23 @@ extension EvaluationState {
         postMemo.flags = .visible
         defer { if !flags[p].contains(.visible) { postMemo.flags = [] } }
         let basis = polys[p].basis
-        let start = Int(polys[p].start), end = start + Int(polys[p].count)
-        for v in start..<end {
-            let q = Self.postVertex(basis.apply(locals[v]))
-            if !(q.x * 0 + q.y * 0 + q.z * 0 == 0) { flags[p].remove(.visible) }
-            post[v - postBase] = q
+        let count = Int(polys[p].count)
+        let corners = locals.base + Int(polys[p].start)
+        let target = post.base + (Int(polys[p].start) &- postBase)
+        // The coordinates summed: finite only if every one is (an infinity or a NaN carries
+        // through a sum), so one test serves the polygon; a sum that is not finite (finite
+        // coordinates can overflow) sends it to the test corner by corner.
+        var sum = 0.0
+        for i in 0..<count {
+            let q = Self.postVertex(basis.apply(corners[i]))
+            sum += q.x + q.y + q.z
+            target[i] = q
+        }
+        if !(sum * 0 == 0) {
+            for i in 0..<count where !(target[i].x * 0 + target[i].y * 0 + target[i].z * 0 == 0) {
+                flags[p].remove(.visible)
+                break
+            }
         }
     }
 
@@ -589,12 +624,12 @@ extension EvaluationState {
         preparePost(p)
         report.planeTests += 1
         var front = 0, back = 0
-        let start = Int(polys[p].start)
-        for v in start..<start + Int(polys[p].count) {
-            let q = post[v - postBase]
+        let corners = post.base + (Int(polys[p].start) &- postBase)
+        for i in 0..<Int(polys[p].count) {
+            let q = corners[i]
             let s = plane.distance(q)
             let eps = q.tolerance
-            if s > eps { front += 1 } else if s < -eps { back += 1 }
+            if s > eps { front &+= 1 } else if s < -eps { back &+= 1 }
         }
         return (front, back)
     }
