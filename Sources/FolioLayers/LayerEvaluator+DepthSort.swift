@@ -608,7 +608,7 @@ extension EvaluationState {
                 report.planeTests += 1
                 (f, b) = (lastFront, lastBack)
             } else {
-                (f, b) = classify(polygon: Int(p), against: plane)
+                (f, b) = classify(prepared: Int(p), against: plane)
                 (lastStart, lastCount, lastFront, lastBack) = (polys[p].start, polys[p].count, f, b)
             }
             front += f
@@ -622,6 +622,12 @@ extension EvaluationState {
     @inline(__always)
     mutating func classify(polygon p: Int, against plane: PostPlane) -> (front: Int, back: Int) {
         preparePost(p)
+        return classify(prepared: p, against: plane)
+    }
+
+    /// `classify(polygon:against:)` for a polygon whose post-projective corners are ready.
+    @inline(__always)
+    mutating func classify(prepared p: Int, against plane: PostPlane) -> (front: Int, back: Int) {
         report.planeTests += 1
         var front = 0, back = 0
         let corners = post.base + (Int(polys[p].start) &- postBase)
