@@ -59,7 +59,7 @@ extension Transform3D {
     }
 
     /// The product `self · other`: `self` acts first, then `other` (`CATransform3DConcat(self, other)`).
-    @inlinable
+    @inlinable @inline(__always)
     public func concatenating(_ b: Transform3D) -> Transform3D {
         let a = self
         return Transform3D(
@@ -83,7 +83,7 @@ extension Transform3D {
     }
 
     /// `T(tx, ty, tz) · self`: the translation acts first, locally (`CATransform3DTranslate`).
-    @inlinable
+    @inlinable @inline(__always)
     public func translated(x tx: Double, y ty: Double, z tz: Double = 0) -> Transform3D {
         // Only the last row changes: row4' = tx·row1 + ty·row2 + tz·row3 + row4.
         var r = self
@@ -119,7 +119,7 @@ extension Transform3D {
 
 extension Transform3D {
     /// `self · T(x, y, z)`: the translation acts last, in the outer space.
-    @inlinable
+    @inlinable @inline(__always)
     public func appendingTranslation(x: Double, y: Double, z: Double = 0) -> Transform3D {
         var r = self
         r.m11 += m14 * x; r.m12 += m14 * y; r.m13 += m14 * z

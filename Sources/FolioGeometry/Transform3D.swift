@@ -61,7 +61,7 @@ public struct Transform3D: Hashable, Sendable {
     )
 
     /// Whether this is exactly the identity (no tolerance).
-    @inlinable
+    @inlinable @inline(__always)
     public var isIdentity: Bool {
         // Off-diagonal entries first: a rotation or translation fails at once.
         m12 == 0 && m21 == 0 && m13 == 0 && m31 == 0 && m23 == 0 && m32 == 0
@@ -70,12 +70,16 @@ public struct Transform3D: Hashable, Sendable {
     }
 
     /// Whether every entry is finite (no NaN, no ±∞).
-    @inlinable
+    @inlinable @inline(__always)
     public var isFinite: Bool {
-        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite
-            && m21.isFinite && m22.isFinite && m23.isFinite && m24.isFinite
-            && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite
-            && m41.isFinite && m42.isFinite && m43.isFinite && m44.isFinite
+        // `x − x` is +0 for every finite x and NaN for ±∞ and NaN; a sum of +0s is +0 and a
+        // sum with a NaN is NaN. One test without sixteen branches, with the same answer as
+        // testing each entry.
+        let r1 = ((m11 - m11) + (m12 - m12)) + ((m13 - m13) + (m14 - m14))
+        let r2 = ((m21 - m21) + (m22 - m22)) + ((m23 - m23) + (m24 - m24))
+        let r3 = ((m31 - m31) + (m32 - m32)) + ((m33 - m33) + (m34 - m34))
+        let r4 = ((m41 - m41) + (m42 - m42)) + ((m43 - m43) + (m44 - m44))
+        return (r1 + r2) + (r3 + r4) == 0
     }
 
     /// The sixteen entries in `m11…m44` order (row by row); also the column-major GL layout.

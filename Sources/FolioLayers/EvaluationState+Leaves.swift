@@ -55,10 +55,7 @@ extension EvaluationState {
                 } else {
                     poly.start = Int32(truncatingIfNeeded: locals.count)
                     poly.shape = newShape()
-                    locals.append(Point(x: b.minX, y: b.minY))
-                    locals.append(Point(x: b.maxX, y: b.minY))
-                    locals.append(Point(x: b.maxX, y: b.maxY))
-                    locals.append(Point(x: b.minX, y: b.maxY))
+                    locals.appendCorners(of: b)
                 }
                 order.append(Int32(truncatingIfNeeded: polys.count))
                 poly.depthRow = AffineFunction(a: 0, b: 0, c: dz)

@@ -69,6 +69,20 @@ extension Layer {
         }
     }
 
+    /// Whether two matrices are the same bit for bit (unlike `same`, −0 and 0 differ, and a
+    /// NaN matches the same NaN).
+    @inline(__always)
+    static func sameBits(_ a: Transform3D, _ b: Transform3D) -> Bool {
+        a.m11.bitPattern == b.m11.bitPattern && a.m12.bitPattern == b.m12.bitPattern
+            && a.m13.bitPattern == b.m13.bitPattern && a.m14.bitPattern == b.m14.bitPattern
+            && a.m21.bitPattern == b.m21.bitPattern && a.m22.bitPattern == b.m22.bitPattern
+            && a.m23.bitPattern == b.m23.bitPattern && a.m24.bitPattern == b.m24.bitPattern
+            && a.m31.bitPattern == b.m31.bitPattern && a.m32.bitPattern == b.m32.bitPattern
+            && a.m33.bitPattern == b.m33.bitPattern && a.m34.bitPattern == b.m34.bitPattern
+            && a.m41.bitPattern == b.m41.bitPattern && a.m42.bitPattern == b.m42.bitPattern
+            && a.m43.bitPattern == b.m43.bitPattern && a.m44.bitPattern == b.m44.bitPattern
+    }
+
     /// Whether two matrices are equal, inlined (the derived `==` is a call from this module).
     @inline(__always)
     static func same(_ a: Transform3D, _ b: Transform3D) -> Bool {

@@ -30,9 +30,9 @@ public class Layer {
     // values with no accessors that could overlap, so the static checks are enough.
     //
     // They are declared in the order the evaluator reads them, so that a layer's geometry, flags
-    // and links come first in the object (then the transform, then the sublayer transform, then
-    // what only renderers and tools read): a frame of 10,000 tiles touches each layer once,
-    // mostly in memory that is not in any cache.
+    // and links come first in the object (then the local transform the setters keep, the
+    // transform, the sublayer transforms, then what only renderers and tools read): a frame of
+    // 10,000 tiles touches each layer once, mostly in memory that is not in any cache.
 
     // Every property that changes what is drawn reports a change of value to the change
     // tracking (Layer+ChangeTracking.swift): "content" when it changes what the layer's subtree
@@ -41,23 +41,38 @@ public class Layer {
 
     /// The layer's own coordinate space and content rectangle, in points.
     @exclusivity(unchecked) public final var bounds: Rect = .zero {
-        didSet { if bounds != oldValue { contentDidChange() } }
+        didSet {
+            anchorInputsDidChange()
+            if bounds != oldValue { contentDidChange() }
+        }
     }
     /// Where the anchor point sits in the superlayer's coordinates, in points.
     @exclusivity(unchecked) public final var position: Point = .zero {
-        didSet { if position != oldValue { placementDidChange() } }
+        didSet {
+            updateLocalTransform()
+            if position != oldValue { placementDidChange() }
+        }
     }
     /// The pivot in unit coordinates of `bounds` (0.5, 0.5 = centre).
     @exclusivity(unchecked) public final var anchorPoint = Point(x: 0.5, y: 0.5) {
-        didSet { if anchorPoint != oldValue { anchorDidChange() } }
+        didSet {
+            anchorInputsDidChange()
+            if anchorPoint != oldValue { anchorDidChange() }
+        }
     }
     /// The pivot's z, in points.
     @exclusivity(unchecked) public final var anchorPointZ: Double = 0 {
-        didSet { if anchorPointZ != oldValue { anchorDidChange() } }
+        didSet {
+            anchorInputsDidChange()
+            if anchorPointZ != oldValue { anchorDidChange() }
+        }
     }
     /// Offset along z in the superlayer, in points (toward the viewer when positive).
     @exclusivity(unchecked) public final var zPosition: Double = 0 {
-        didSet { if zPosition != oldValue { placementDidChange() } }
+        didSet {
+            updateLocalTransform()
+            if zPosition != oldValue { placementDidChange() }
+        }
     }
     /// Opacity 0…1 (clamped when evaluated; NaN counts as 0); multiplies into every quad of the subtree.
     ///
@@ -90,18 +105,48 @@ public class Layer {
     @exclusivity(unchecked) final var sublayerTransformIsIdentity = true
     /// The compositing kind; fixed by the class.
     public let kind: Kind
+    /// `localTransform`, kept up to date by every setter of its inputs (`transform`, `bounds`,
+    /// `anchorPoint`, `anchorPointZ`, `position`, `zPosition`) by the formula's operations, so
+    /// its bits are what evaluating the formula on each read would give.
+    @exclusivity(unchecked) final var localTransformStorage: Transform3D = .identity
+    /// The storage of `transform`; written only by its setter, which keeps the caches.
+    @exclusivity(unchecked) final var transformStorage: Transform3D = .identity
     /// The layer's transform about its anchor point.
-    @exclusivity(unchecked) public final var transform: Transform3D = .identity {
-        didSet {
-            transformIsIdentity = transform.isIdentity
-            if !Self.same(transform, oldValue) { placementDidChange() }
+    ///
+    /// Setting it stores the new value (bit for bit, even when it compares equal to the old
+    /// one) and updates `localTransform`; only a change of value counts as a placement change.
+    public final var transform: Transform3D {
+        get { transformStorage }
+        set {
+            // Compared before storing, so no copy of the old matrix is kept (a `didSet` with
+            // `oldValue` copies all sixteen entries on every write).
+            let changed = !Self.same(newValue, transformStorage)
+            // The same bits again (a transition re-setting a pose that did not move): nothing
+            // to store, recompute or record.
+            if !changed && Self.sameBits(newValue, transformStorage) { return }
+            transformStorage = newValue
+            transformIsIdentity = newValue.isIdentity
+            updateLocalTransform()
+            if changed { placementDidChange() }
         }
     }
+    /// The storage of `sublayerTransform`; written only by its setter.
+    @exclusivity(unchecked) final var sublayerTransformStorage: Transform3D = .identity
+    /// `pivotedSublayerTransform`, kept up to date like `localTransformStorage`.
+    @exclusivity(unchecked) final var pivotedSublayerTransformStorage: Transform3D = .identity
     /// A transform applied to the sublayers, pivoting on this layer's anchor point.
-    @exclusivity(unchecked) public final var sublayerTransform: Transform3D = .identity {
-        didSet {
-            sublayerTransformIsIdentity = sublayerTransform.isIdentity
-            if !Self.same(sublayerTransform, oldValue) { contentDidChange() }
+    ///
+    /// Setting it stores the new value and updates `pivotedSublayerTransform`; only a change
+    /// of value counts as a content change.
+    public final var sublayerTransform: Transform3D {
+        get { sublayerTransformStorage }
+        set {
+            let changed = !Self.same(newValue, sublayerTransformStorage)
+            if !changed && Self.sameBits(newValue, sublayerTransformStorage) { return }
+            sublayerTransformStorage = newValue
+            sublayerTransformIsIdentity = newValue.isIdentity
+            updatePivotedSublayerTransform()
+            if changed { contentDidChange() }
         }
     }
     /// A name for diagnostics and for the quads it produces.
@@ -189,6 +234,9 @@ public class Layer {
     init(name: String, kind: Kind) {
         self.name = name
         self.kind = kind
+        // The caches start as their formulas give for the default geometry.
+        updateLocalTransform()
+        updatePivotedSublayerTransform()
     }
 
     deinit {
@@ -213,17 +261,44 @@ public class Layer {
     }
 
     /// This layer → superlayer: `T(−anchor) · transform · T(position, zPosition)`.
-    public var localTransform: Transform3D {
+    ///
+    /// Computed when one of its inputs is set, not on each read (the evaluator reads it for
+    /// every layer of every frame, most of which did not move).
+    public final var localTransform: Transform3D { localTransformStorage }
+
+    /// The sublayer transform pivoting on the anchor: `T(−anchor) · sublayerTransform · T(anchor)`.
+    ///
+    /// Computed when one of its inputs is set, not on each read.
+    public final var pivotedSublayerTransform: Transform3D { pivotedSublayerTransformStorage }
+
+    /// Recomputes `localTransform` from its inputs.
+    ///
+    /// Runs on every write of an input, also one that stores an equal value: an equal value
+    /// may differ in bits (−0 for 0), and the cache holds what the formula gives for the
+    /// stored bits.
+    @inline(__always)
+    final func updateLocalTransform() {
         let a = anchor
-        return transform.translated(x: -a.x, y: -a.y, z: -a.z)
+        localTransformStorage = transformStorage.translated(x: -a.x, y: -a.y, z: -a.z)
             .appendingTranslation(x: position.x, y: position.y, z: zPosition)
     }
 
-    /// The sublayer transform pivoting on the anchor: `T(−anchor) · sublayerTransform · T(anchor)`.
-    public var pivotedSublayerTransform: Transform3D {
-        if sublayerTransformIsIdentity { return .identity }
+    /// Recomputes `pivotedSublayerTransform` from its inputs (see `updateLocalTransform()`).
+    final func updatePivotedSublayerTransform() {
+        if sublayerTransformIsIdentity {
+            pivotedSublayerTransformStorage = .identity
+            return
+        }
         let a = anchor
-        return sublayerTransform.translated(x: -a.x, y: -a.y, z: -a.z).appendingTranslation(x: a.x, y: a.y, z: a.z)
+        pivotedSublayerTransformStorage = sublayerTransformStorage.translated(x: -a.x, y: -a.y, z: -a.z)
+            .appendingTranslation(x: a.x, y: a.y, z: a.z)
+    }
+
+    /// The anchor moved (`bounds`, `anchorPoint` or `anchorPointZ` was written): both
+    /// matrices that pivot on it are recomputed.
+    final func anchorInputsDidChange() {
+        updateLocalTransform()
+        updatePivotedSublayerTransform()
     }
 
     /// The number of ancestors plus one.

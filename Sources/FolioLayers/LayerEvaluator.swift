@@ -327,10 +327,7 @@ struct EvaluationState {
         let hasOwnPolygon = !b.isEmpty
         if hasOwnPolygon {
             let start = locals.count
-            locals.append(Point(x: b.minX, y: b.minY))
-            locals.append(Point(x: b.maxX, y: b.minY))
-            locals.append(Point(x: b.maxX, y: b.maxY))
-            locals.append(Point(x: b.minX, y: b.maxY))
+            locals.appendCorners(of: b)
             order.append(Int32(polys.count))
             polys.append(WorkPoly(basis: .identity, start: Int32(start), count: 4, layer: register(layer), opacity: 1,
                                   shape: newShape()))
@@ -380,9 +377,13 @@ struct EvaluationState {
     }
 
     /// The index of `layer` in `layers`, reusing the entry left by the previous evaluation.
+    ///
+    /// Inlined: it runs once per polygon layer, and the call cost as much as the bookkeeping.
+    /// (The count is far below `Int32.max`: the buffers of that many layers would not fit.)
+    @inline(__always)
     mutating func register(_ layer: Layer) -> Int32 {
         let i = layerCount
-        layerCount += 1
+        layerCount &+= 1
         let id = ObjectIdentifier(layer)
         if i < layerIDs.count {
             if layerIDs[i] != id {
@@ -393,7 +394,7 @@ struct EvaluationState {
             layers.append(layer)
             layerIDs.append(id)
         }
-        return Int32(i)
+        return Int32(truncatingIfNeeded: i)
     }
 
     // MARK: Clipping
@@ -472,16 +473,22 @@ struct EvaluationState {
         let fx1 = b.component(Vector4(x: -1, y: 0, z: 0, w: r.maxX))
         let fy0 = b.component(Vector4(x: 0, y: 1, z: 0, w: -r.minY))
         let fy1 = b.component(Vector4(x: 0, y: -1, z: 0, w: r.maxY))
-        // One pass finds the edges some corner lies beyond; usually none, often one.
-        var outside = 0
+        // The four functions two to a vector (x edges, y edges), so that each corner costs two
+        // vector evaluations; each lane runs `AffineFunction`'s operations in its order.
+        let xa = SIMD2(fx0.a, fx1.a), xb = SIMD2(fx0.b, fx1.b), xc = SIMD2(fx0.c, fx1.c)
+        let ya = SIMD2(fy0.a, fy1.a), yb = SIMD2(fy0.b, fy1.b), yc = SIMD2(fy0.c, fy1.c)
+        // One pass finds the edges some corner lies beyond (a value below −tolerance, or not a
+        // number); usually none, often one.
+        let floor = SIMD2<Double>(repeating: -tolerance)
+        var insideX = SIMDMask<SIMD2<Int64>>(repeating: true), insideY = insideX
         let start = Int(polys[p].start)
         for v in start..<start + Int(polys[p].count) {
             let l = locals[v]
-            if !(fx0(l) >= -tolerance) { outside |= 1 }
-            if !(fx1(l) >= -tolerance) { outside |= 2 }
-            if !(fy0(l) >= -tolerance) { outside |= 4 }
-            if !(fy1(l) >= -tolerance) { outside |= 8 }
+            // `a·x + b·y + c`, evaluated as `AffineFunction` does.
+            insideX .&= xa * l.x + xb * l.y + xc .>= floor
+            insideY .&= ya * l.x + yb * l.y + yc .>= floor
         }
+        let outside = (insideX[0] ? 0 : 1) | (insideX[1] ? 0 : 2) | (insideY[0] ? 0 : 4) | (insideY[1] ? 0 : 8)
         if outside == 0 { return }
         if outside & 1 != 0 { cut(p, keeping: fx0, tolerance: tolerance) }
         if outside & 2 != 0 && flags[p].contains(.visible) { clip(p, keeping: fx1, tolerance: tolerance) }
@@ -573,7 +580,16 @@ extension Homography {
     var liesInZeroPlane: Bool { x.z == 0 && y.z == 0 && origin.z == 0 }
 
     /// Whether every entry is finite.
-    var isFinite: Bool { x.isFinite && y.isFinite && origin.isFinite }
+    ///
+    /// `v − v` is +0 for a finite v and NaN otherwise, so the sum is 0 exactly when every
+    /// entry is finite: the answer of twelve separate tests, without their branches.
+    @inline(__always)
+    var isFinite: Bool {
+        let a = ((x.x - x.x) + (x.y - x.y)) + ((x.z - x.z) + (x.w - x.w))
+        let b = ((y.x - y.x) + (y.y - y.y)) + ((y.z - y.z) + (y.w - y.w))
+        let c = ((origin.x - origin.x) + (origin.y - origin.y)) + ((origin.z - origin.z) + (origin.w - origin.w))
+        return (a + b) + c == 0
+    }
 
     /// This map followed by the translation `(x, y, z)`: what `applying` computes for a
     /// translation matrix, without its products by 0 and 1.
@@ -582,6 +598,20 @@ extension Homography {
         x.x += x.w * tx; x.y += x.w * ty; x.z += x.w * tz
         y.x += y.w * tx; y.y += y.w * ty; y.z += y.w * tz
         origin.x += origin.w * tx; origin.y += origin.w * ty; origin.z += origin.w * tz
+    }
+}
+
+extension EvaluationBuffer where Element == Point {
+    /// Appends the corners of `r` in polygon order: (minX, minY), (maxX, minY), (maxX, maxY),
+    /// (minX, maxY). One capacity check for the four, not one per corner.
+    @inline(__always)
+    mutating func appendCorners(of r: Rect) {
+        let start = count
+        resize(to: start + 4)
+        self[start] = Point(x: r.minX, y: r.minY)
+        self[start + 1] = Point(x: r.maxX, y: r.minY)
+        self[start + 2] = Point(x: r.maxX, y: r.maxY)
+        self[start + 3] = Point(x: r.minX, y: r.maxY)
     }
 }
 

@@ -99,3 +99,23 @@ import FolioGeometry
         #expect(Transform3D(entries: [1, 2]) == nil)
     }
 }
+
+/// `isFinite` tests all sixteen entries at once; its answer must be the entry-by-entry one.
+@Suite struct Transform3DFinitenessTests {
+    @Test func finitenessMatchesTestingEachEntry() {
+        let specials: [Double] = [0, -0.0, 1, -1e308, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
+                                  -.leastNormalMagnitude, .infinity, -.infinity, .nan, -.nan, .signalingNaN]
+        for special in specials {
+            for entry in 0..<16 {
+                var values = Transform3D(rotationDegrees: 30, x: 1, y: 1, z: 0).entries
+                values[entry] = special
+                let m = Transform3D(entries: values)!
+                #expect(m.isFinite == values.allSatisfy(\.isFinite), "entry \(entry) = \(special)")
+            }
+        }
+        // Two infinities of opposite signs must not cancel into a finite answer.
+        var m = Transform3D.identity
+        m.m11 = .infinity; m.m44 = -.infinity
+        #expect(!m.isFinite)
+    }
+}
