@@ -117,7 +117,7 @@ extension EvaluationState {
                     flags[p] = f
                 }
                 if f.contains(.visible) && !f.contains(.inFront) {
-                    sharingResult(of: p, &memo) { $0.clipBeforeSorting($1) }
+                    clipInFrontOfEye(p, &memo)
                     f = flags[p]
                 }
                 if f.contains(.visible) {
@@ -136,29 +136,6 @@ extension EvaluationState {
             moveInvisibleToEnd(from: orderStart)
         }
         return allFlat
-    }
-
-    /// `clipInFrontOfEye(_:)` for a polygon not yet clipped, with a quicker finiteness test
-    /// first: the same flags, corners and shape.
-    ///
-    /// The sum of the map's twelve entries is finite only if every entry is (an infinity or a
-    /// NaN carries through any sum), so a finite sum settles the question in a dozen additions;
-    /// only a sum that is not finite (which finite entries reach by overflowing) takes the full
-    /// test. The sum decides nothing else and is not stored.
-    @inline(__always)
-    mutating func clipBeforeSorting(_ p: Int) {
-        let b = polys[p].basis
-        let sx = b.x.x + b.y.x + b.origin.x, sy = b.x.y + b.y.y + b.origin.y
-        let sz = b.x.z + b.y.z + b.origin.z, sw = b.x.w + b.y.w + b.origin.w
-        let sum = (sx + sy) + (sz + sw)
-        guard sum * 0 == 0 || b.isFinite else {
-            flags[p].remove(.visible)
-            return
-        }
-        flags[p].insert(.inFront)
-        // Affine and in front: the common case inside a context without perspective.
-        if b.x.w == 0 && b.y.w == 0 && b.origin.w >= Projection.minimumW { return }
-        clip(p, keeping: AffineFunction(a: b.x.w, b: b.y.w, c: b.origin.w - Projection.minimumW))
     }
 
     /// Moves the invisible polygons of `order[start...]` after the visible ones, keeping the

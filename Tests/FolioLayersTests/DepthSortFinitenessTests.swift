@@ -3,10 +3,11 @@ import FolioTestSupport
 import FolioGeometry
 @testable import FolioLayers
 
-/// The depth sort's finiteness tests take a shortcut — one sum stands for many values, since a
-/// sum is finite only if every term is — and must fall back to testing value by value when the
-/// sum is not finite: finite values can overflow it. These layers have finite maps and corners
-/// whose sums overflow; they must stay visible, sorted like any other layer.
+/// Finiteness tests on the way into and through the depth sort must not take a finite value
+/// for an infinite one. A sum is finite only if every term is, which makes it a quick test for
+/// many values at once — but finite values can overflow it, so a sum that is not finite must
+/// be followed by the test value by value. These layers have finite maps and corners whose
+/// sums overflow; they must stay visible, sorted like any other layer.
 @Suite struct DepthSortFinitenessTests {
     /// A root with perspective holding a 3D context of a tilted plane, so that the layers
     /// added to `context` go through the eye clip and the BSP sort.
