@@ -521,11 +521,23 @@ extension EvaluationState {
         postMemo.flags = .visible
         defer { if !flags[p].contains(.visible) { postMemo.flags = [] } }
         let basis = polys[p].basis
-        let start = Int(polys[p].start), end = start + Int(polys[p].count)
-        for v in start..<end {
-            let q = Self.postVertex(basis.apply(locals[v]))
-            if !(q.x * 0 + q.y * 0 + q.z * 0 == 0) { flags[p].remove(.visible) }
-            post[v - postBase] = q
+        let count = Int(polys[p].count)
+        let corners = locals.base + Int(polys[p].start)
+        let target = post.base + (Int(polys[p].start) &- postBase)
+        // The coordinates summed: finite only if every one is (an infinity or a NaN carries
+        // through a sum), so one test serves the polygon; a sum that is not finite (finite
+        // coordinates can overflow) sends it to the test corner by corner.
+        var sum = 0.0
+        for i in 0..<count {
+            let q = Self.postVertex(basis.apply(corners[i]))
+            sum += q.x + q.y + q.z
+            target[i] = q
+        }
+        if !(sum * 0 == 0) {
+            for i in 0..<count where !(target[i].x * 0 + target[i].y * 0 + target[i].z * 0 == 0) {
+                flags[p].remove(.visible)
+                break
+            }
         }
     }
 
@@ -573,7 +585,7 @@ extension EvaluationState {
                 report.planeTests += 1
                 (f, b) = (lastFront, lastBack)
             } else {
-                (f, b) = classify(polygon: Int(p), against: plane)
+                (f, b) = classify(prepared: Int(p), against: plane)
                 (lastStart, lastCount, lastFront, lastBack) = (polys[p].start, polys[p].count, f, b)
             }
             front += f
@@ -587,14 +599,20 @@ extension EvaluationState {
     @inline(__always)
     mutating func classify(polygon p: Int, against plane: PostPlane) -> (front: Int, back: Int) {
         preparePost(p)
+        return classify(prepared: p, against: plane)
+    }
+
+    /// `classify(polygon:against:)` for a polygon whose post-projective corners are ready.
+    @inline(__always)
+    mutating func classify(prepared p: Int, against plane: PostPlane) -> (front: Int, back: Int) {
         report.planeTests += 1
         var front = 0, back = 0
-        let start = Int(polys[p].start)
-        for v in start..<start + Int(polys[p].count) {
-            let q = post[v - postBase]
+        let corners = post.base + (Int(polys[p].start) &- postBase)
+        for i in 0..<Int(polys[p].count) {
+            let q = corners[i]
             let s = plane.distance(q)
             let eps = q.tolerance
-            if s > eps { front += 1 } else if s < -eps { back += 1 }
+            if s > eps { front &+= 1 } else if s < -eps { back &+= 1 }
         }
         return (front, back)
     }
