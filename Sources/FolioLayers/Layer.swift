@@ -275,22 +275,36 @@ public class Layer {
     /// A read may therefore write the layer's cache. `Layer` is not `Sendable`: like any of
     /// its properties, read and write it from one thread at a time.
     public final var localTransform: Transform3D {
-        if localTransformIsStale {
-            updateLocalTransform()
-            localTransformIsStale = false
+        // Inlined, so that the evaluator multiplies straight from the storage; the
+        // recomputation is out of line.
+        @inline(__always) get {
+            if localTransformIsStale { refreshLocalTransform() }
+            return localTransformStorage
         }
-        return localTransformStorage
     }
 
     /// The sublayer transform pivoting on the anchor: `T(−anchor) · sublayerTransform · T(anchor)`.
     ///
     /// Kept and recomputed on the first read after an input changed, like `localTransform`.
     public final var pivotedSublayerTransform: Transform3D {
-        if pivotedSublayerTransformIsStale {
-            updatePivotedSublayerTransform()
-            pivotedSublayerTransformIsStale = false
+        @inline(__always) get {
+            if pivotedSublayerTransformIsStale { refreshPivotedSublayerTransform() }
+            return pivotedSublayerTransformStorage
         }
-        return pivotedSublayerTransformStorage
+    }
+
+    /// Brings `localTransformStorage` up to date (the slow path of `localTransform`).
+    @inline(never)
+    final func refreshLocalTransform() {
+        updateLocalTransform()
+        localTransformIsStale = false
+    }
+
+    /// Brings `pivotedSublayerTransformStorage` up to date.
+    @inline(never)
+    final func refreshPivotedSublayerTransform() {
+        updatePivotedSublayerTransform()
+        pivotedSublayerTransformIsStale = false
     }
 
     /// Recomputes `localTransformStorage` from its inputs.
