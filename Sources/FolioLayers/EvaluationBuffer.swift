@@ -37,7 +37,8 @@ struct EvaluationBuffer<Element: BitwiseCopyable> {
     mutating func append(_ element: Element) {
         if count == capacity { grow(to: count + 1) }
         (base + count).initialize(to: element)
-        count += 1
+        // `count < capacity` here (after growing if it was equal), so the increment cannot overflow.
+        count &+= 1
     }
 
     /// Removes and returns the last element; the buffer must not be empty.

@@ -49,7 +49,7 @@ public class Layer {
     /// Where the anchor point sits in the superlayer's coordinates, in points.
     @exclusivity(unchecked) public final var position: Point = .zero {
         didSet {
-            updateLocalTransform()
+            localTransformIsStale = true
             if position != oldValue { placementDidChange() }
         }
     }
@@ -70,7 +70,7 @@ public class Layer {
     /// Offset along z in the superlayer, in points (toward the viewer when positive).
     @exclusivity(unchecked) public final var zPosition: Double = 0 {
         didSet {
-            updateLocalTransform()
+            localTransformIsStale = true
             if zPosition != oldValue { placementDidChange() }
         }
     }
@@ -103,11 +103,16 @@ public class Layer {
     /// Kept with the matrices so that the evaluator's common case costs one test, not sixteen.
     @exclusivity(unchecked) final var transformIsIdentity = true
     @exclusivity(unchecked) final var sublayerTransformIsIdentity = true
+    /// Whether an input of `localTransform` / `pivotedSublayerTransform` was written since
+    /// the kept matrix was last computed (see `localTransform`).
+    @exclusivity(unchecked) final var localTransformIsStale = false
+    @exclusivity(unchecked) final var pivotedSublayerTransformIsStale = false
     /// The compositing kind; fixed by the class.
     public let kind: Kind
-    /// `localTransform`, kept up to date by every setter of its inputs (`transform`, `bounds`,
-    /// `anchorPoint`, `anchorPointZ`, `position`, `zPosition`) by the formula's operations, so
-    /// its bits are what evaluating the formula on each read would give.
+    /// `localTransform` as last computed; out of date while `localTransformIsStale` (every
+    /// setter of an input — `transform`, `bounds`, `anchorPoint`, `anchorPointZ`, `position`,
+    /// `zPosition` — sets that flag), and then recomputed by the formula's operations on the
+    /// first read, so its bits are what evaluating the formula on each read would give.
     @exclusivity(unchecked) final var localTransformStorage: Transform3D = .identity
     /// The storage of `transform`; written only by its setter, which keeps the caches.
     @exclusivity(unchecked) final var transformStorage: Transform3D = .identity
@@ -126,13 +131,13 @@ public class Layer {
             if !changed && Self.sameBits(newValue, transformStorage) { return }
             transformStorage = newValue
             transformIsIdentity = newValue.isIdentity
-            updateLocalTransform()
+            localTransformIsStale = true
             if changed { placementDidChange() }
         }
     }
     /// The storage of `sublayerTransform`; written only by its setter.
     @exclusivity(unchecked) final var sublayerTransformStorage: Transform3D = .identity
-    /// `pivotedSublayerTransform`, kept up to date like `localTransformStorage`.
+    /// `pivotedSublayerTransform` as last computed, kept like `localTransformStorage`.
     @exclusivity(unchecked) final var pivotedSublayerTransformStorage: Transform3D = .identity
     /// A transform applied to the sublayers, pivoting on this layer's anchor point.
     ///
@@ -145,7 +150,7 @@ public class Layer {
             if !changed && Self.sameBits(newValue, sublayerTransformStorage) { return }
             sublayerTransformStorage = newValue
             sublayerTransformIsIdentity = newValue.isIdentity
-            updatePivotedSublayerTransform()
+            pivotedSublayerTransformIsStale = true
             if changed { contentDidChange() }
         }
     }
@@ -262,20 +267,52 @@ public class Layer {
 
     /// This layer → superlayer: `T(−anchor) · transform · T(position, zPosition)`.
     ///
-    /// Computed when one of its inputs is set, not on each read (the evaluator reads it for
-    /// every layer of every frame, most of which did not move).
-    public final var localTransform: Transform3D { localTransformStorage }
+    /// Kept between reads (the evaluator reads it for every layer of every frame, most of
+    /// which did not move) and recomputed on the first read after an input was written: a
+    /// layer written twice before a frame (a hinge's position, then its transform) computes
+    /// it once, and one written but never evaluated not at all.
+    ///
+    /// A read may therefore write the layer's cache. `Layer` is not `Sendable`: like any of
+    /// its properties, read and write it from one thread at a time.
+    public final var localTransform: Transform3D {
+        // Inlined, so that the evaluator multiplies straight from the storage; the
+        // recomputation is out of line.
+        @inline(__always) get {
+            if localTransformIsStale { refreshLocalTransform() }
+            return localTransformStorage
+        }
+    }
 
     /// The sublayer transform pivoting on the anchor: `T(−anchor) · sublayerTransform · T(anchor)`.
     ///
-    /// Computed when one of its inputs is set, not on each read.
-    public final var pivotedSublayerTransform: Transform3D { pivotedSublayerTransformStorage }
+    /// Kept and recomputed on the first read after an input changed, like `localTransform`.
+    public final var pivotedSublayerTransform: Transform3D {
+        @inline(__always) get {
+            if pivotedSublayerTransformIsStale { refreshPivotedSublayerTransform() }
+            return pivotedSublayerTransformStorage
+        }
+    }
 
-    /// Recomputes `localTransform` from its inputs.
+    /// Brings `localTransformStorage` up to date (the slow path of `localTransform`).
+    @inline(never)
+    final func refreshLocalTransform() {
+        updateLocalTransform()
+        localTransformIsStale = false
+    }
+
+    /// Brings `pivotedSublayerTransformStorage` up to date.
+    @inline(never)
+    final func refreshPivotedSublayerTransform() {
+        updatePivotedSublayerTransform()
+        pivotedSublayerTransformIsStale = false
+    }
+
+    /// Recomputes `localTransformStorage` from its inputs.
     ///
-    /// Runs on every write of an input, also one that stores an equal value: an equal value
+    /// Due after every write of an input, also one that stores an equal value: an equal value
     /// may differ in bits (−0 for 0), and the cache holds what the formula gives for the
-    /// stored bits.
+    /// stored bits. The formula reads only the inputs' current values, so computing it once
+    /// after several writes gives the bits that computing it after each write would end with.
     @inline(__always)
     final func updateLocalTransform() {
         let a = anchor
@@ -283,7 +320,7 @@ public class Layer {
             .appendingTranslation(x: position.x, y: position.y, z: zPosition)
     }
 
-    /// Recomputes `pivotedSublayerTransform` from its inputs (see `updateLocalTransform()`).
+    /// Recomputes `pivotedSublayerTransformStorage` from its inputs (see `updateLocalTransform()`).
     final func updatePivotedSublayerTransform() {
         if sublayerTransformIsIdentity {
             pivotedSublayerTransformStorage = .identity
@@ -295,10 +332,11 @@ public class Layer {
     }
 
     /// The anchor moved (`bounds`, `anchorPoint` or `anchorPointZ` was written): both
-    /// matrices that pivot on it are recomputed.
+    /// matrices that pivot on it are due for recomputing.
+    @inline(__always)
     final func anchorInputsDidChange() {
-        updateLocalTransform()
-        updatePivotedSublayerTransform()
+        localTransformIsStale = true
+        pivotedSublayerTransformIsStale = true
     }
 
     /// The number of ancestors plus one.

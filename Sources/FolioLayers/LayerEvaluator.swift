@@ -100,8 +100,6 @@ struct EvaluationState {
     var candidatePositions = EvaluationBuffer<Int32>(capacity: 8)
     var candidateItems = EvaluationBuffer<Int32>(capacity: 8)
     var sampleItems = EvaluationBuffer<Int32>(capacity: 64)
-    /// The item lists of `sortSmall`, one segment per subtree.
-    var smallItems = EvaluationBuffer<Int32>(capacity: 64)
     var depthKeys = EvaluationBuffer<DepthKey>()
     var depthScratch = EvaluationBuffer<DepthKey>()
     /// The last polygon projected for the depth sort under way (see `ShapeMemo`).
@@ -130,7 +128,7 @@ struct EvaluationState {
         layerIDs.release()
         locals.release(); polys.release(); flags.release(); order.release(); members.release(); post.release()
         sorted.release(); deferred.release(); nodes.release(); items.release(); buildStack.release()
-        emitStack.release(); smallItems.release(); candidatePositions.release(); candidateItems.release(); sampleItems.release()
+        emitStack.release(); candidatePositions.release(); candidateItems.release(); sampleItems.release()
         depthKeys.release(); depthScratch.release()
     }
 
@@ -365,10 +363,12 @@ struct EvaluationState {
         }
         if layer.masksToBounds && hasOwnPolygon {
             var memo = ShapeMemo()
+            // The same for every polygon of the layer: computed once.
+            let tolerance = Self.clipTolerance(of: b)
             for k in membersStart..<order.count {
                 let p = Int(order[k])
                 guard flags[p].contains(.visible) else { continue }
-                sharingResult(of: p, &memo) { $0.clip($1, toRect: b) }
+                sharingResult(of: p, &memo) { $0.clip($1, toRect: b, tolerance: tolerance) }
             }
         }
         return hasOwnPolygon
@@ -464,9 +464,21 @@ struct EvaluationState {
     /// Clips polygon `p` (flattened into a layer's plane) to `r`:
     /// `x − minX·w ≥ 0`, `maxX·w − x ≥ 0`, `y − minY·w ≥ 0`, `maxY·w − y ≥ 0`.
     mutating func clip(_ p: Int, toRect r: Rect) {
+        clip(p, toRect: r, tolerance: Self.clipTolerance(of: r))
+    }
+
+    /// The tolerance of `clip(_:toRect:)` for `r`: the rounding scale of `x − minX·w` and the
+    /// like, which is that of the rectangle's coordinates (w ≈ 1).
+    @inline(__always)
+    static func clipTolerance(of r: Rect) -> Double {
+        1e-12 * (abs(r.minX) + abs(r.maxX) + abs(r.minY) + abs(r.maxY))
+    }
+
+    /// `clip(_:toRect:)` with its tolerance, `clipTolerance(of: r)`, computed by the caller
+    /// (once for all the polygons a masking layer clips).
+    @inline(__always)
+    mutating func clip(_ p: Int, toRect r: Rect, tolerance: Double) {
         let b = polys[p].basis
-        // Rounding scale of `x − minX·w` and the like: the rectangle's coordinates (w ≈ 1).
-        let tolerance = 1e-12 * (abs(r.minX) + abs(r.maxX) + abs(r.minY) + abs(r.maxY))
         let fx0 = b.component(Vector4(x: 1, y: 0, z: 0, w: -r.minX))
         let fx1 = b.component(Vector4(x: -1, y: 0, z: 0, w: r.maxX))
         let fy0 = b.component(Vector4(x: 0, y: 1, z: 0, w: -r.minY))
@@ -556,9 +568,6 @@ struct ContextMember {
     var frame: Homography
     /// Every polygon of the group lies in the context's plane z = 0 (no need to look at each).
     var flat: Bool
-    /// Its visible polygons, linked through `WorkPoly.next` while sorting.
-    var first: Int32 = -1
-    var last: Int32 = -1
 }
 
 extension Homography {

@@ -66,6 +66,42 @@ import FolioTestSupport
         }
     }
 
+    /// The matrices are recomputed on the first read after a write: several writes with no
+    /// read between them (a hinge's position, then its transform), and reads of only one of
+    /// the two, must end with the bits the formulas give for the last stored values.
+    @Test func writesWithoutReadsInBetweenEndWithTheFormulasBits() {
+        var random = SeededGenerator(seed: 29)
+        let layer = Layer(name: "lazy")
+        func value() -> Double { Self.hostile[Int(random.next() % UInt64(Self.hostile.count))] }
+        for step in 0..<3000 {
+            let write = random.next() % 7
+            switch write {
+            case 0: layer.bounds = Rect(x: value(), y: value(), width: value(), height: value())
+            case 1: layer.position = Point(x: value(), y: value())
+            case 2: layer.anchorPoint = Point(x: value(), y: value())
+            case 3: layer.zPosition = value()
+            case 4: layer.transform = Transform3D(rotationDegrees: value(), x: 1, y: value(), z: 0)
+            case 5: layer.sublayerTransform.m34 = value()
+            default: layer.anchorPointZ = value()
+            }
+            // A write of a geometry input leaves the kept local transform due for recomputing,
+            // not recomputed. (A transform with the same bits again stores nothing, and the
+            // sublayer transform is not an input of the local transform.)
+            if write != 4 && write != 5 { #expect(layer.localTransformIsStale, "step \(step)") }
+            switch random.next() % 4 {
+            case 0:
+                #expect(Self.bits(layer.localTransform) == Self.bits(Self.expectedLocal(layer)), "step \(step)")
+                #expect(!layer.localTransformIsStale)
+            case 1:
+                #expect(Self.bits(layer.pivotedSublayerTransform) == Self.bits(Self.expectedPivoted(layer)), "step \(step)")
+            default:
+                break   // more writes before the next read
+            }
+        }
+        #expect(Self.bits(layer.localTransform) == Self.bits(Self.expectedLocal(layer)))
+        #expect(Self.bits(layer.pivotedSublayerTransform) == Self.bits(Self.expectedPivoted(layer)))
+    }
+
     @Test func anEqualTransformIsStoredWithItsOwnBitsButCountsAsNoChange() {
         let layer = Layer(name: "zero")
         layer.position = Point(x: 10, y: 20)
