@@ -152,14 +152,7 @@ extension EvaluationState {
             target[i] = QuadVertex(clip: clip, depth: depth, local: point)
             return true
         }
-        // Most polygons are a layer's four corners: written out, they need no loop counter.
-        if count == 4 { return corner(0) && corner(1) && corner(2) && corner(3) }
-        var i = 0
-        while i < count {
-            guard corner(i) else { return false }
-            i &+= 1
-        }
-        return true
+        return allCorners(count, corner)
     }
 
     /// Copies `count` corners from `source` into `target` with their depths from `depthRow` at
@@ -174,7 +167,14 @@ extension EvaluationState {
             target[i].depth = depth
             return true
         }
-        // Four corners, the common case, written out as in `projectCorners`.
+        return allCorners(count, corner)
+    }
+
+    /// Runs `corner` for `0 ..< count` in order until one returns false; whether none did.
+    ///
+    /// Most polygons are a layer's four corners: written out, they need no loop counter.
+    @inline(__always)
+    static func allCorners(_ count: Int, _ corner: (Int) -> Bool) -> Bool {
         if count == 4 { return corner(0) && corner(1) && corner(2) && corner(3) }
         var i = 0
         while i < count {
