@@ -123,13 +123,23 @@ struct EvaluationState {
     /// Whether the root's translation may be deferred to the output (tests turn it off to
     /// compare with the pass it replaces).
     var defersRootShift = true
+    /// The output of the root's sublayers while they are built, where it applies
+    /// (EvaluationState+EarlyOutput.swift).
+    var early = EarlyOutput()
+    /// Whether the early output may be used (tests turn it off to compare with the passes it
+    /// replaces).
+    var writesEarly = true
+    /// The polygons the early output leaves for the end, in order: those found invisible.
+    var lateOrder = EvaluationBuffer<Int32>()
+    /// The polygons of the early output whose corners did not project, in order.
+    var earlyFailures = EvaluationBuffer<EarlyFailure>()
 
     func release() {
         layerIDs.release()
         locals.release(); polys.release(); flags.release(); order.release(); members.release(); post.release()
         sorted.release(); deferred.release(); nodes.release(); items.release(); buildStack.release()
         emitStack.release(); candidatePositions.release(); candidateItems.release(); sampleItems.release()
-        depthKeys.release(); depthScratch.release()
+        depthKeys.release(); depthScratch.release(); lateOrder.release(); earlyFailures.release()
     }
 
     mutating func evaluate(_ root: Layer) {
@@ -142,6 +152,7 @@ struct EvaluationState {
         shapes = 0
         sharedCorners = 0
         rootShift = RootShift()
+        early.active = false
         report = DepthSortReport()
         groups.begin(root)
 
@@ -151,8 +162,20 @@ struct EvaluationState {
         } else {
             collect(Unmanaged.passUnretained(root), into: .identity, .identity, opacity: 1, invisible: false, depth: 1)
         }
-        sortContext(orderStart: 0, memberStart: 0, localsStart: 0)
-        emitQuads()
+        // The passes after the walk, unless the early output did their work as it went
+        // (EvaluationState+EarlyOutput.swift).
+        var passes = true
+        if early.active {
+            passes = !finishEarlyOutput()
+            // The root's own polygon did not come out as the quad kept for it: the passes run
+            // after all, starting with the one the root's context skipped, the move of its
+            // invisible polygons to the end.
+            if passes && lateOrder.count > 0 { moveInvisibleToEnd(from: early.childrenStart) }
+        }
+        if passes {
+            sortContext(orderStart: 0, memberStart: 0, localsStart: 0)
+            emitQuads()
+        }
         groups.finish(quads)
         // Let go of layers that are no longer in the tree.
         if layers.count > layerCount {
@@ -226,6 +249,9 @@ struct EvaluationState {
             return
         }
         let start = order.count
+        if depth == 1 && writesEarly {
+            beginEarlyOutput(layer, toContext, kind, hidden: hidden, opacity: groupOpacity)
+        }
         let hasOwnPolygon = buildGroup(layer, invisible: hidden, depth: depth)
         guard order.count > start else { return }
         // The layer's plane z = 0 in the context: rows 1, 2 and 4 of the matrix.
@@ -339,7 +365,12 @@ struct EvaluationState {
         if depth >= Layer.maximumDepth {
             // The sublayers are below the depth limit: nothing to add.
         } else if layer.sublayerTransformIsIdentity && Self.areFlatLeaves(from: child) {
+            // Leaves are written by the output pass (a context of leaves is one pass already).
+            if depth == 1 { early.active = false }
             addFlatLeaves(from: child, invisible: invisible, over: hasOwnPolygon ? Int(order[membersStart - 1]) : -1, ownBounds: b)
+        } else if depth == 1 && early.active {
+            // The root's sublayers, written as they are built (EvaluationState+EarlyOutput.swift).
+            collectEmitting(from: child, invisible: invisible, depth: depth, own: hasOwnPolygon ? Int(order[membersStart - 1]) : -1)
         } else if layer.sublayerTransformIsIdentity {
             while true {
                 collect(child, into: .identity, .identity, opacity: 1, invisible: invisible, depth: depth + 1)
@@ -354,7 +385,11 @@ struct EvaluationState {
                 child = next
             }
         }
-        if members.count > memberMark {
+        if depth == 1 && early.active {
+            // Every member lies in the plane (or the early output would have ended) and each was
+            // admitted as it was written: the sort would find nothing to order or flatten.
+            members.count = memberMark
+        } else if members.count > memberMark {
             allFlat = sortContext(orderStart: membersStart, memberStart: memberMark, localsStart: localsMark)
         }
         // Flatten (F = diag(1,1,0,1)) into this layer's plane, unless every member already lies in it.

@@ -1,0 +1,28 @@
+/// The early output of a frame's top-level groups (EvaluationState+EarlyOutput.swift): whether
+/// it is under way for this evaluation, and where it stands.
+///
+/// For a root whose sublayers form one flat context — a grid of tiles, a row of cards — the
+/// order of their polygons is final as soon as each sublayer is built. Their visible quads are
+/// written then, while the polygons are still in cache, instead of in passes over the whole
+/// frame after the walk.
+struct EarlyOutput {
+    /// Whether the root's sublayers are being written as they are built.
+    var active = false
+    /// The root's translation into the view, applied as each polygon is written (`RootShift`).
+    var shift = RootShift()
+    /// Where the output stands: the quads and corners written so far.
+    var cursor = EvaluationState.EmitCursor()
+    /// The root's own polygon, whose quad and corners come first and are written last; −1 for none.
+    var own = -1
+    /// The number of corners kept for the root's own polygon at the start of the output.
+    var ownCount = 0
+    /// The index in `order` where the root's sublayers' polygons begin.
+    var childrenStart = 0
+}
+
+/// A polygon of the early output whose corners did not project: it becomes invisible, with
+/// no corners, at `start` in the output's corner list.
+struct EarlyFailure {
+    var poly: Int32
+    var start: Int32
+}
