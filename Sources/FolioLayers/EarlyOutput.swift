@@ -8,6 +8,8 @@
 struct EarlyOutput {
     /// Whether the root's sublayers are being written as they are built.
     var active = false
+    /// What became of the early output in the last evaluation (for tests and profiles).
+    var outcome = Outcome.notTried
     /// The root's translation into the view, applied as each polygon is written (`RootShift`).
     var shift = RootShift()
     /// Where the output stands: the quads and corners written so far.
@@ -16,8 +18,19 @@ struct EarlyOutput {
     var own = -1
     /// The number of corners kept for the root's own polygon at the start of the output.
     var ownCount = 0
-    /// The index in `order` where the root's sublayers' polygons begin.
-    var childrenStart = 0
+
+    /// What became of an evaluation's early output.
+    enum Outcome {
+        /// The root does not qualify: the passes wrote the output.
+        case notTried
+        /// A sublayer left the root's plane during the walk: the passes wrote the output.
+        case leftThePlane
+        /// The root's own polygon did not come out as the quad kept for it: the passes wrote
+        /// the output.
+        case ownPolygonFailed
+        /// The output was written early.
+        case written
+    }
 }
 
 /// A polygon of the early output whose corners did not project: it becomes invisible, with

@@ -32,7 +32,7 @@ extension EvaluationState {
               root.kind != .transform, root.kind != .surface, !root.shouldRasterize, !root.masksToBounds,
               root.sublayerTransformIsIdentity, root.firstSublayer != nil,
               root.isDoubleSided || !root.facesAway(in: toContext) else { return }
-        early = EarlyOutput(active: true,
+        early = EarlyOutput(active: true, outcome: .written,
                             shift: kind == .translation ? RootShift(active: true, x: toContext.m41, y: toContext.m42, z: toContext.m43)
                                                         : RootShift())
         lateOrder.count = 0
@@ -52,7 +52,6 @@ extension EvaluationState {
             swap(&quadsOut, &quads)
         }
         early.own = own
-        early.childrenStart = order.count
         if own >= 0 {
             early.ownCount = Int(polys[own].count)
             (early.cursor.next, early.cursor.written) = (1, early.ownCount)
@@ -79,6 +78,7 @@ extension EvaluationState {
         for m in memberStart..<members.count where !members[m].flat {
             // The context may need a depth sort or a flattening: the passes will do it all.
             early.active = false
+            early.outcome = .leftThePlane
             return
         }
         let n = order.count - orderStart
@@ -111,7 +111,10 @@ extension EvaluationState {
             // The top-level context's admission, for the one polygon it has not seen.
             var memo = ShapeMemo()
             let f = admit(own, polys.base, flags.base, &memo)
-            guard f.contains(.visible), Int(polys[own].count) == early.ownCount else { return false }
+            guard f.contains(.visible), Int(polys[own].count) == early.ownCount else {
+                early.outcome = .ownPolygonFailed
+                return false
+            }
             if out.count < early.ownCount {
                 out.append(contentsOf: repeatElement(QuadVertex.zero, count: early.ownCount - out.count))
             }
@@ -125,7 +128,10 @@ extension EvaluationState {
                     }
                 }
             }
-            guard cursor.next == 1, cursor.written == room else { return false }
+            guard cursor.next == 1, cursor.written == room else {
+                early.outcome = .ownPolygonFailed
+                return false
+            }
         }
         // From here on the output is final: the failed polygons become what the output makes of them.
         deferred.count = 0

@@ -153,6 +153,7 @@ struct EvaluationState {
         sharedCorners = 0
         rootShift = RootShift()
         early.active = false
+        early.outcome = .notTried
         report = DepthSortReport()
         groups.begin(root)
 
@@ -163,16 +164,11 @@ struct EvaluationState {
             collect(Unmanaged.passUnretained(root), into: .identity, .identity, opacity: 1, invisible: false, depth: 1)
         }
         // The passes after the walk, unless the early output did their work as it went
-        // (EvaluationState+EarlyOutput.swift).
-        var passes = true
-        if early.active {
-            passes = !finishEarlyOutput()
-            // The root's own polygon did not come out as the quad kept for it: the passes run
-            // after all, starting with the one the root's context skipped, the move of its
-            // invisible polygons to the end.
-            if passes && lateOrder.count > 0 { moveInvisibleToEnd(from: early.childrenStart) }
-        }
-        if passes {
+        // (EvaluationState+EarlyOutput.swift). Should the root's own polygon not come out as the quad kept for it, the passes run
+        // after all. The move of the invisible polygons to the end that the root's context
+        // skipped needs no redoing: the top-level context's move covers it, since no sublayer's
+        // polygon changes visibility between the two (each was admitted as it was written).
+        if !early.active || !finishEarlyOutput() {
             sortContext(orderStart: 0, memberStart: 0, localsStart: 0)
             emitQuads()
         }
@@ -366,7 +362,7 @@ struct EvaluationState {
             // The sublayers are below the depth limit: nothing to add.
         } else if layer.sublayerTransformIsIdentity && Self.areFlatLeaves(from: child) {
             // Leaves are written by the output pass (a context of leaves is one pass already).
-            if depth == 1 { early.active = false }
+            if depth == 1 { (early.active, early.outcome) = (false, .notTried) }
             addFlatLeaves(from: child, invisible: invisible, over: hasOwnPolygon ? Int(order[membersStart - 1]) : -1, ownBounds: b)
         } else if depth == 1 && early.active {
             // The root's sublayers, written as they are built (EvaluationState+EarlyOutput.swift).
