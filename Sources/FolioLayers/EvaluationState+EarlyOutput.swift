@@ -32,7 +32,7 @@ extension EvaluationState {
               root.kind != .transform, root.kind != .surface, !root.shouldRasterize, !root.masksToBounds,
               root.sublayerTransformIsIdentity, root.firstSublayer != nil,
               root.isDoubleSided || !root.facesAway(in: toContext) else { return }
-        early = EarlyOutput(active: true, outcome: .written,
+        early = EarlyOutput(active: true, outcome: .notTried,
                             shift: kind == .translation ? RootShift(active: true, x: toContext.m41, y: toContext.m42, z: toContext.m43)
                                                         : RootShift())
         lateOrder.count = 0
@@ -52,28 +52,37 @@ extension EvaluationState {
             swap(&quadsOut, &quads)
         }
         early.own = own
+        early.outcome = .written
         if own >= 0 {
             early.ownCount = Int(polys[own].count)
             (early.cursor.next, early.cursor.written) = (1, early.ownCount)
         }
         // One memo for the whole context, as its sort would use.
         var memo = ShapeMemo()
+        let memberStart = members.count
         var child = first
         while true {
-            let orderStart = order.count, memberStart = members.count
+            let orderStart = order.count, childMembers = members.count
             collect(child, into: .identity, .identity, opacity: 1, invisible: invisible, depth: depth + 1)
             if early.active && order.count > orderStart {
-                emitEarly(from: orderStart, members: memberStart, &memo, &out, &quadsOut)
+                writeEarly(from: orderStart, members: childMembers, &memo, &out, &quadsOut)
             }
             guard let next = child._withUnsafeGuaranteedRef({ $0.nextSibling }) else { break }
             child = next
+        }
+        if early.active {
+            // Every member lies in the root's plane and each was admitted as it was written:
+            // the context's sort (which `buildGroup` skips, finding no members left) would find
+            // nothing to order or flatten, and its move of the invisible polygons to the end is
+            // what `lateOrder` does.
+            members.count = memberStart
         }
     }
 
     /// Admits the polygons `order[orderStart...]` (the members from `memberStart` on) to the
     /// root's context and writes the visible ones; ends the early output instead if a member
     /// leaves the root's plane.
-    mutating func emitEarly(from orderStart: Int, members memberStart: Int, _ memo: inout ShapeMemo,
+    mutating func writeEarly(from orderStart: Int, members memberStart: Int, _ memo: inout ShapeMemo,
                             _ out: inout [QuadVertex], _ quadsOut: inout [Quad]) {
         for m in memberStart..<members.count where !members[m].flat {
             // The context may need a depth sort or a flattening: the passes will do it all.
@@ -87,7 +96,7 @@ extension EvaluationState {
         var cursor = early.cursor
         cursor.k = 0
         growQuads(&quadsOut, to: cursor.next + n)
-        emitGrowing(list, count: n, early: true, early.shift, &cursor, &out, &quadsOut)
+        emitGrowing(list, count: n, early: true, &cursor, &out, &quadsOut)
         early.cursor = cursor
     }
 
@@ -120,11 +129,11 @@ extension EvaluationState {
             }
             var index = Int32(truncatingIfNeeded: own)
             var cursor = EmitCursor()
-            let room = early.ownCount, shift = rootShift
+            let room = early.ownCount
             withUnsafeMutablePointer(to: &index) { i in
                 out.withUnsafeMutableBufferPointer { v in
                     quadsOut.withUnsafeMutableBufferPointer { q in
-                        emit(i, count: 1, early: true, shift, &cursor, into: v.baseAddress, room: room, quads: q.baseAddress!)
+                        emitEarly(i, count: 1, &cursor, into: v.baseAddress, room: room, quads: q.baseAddress!)
                     }
                 }
             }
@@ -149,7 +158,7 @@ extension EvaluationState {
         }
         var cursor = early.cursor
         cursor.k = 0
-        emitGrowing(lateOrder.base, count: lateOrder.count, early: false, shift, &cursor, &out, &quadsOut)
+        emitGrowing(lateOrder.base, count: lateOrder.count, early: false, &cursor, &out, &quadsOut)
         assert(cursor.next == n, "every polygon has its quad")
         if quadsOut.count > cursor.next { quadsOut.removeLast(quadsOut.count - cursor.next) }
         if out.count > cursor.written { out.removeLast(out.count - cursor.written) }

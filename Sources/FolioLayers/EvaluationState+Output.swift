@@ -17,7 +17,7 @@ extension EvaluationState {
         growQuads(&quadsOut, to: n)
         deferred.count = 0
         var cursor = EmitCursor()
-        emitGrowing(order.base, count: n, early: false, rootShift, &cursor, &out, &quadsOut)
+        emitGrowing(order.base, count: n, early: false, &cursor, &out, &quadsOut)
         if out.count > cursor.written { out.removeLast(out.count - cursor.written) }
         swap(&out, &vertices)
         swap(&quadsOut, &quads)
@@ -25,16 +25,16 @@ extension EvaluationState {
 
     /// Runs `emit` over `list[cursor.k ..< n]` into `out` and `quadsOut`, growing `out` as it
     /// runs out of room (`quadsOut` has room for every quad).
-    mutating func emitGrowing(_ list: UnsafeMutablePointer<Int32>, count n: Int, early: Bool, _ shift: RootShift,
+    mutating func emitGrowing(_ list: UnsafeMutablePointer<Int32>, count n: Int, early: Bool,
                               _ cursor: inout EmitCursor, _ out: inout [QuadVertex], _ quadsOut: inout [Quad]) {
         while true {
             let room = out.count
             out.withUnsafeMutableBufferPointer { v in
                 quadsOut.withUnsafeMutableBufferPointer { q in
                     if early {
-                        emit(list, count: n, early: true, shift, &cursor, into: v.baseAddress, room: room, quads: q.baseAddress!)
+                        emitEarly(list, count: n, &cursor, into: v.baseAddress, room: room, quads: q.baseAddress!)
                     } else {
-                        emit(list, count: n, early: false, shift, &cursor, into: v.baseAddress, room: room, quads: q.baseAddress!)
+                        emit(list, count: n, &cursor, into: v.baseAddress, room: room, quads: q.baseAddress!)
                     }
                 }
             }
@@ -44,7 +44,22 @@ extension EvaluationState {
         }
     }
 
+    /// `emit(_:count:early:_:into:room:quads:)` for the passes, compiled on its own.
+    @inline(never)
+    mutating func emit(_ list: UnsafeMutablePointer<Int32>, count n: Int, _ cursor: inout EmitCursor,
+                       into v: UnsafeMutablePointer<QuadVertex>?, room: Int, quads q: UnsafeMutablePointer<Quad>) {
+        emit(list, count: n, early: false, &cursor, into: v, room: room, quads: q)
+    }
+
+    /// `emit(_:count:early:_:into:room:quads:)` for the early output, compiled on its own.
+    @inline(never)
+    mutating func emitEarly(_ list: UnsafeMutablePointer<Int32>, count n: Int, _ cursor: inout EmitCursor,
+                            into v: UnsafeMutablePointer<QuadVertex>?, room: Int, quads q: UnsafeMutablePointer<Quad>) {
+        emit(list, count: n, early: true, &cursor, into: v, room: room, quads: q)
+    }
+
     /// Makes `quads` at least `n` long (a steady scene has the room from its last evaluation).
+    @inline(__always)
     mutating func growQuads(_ quads: inout [Quad], to n: Int) {
         while quads.count < n {
             quads.append(Quad(layer: layers[0], vertexRange: 0..<0, opacity: 0, isVisible: false, localToView: .identity))
@@ -67,13 +82,13 @@ extension EvaluationState {
         var next = 0
         var shape: Int32 = -1
         var shapePoly = 0
-        /// Where the corners of `shapePoly` went in the output.
+        /// Where the corners of `shapePoly` went in the output (kept here by the early output
+        /// only; the passes read the polygon's corner run).
         var shapeStart = 0
     }
 
     /// The pass of `emitQuads`: the polygons `list[cursor.k ..< n]`, corners into `v` (`room` of
     /// them), quads into `q`, from `cursor` on; stops before a polygon whose corners might not fit.
-    /// `shift` is the root's translation where it is deferred (`RootShift`).
     ///
     /// `early` (a constant at each call, so each variant is compiled on its own) is the early
     /// output of `EvaluationState+EarlyOutput.swift`: it writes the visible polygons' quads and
@@ -91,11 +106,14 @@ extension EvaluationState {
     /// through the buffers, no bounds or overflow checks), and a quad's layer reference is
     /// touched only when it changes (`replaceLayer`, out of line).
     @inline(__always)
-    mutating func emit(_ list: UnsafeMutablePointer<Int32>, count n: Int, early: Bool, _ shift: RootShift,
+    mutating func emit(_ list: UnsafeMutablePointer<Int32>, count n: Int, early: Bool,
                        _ cursor: inout EmitCursor, into v: UnsafeMutablePointer<QuadVertex>?, room: Int,
                        quads q: UnsafeMutablePointer<Quad>) {
         let polys = self.polys.base, flags = self.flags.base, locals = self.locals.base
         let layerIDs = self.layerIDs.base
+        // The root's translation where it is deferred (`RootShift`): the early output's own
+        // copy while the walk is under way (the passes' is set only after it).
+        let shift = early ? self.early.shift : rootShift
         // `.shifted` while the root shift is deferred, else nothing: a polygon still lacks the
         // shift when its flags miss a bit of this mask.
         let unshifted = shift.active ? PolyFlags.shifted.rawValue : 0
@@ -112,21 +130,24 @@ extension EvaluationState {
         while o < end {
             let p = Int(o.pointee)
             let poly = polys + p
-            var f = flags[p]
-            if early && !f.contains(.visible) {
+            if early && !flags[p].contains(.visible) {
                 lateOrder.append(Int32(truncatingIfNeeded: p))
                 o += 1
                 continue
             }
             let count = Int(poly.pointee.count)
             guard written &+ count <= room else { return }
-            var basis = poly.pointee.basis
-            if ~f.rawValue & unshifted != 0 {
-                basis.translate(x: shift.x, y: shift.y, z: shift.z)
-                if !early {
-                    poly.pointee.basis = basis
-                    f.insert(.shifted)
-                }
+            var f = flags[p]
+            // The map with the root's translation: applied in place, or (early) to a copy. The
+            // passes read the polygon's own map at each use rather than a copy of its twelve
+            // values held across the loop body.
+            var earlyBasis = Homography.identity
+            if early {
+                earlyBasis = poly.pointee.basis
+                if ~f.rawValue & unshifted != 0 { earlyBasis.translate(x: shift.x, y: shift.y, z: shift.z) }
+            } else if ~f.rawValue & unshifted != 0 {
+                poly.pointee.basis.translate(x: shift.x, y: shift.y, z: shift.z)
+                f.insert(.shifted)
             }
             let local = locals + Int(poly.pointee.start)
             let depthRow = poly.pointee.depthRow
@@ -135,9 +156,10 @@ extension EvaluationState {
             if poly.pointee.shape == shape {
                 // The same corners and map as the last polygon of its shape: only the depth can
                 // differ, and not even that when the depth row has the same bits. The last
-                // polygon of the shape holds its depth row; the cursor, where its corners went.
+                // polygon of the shape holds its depth row and where its corners went (early:
+                // the cursor holds that, the polygon's corner run being left as it was).
                 let last = UnsafePointer(polys + shapePoly)
-                let source = UnsafePointer(v + shapeStart)
+                let source = UnsafePointer(v + (early ? shapeStart : Int(last.pointee.start)))
                 if depthRow.hasSameBits(as: last.pointee.depthRow) {
                     finite = true
                     var i = 0
@@ -146,15 +168,20 @@ extension EvaluationState {
                     finite = Self.copyCorners(count, from: source, local, depthRow, to: target)
                     // Its corners now stand for the shape with its own depth row: the next
                     // polygon of the shape with that row (a second overlay) copies them whole.
-                    if finite { (shapePoly, shapeStart) = (p, written) }
+                    if finite {
+                        shapePoly = p
+                        if early { shapeStart = written }
+                    }
                 }
             } else {
-                finite = Self.projectCorners(count, local, basis, depthRow, to: target)
-                (shape, shapePoly, shapeStart) = (finite ? poly.pointee.shape : -1, p, written)
+                finite = Self.projectCorners(count, local, early ? earlyBasis : poly.pointee.basis, depthRow, to: target)
+                (shape, shapePoly) = (finite ? poly.pointee.shape : -1, p)
+                if early { shapeStart = written }
             }
             if early {
                 if finite {
-                    write(poly, to: quad, isVisible: true, layerIDs, start: written, count: count, basis: basis)
+                    write(poly, to: quad, isVisible: true, layerIDs, start: written, count: count)
+                    if ~f.rawValue & unshifted != 0 { quad.pointee.localToView = earlyBasis }
                     quad += 1
                     written &+= count
                 } else {
@@ -257,21 +284,21 @@ extension EvaluationState {
     @inline(__always)
     mutating func write(_ poly: UnsafeMutablePointer<WorkPoly>, to quad: UnsafeMutablePointer<Quad>, isVisible: Bool,
                         _ layerIDs: UnsafeMutablePointer<ObjectIdentifier>) {
-        write(poly, to: quad, isVisible: isVisible, layerIDs, start: Int(poly.pointee.start), count: Int(poly.pointee.count),
-              basis: poly.pointee.basis)
+        write(poly, to: quad, isVisible: isVisible, layerIDs, start: Int(poly.pointee.start), count: Int(poly.pointee.count))
     }
 
-    /// `write(_:to:isVisible:_:)` with the corner run and map given (the early output keeps
-    /// the polygon's own as they are).
+    /// `write(_:to:isVisible:_:)` with the corner run given (the early output leaves the
+    /// polygon's own as it is). The map is copied straight from the polygon: passed as a value,
+    /// its twelve entries would go through the stack.
     @inline(__always)
     mutating func write(_ poly: UnsafeMutablePointer<WorkPoly>, to quad: UnsafeMutablePointer<Quad>, isVisible: Bool,
-                        _ layerIDs: UnsafeMutablePointer<ObjectIdentifier>, start: Int, count: Int, basis: Homography) {
+                        _ layerIDs: UnsafeMutablePointer<ObjectIdentifier>, start: Int, count: Int) {
         let layer = Int(poly.pointee.layer)
         if ObjectIdentifier(quad.pointee.layer) != layerIDs[layer] { replaceLayer(of: quad, with: layer) }
         quad.pointee.vertexRange = Range(uncheckedBounds: (start, start &+ count))
         quad.pointee.opacity = poly.pointee.opacity
         quad.pointee.isVisible = isVisible
-        quad.pointee.localToView = basis
+        quad.pointee.localToView = poly.pointee.basis
         quad.pointee.patch = poly.pointee.patch
     }
 

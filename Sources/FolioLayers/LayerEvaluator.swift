@@ -168,7 +168,7 @@ struct EvaluationState {
         // after all. The move of the invisible polygons to the end that the root's context
         // skipped needs no redoing: the top-level context's move covers it, since no sublayer's
         // polygon changes visibility between the two (each was admitted as it was written).
-        if !early.active || !finishEarlyOutput() {
+        if early.outcome != .written || !finishEarlyOutput() {
             sortContext(orderStart: 0, memberStart: 0, localsStart: 0)
             emitQuads()
         }
@@ -361,8 +361,6 @@ struct EvaluationState {
         if depth >= Layer.maximumDepth {
             // The sublayers are below the depth limit: nothing to add.
         } else if layer.sublayerTransformIsIdentity && Self.areFlatLeaves(from: child) {
-            // Leaves are written by the output pass (a context of leaves is one pass already).
-            if depth == 1 { (early.active, early.outcome) = (false, .notTried) }
             addFlatLeaves(from: child, invisible: invisible, over: hasOwnPolygon ? Int(order[membersStart - 1]) : -1, ownBounds: b)
         } else if depth == 1 && early.active {
             // The root's sublayers, written as they are built (EvaluationState+EarlyOutput.swift).
@@ -381,11 +379,7 @@ struct EvaluationState {
                 child = next
             }
         }
-        if depth == 1 && early.active {
-            // Every member lies in the plane (or the early output would have ended) and each was
-            // admitted as it was written: the sort would find nothing to order or flatten.
-            members.count = memberMark
-        } else if members.count > memberMark {
+        if members.count > memberMark {
             allFlat = sortContext(orderStart: membersStart, memberStart: memberMark, localsStart: localsMark)
         }
         // Flatten (F = diag(1,1,0,1)) into this layer's plane, unless every member already lies in it.
