@@ -10,6 +10,14 @@ struct EarlyOutput {
     var active = false
     /// What became of the early output in the last evaluation (for tests and profiles).
     var outcome = Outcome.notTried
+    /// Whether the room of polygons written early is reused for the next sublayer's
+    /// (`EvaluationState.recycle`); not after an evaluation that had to walk the tree again.
+    var recycles = true
+    /// Whether some polygons' room was reused: the passes can no longer run on what the walk
+    /// built, should the early output end.
+    var recycled = false
+    /// The early output ended after room was reused: the tree is walked again without it.
+    var needsWalkAgain = false
     /// The root's translation into the view, applied as each polygon is written (`RootShift`).
     var shift = RootShift()
     /// Where the output stands: the quads and corners written so far.
@@ -23,10 +31,11 @@ struct EarlyOutput {
     enum Outcome {
         /// The root does not qualify: the passes wrote the output.
         case notTried
-        /// A sublayer left the root's plane during the walk: the passes wrote the output.
+        /// A sublayer left the root's plane during the walk: the passes wrote the output
+        /// (after a second walk, if polygons' room had been reused).
         case leftThePlane
         /// The root's own polygon did not come out as the quad kept for it: the passes wrote
-        /// the output.
+        /// the output (after a second walk, if polygons' room had been reused).
         case ownPolygonFailed
         /// The output was written early.
         case written

@@ -32,7 +32,7 @@ extension EvaluationState {
               root.kind != .transform, root.kind != .surface, !root.shouldRasterize, !root.masksToBounds,
               root.sublayerTransformIsIdentity, root.firstSublayer != nil,
               root.isDoubleSided || !root.facesAway(in: toContext) else { return }
-        early = EarlyOutput(active: true, outcome: .notTried,
+        early = EarlyOutput(active: true, outcome: .notTried, recycles: !earlyFellBack,
                             shift: kind == .translation ? RootShift(active: true, x: toContext.m41, y: toContext.m42, z: toContext.m43)
                                                         : RootShift())
         lateOrder.count = 0
@@ -63,9 +63,21 @@ extension EvaluationState {
         var child = first
         while true {
             let orderStart = order.count, childMembers = members.count
+            let polysStart = polys.count, localsStart = locals.count
+            let lateStart = lateOrder.count, failureStart = earlyFailures.count
             collect(child, into: .identity, .identity, opacity: 1, invisible: invisible, depth: depth + 1)
             if early.active && order.count > orderStart {
                 writeEarly(from: orderStart, members: childMembers, &memo, &out, &quadsOut)
+                if early.active && early.recycles {
+                    recycle(polysStart: polysStart, localsStart: localsStart, lateStart: lateStart, failureStart: failureStart)
+                    memo = ShapeMemo()
+                }
+            }
+            if early.needsWalkAgain {
+                // The polygons of the sublayers written so far are gone: nothing more to build
+                // here, and nothing for the root's context to sort.
+                members.count = memberStart
+                return
             }
             guard let next = child._withUnsafeGuaranteedRef({ $0.nextSibling }) else { break }
             child = next
@@ -85,9 +97,11 @@ extension EvaluationState {
     mutating func writeEarly(from orderStart: Int, members memberStart: Int, _ memo: inout ShapeMemo,
                             _ out: inout [QuadVertex], _ quadsOut: inout [Quad]) {
         for m in memberStart..<members.count where !members[m].flat {
-            // The context may need a depth sort or a flattening: the passes will do it all.
+            // The context may need a depth sort or a flattening: the passes will do it all
+            // (over the whole tree again, if some polygons' room was reused).
             early.active = false
             early.outcome = .leftThePlane
+            early.needsWalkAgain = early.recycled
             return
         }
         let n = order.count - orderStart
@@ -98,6 +112,55 @@ extension EvaluationState {
         growQuads(&quadsOut, to: cursor.next + n)
         emitGrowing(list, count: n, early: true, &cursor, &out, &quadsOut)
         early.cursor = cursor
+    }
+
+    /// Frees the room of the polygons just written early — `polys` and `flags` from
+    /// `polysStart`, `locals` from `localsStart` — for the next sublayer's, keeping only those
+    /// the output still needs (from `lateStart` in `lateOrder` and `failureStart` in
+    /// `earlyFailures`), moved down with their own copies of their corners.
+    ///
+    /// The frame's polygons then never all exist at once: a sublayer's are built, sorted and
+    /// written in the same few kilobytes as the last one's, which stay in cache, instead of
+    /// each being written to fresh memory. `recycledCorners` keeps the count of the corners
+    /// dropped, so that the output's bound on corners still holds.
+    mutating func recycle(polysStart: Int, localsStart: Int, lateStart: Int, failureStart: Int) {
+        var dropped = 0
+        for p in polysStart..<polys.count { dropped &+= Int(polys[p].count) }
+        keptPolys.count = 0
+        keptFlags.count = 0
+        keptLocals.count = 0
+        /// Copies polygon `p` (and its corners) aside; its index once moved back.
+        func keep(_ p: Int32, _ s: inout EvaluationState) -> Int32 {
+            var poly = s.polys[p]
+            let start = Int(poly.start), count = Int(poly.count)
+            poly.start = Int32(truncatingIfNeeded: localsStart + s.keptLocals.count)
+            for v in start..<start + count { s.keptLocals.append(s.locals[v]) }
+            dropped &-= count
+            s.keptPolys.append(poly)
+            s.keptFlags.append(s.flags[p])
+            return Int32(truncatingIfNeeded: polysStart + s.keptPolys.count - 1)
+        }
+        for i in lateStart..<lateOrder.count {
+            let moved = keep(lateOrder[i], &self)
+            lateOrder[i] = moved
+        }
+        for i in failureStart..<earlyFailures.count {
+            let moved = keep(earlyFailures[i].poly, &self)
+            earlyFailures[i].poly = moved
+        }
+        polys.count = polysStart
+        flags.count = polysStart
+        locals.count = localsStart
+        for i in 0..<keptPolys.count {
+            polys.append(keptPolys[i])
+            flags.append(keptFlags[i])
+        }
+        for i in 0..<keptLocals.count { locals.append(keptLocals[i]) }
+        recycledCorners &+= dropped
+        early.recycled = true
+        // The output's memo may name a polygon whose room was reused: forget it (it only
+        // spares work; the bits are the same without it).
+        early.cursor.shape = -1
     }
 
     /// Completes the early output after the walk: the root's own polygon first, then the quads

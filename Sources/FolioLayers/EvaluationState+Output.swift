@@ -39,8 +39,10 @@ extension EvaluationState {
                 }
             }
             if cursor.k == n { return }
-            // Every polygon's corners are a run of `locals`, its own or shared (`sharedCorners`).
-            out.append(contentsOf: repeatElement(QuadVertex.zero, count: max(locals.count + sharedCorners, out.count + 64) - out.count))
+            // Every polygon's corners are a run of `locals`, its own or shared (`sharedCorners`),
+            // or were, before its room was reused (`recycledCorners`).
+            let bound = locals.count + sharedCorners + recycledCorners
+            out.append(contentsOf: repeatElement(QuadVertex.zero, count: max(bound, out.count + 64) - out.count))
         }
     }
 

@@ -133,6 +133,16 @@ struct EvaluationState {
     var lateOrder = EvaluationBuffer<Int32>()
     /// The polygons of the early output whose corners did not project, in order.
     var earlyFailures = EvaluationBuffer<EarlyFailure>()
+    /// Whether the last evaluation's early output ended after reusing polygons' room, so that
+    /// the tree was walked twice: the next one does not reuse room (a scene whose root context
+    /// needs a sort would otherwise be walked twice every frame).
+    var earlyFellBack = false
+    /// Scratch for `recycle`: the polygons kept, their flags and corners.
+    var keptPolys = EvaluationBuffer<WorkPoly>()
+    var keptFlags = EvaluationBuffer<PolyFlags>()
+    var keptLocals = EvaluationBuffer<Point>()
+    /// The corners of polygons whose room the early output reused (see `sharedCorners`).
+    var recycledCorners = 0
 
     func release() {
         layerIDs.release()
@@ -140,6 +150,7 @@ struct EvaluationState {
         sorted.release(); deferred.release(); nodes.release(); items.release(); buildStack.release()
         emitStack.release(); candidatePositions.release(); candidateItems.release(); sampleItems.release()
         depthKeys.release(); depthScratch.release(); lateOrder.release(); earlyFailures.release()
+        keptPolys.release(); keptFlags.release(); keptLocals.release()
     }
 
     mutating func evaluate(_ root: Layer) {
@@ -151,9 +162,9 @@ struct EvaluationState {
         layerCount = 0
         shapes = 0
         sharedCorners = 0
+        recycledCorners = 0
         rootShift = RootShift()
-        early.active = false
-        early.outcome = .notTried
+        early = EarlyOutput()
         report = DepthSortReport()
         groups.begin(root)
 
@@ -168,7 +179,19 @@ struct EvaluationState {
         // after all. The move of the invisible polygons to the end that the root's context
         // skipped needs no redoing: the top-level context's move covers it, since no sublayer's
         // polygon changes visibility between the two (each was admitted as it was written).
-        if early.outcome != .written || !finishEarlyOutput() {
+        let written = early.outcome == .written && finishEarlyOutput()
+        if !written && (early.needsWalkAgain || early.outcome == .ownPolygonFailed && early.recycled) {
+            // The polygons of the sublayers written early are gone: walk the tree again, with
+            // the passes. (Rare: the next evaluation will not reuse room.)
+            let outcome = early.outcome, writes = writesEarly
+            writesEarly = false
+            evaluate(root)
+            writesEarly = writes
+            (early.outcome, earlyFellBack) = (outcome, true)
+            return
+        }
+        if written { earlyFellBack = false }
+        if !written {
             sortContext(orderStart: 0, memberStart: 0, localsStart: 0)
             emitQuads()
         }

@@ -95,6 +95,30 @@ import FolioGeometry
         #expect(evaluator.depthSortReport.sortedContexts > 6, "the root's context is sorted too")
     }
 
+    @Test func aFallBackAfterRoomWasReusedWalksAgainAndTheNextFrameKeepsItsPolygons() {
+        let (root, _) = Self.grid(6)
+        let tilted = Self.tile("tilted", at: Point(x: 100, y: 100))
+        tilted.transform = Transform3D(rotationDegrees: 50, x: 1, y: 0.3, z: 0)
+        try! root.addSublayer(tilted)
+        let early = LayerEvaluator(), passes = LayerEvaluator()
+        // First frame: the tiles' room is reused, then the tilted one ends the early output.
+        var (d, outcome) = Self.compare(root, early, passes)
+        #expect(d == nil, "\(d ?? "")")
+        #expect(outcome == .leftThePlane)
+        #expect(early.state.earlyFellBack)
+        // Second frame: no room reused, the passes run over what the walk built.
+        (d, outcome) = Self.compare(root, early, passes)
+        #expect(d == nil, "\(d ?? "")")
+        #expect(outcome == .leftThePlane && !early.state.early.recycled && early.state.earlyFellBack)
+        // Flat again: written early, and room is reused from the next frame on.
+        tilted.transform = .identity
+        (d, outcome) = Self.compare(root, early, passes)
+        #expect(d == nil, "\(d ?? "")")
+        #expect(outcome == .written && !early.state.earlyFellBack)
+        (d, outcome) = Self.compare(root, early, passes)
+        #expect(d == nil && outcome == .written && early.state.early.recycled)
+    }
+
     @Test func cornersThatDoNotProjectAreWrittenInvisibleWhereTheyStood() {
         let (root, tiles) = Self.grid(6)
         // Placed by a finite translation, with corners that overflow in the view.
