@@ -27,7 +27,6 @@ extension EvaluationState {
     /// `opacity` change nothing but a translation deferred to the output, and its sublayers take
     /// the general walk in an unmasked plane.
     mutating func beginEarlyOutput(_ root: Layer, _ toContext: Transform3D, _ kind: MapKind, hidden: Bool, opacity: Double) {
-        early.active = false
         guard !hidden, opacity == 1, kind == .identity || kind == .translation && defersRootShift,
               root.kind != .transform, root.kind != .surface, !root.shouldRasterize, !root.masksToBounds,
               root.sublayerTransformIsIdentity, root.firstSublayer != nil,
@@ -42,6 +41,7 @@ extension EvaluationState {
     /// The root's sublayers from `first` on, as `buildGroup`'s walk adds them, each written to the
     /// output once it is built (while the early output lasts). `own` is the root's own polygon
     /// (−1 for none).
+    @inline(never)
     mutating func collectEmitting(from first: Unmanaged<Layer>, invisible: Bool, depth: Int, own: Int) {
         var out: [QuadVertex] = []
         swap(&out, &vertices)

@@ -164,7 +164,8 @@ struct EvaluationState {
         sharedCorners = 0
         recycledCorners = 0
         rootShift = RootShift()
-        early = EarlyOutput()
+        // What the last evaluation's early output left (the rest is set when one starts).
+        (early.active, early.outcome, early.recycled, early.needsWalkAgain) = (false, .notTried, false, false)
         report = DepthSortReport()
         groups.begin(root)
 
@@ -385,14 +386,16 @@ struct EvaluationState {
             // The sublayers are below the depth limit: nothing to add.
         } else if layer.sublayerTransformIsIdentity && Self.areFlatLeaves(from: child) {
             addFlatLeaves(from: child, invisible: invisible, over: hasOwnPolygon ? Int(order[membersStart - 1]) : -1, ownBounds: b)
-        } else if depth == 1 && early.active {
-            // The root's sublayers, written as they are built (EvaluationState+EarlyOutput.swift).
-            collectEmitting(from: child, invisible: invisible, depth: depth, own: hasOwnPolygon ? Int(order[membersStart - 1]) : -1)
         } else if layer.sublayerTransformIsIdentity {
-            while true {
-                collect(child, into: .identity, .identity, opacity: 1, invisible: invisible, depth: depth + 1)
-                guard let next = child._withUnsafeGuaranteedRef({ $0.nextSibling }) else { break }
-                child = next
+            if depth == 1 && early.active {
+                // The root's sublayers, written as they are built (EvaluationState+EarlyOutput.swift).
+                collectEmitting(from: child, invisible: invisible, depth: depth, own: hasOwnPolygon ? Int(order[membersStart - 1]) : -1)
+            } else {
+                while true {
+                    collect(child, into: .identity, .identity, opacity: 1, invisible: invisible, depth: depth + 1)
+                    guard let next = child._withUnsafeGuaranteedRef({ $0.nextSibling }) else { break }
+                    child = next
+                }
             }
         } else {
             let sub = layer.pivotedSublayerTransform
