@@ -43,14 +43,8 @@ extension EvaluationState {
     /// (−1 for none).
     @inline(never)
     mutating func collectEmitting(from first: Unmanaged<Layer>, invisible: Bool, depth: Int, own: Int) {
-        var out: [QuadVertex] = []
-        swap(&out, &vertices)
-        var quadsOut: [Quad] = []
-        swap(&quadsOut, &quads)
-        defer {
-            swap(&out, &vertices)
-            swap(&quadsOut, &quads)
-        }
+        var (out, quadsOut) = takeOutput()
+        defer { putBack(&out, &quadsOut) }
         early.own = own
         early.outcome = .written
         if own >= 0 {
@@ -168,14 +162,8 @@ extension EvaluationState {
     /// own polygon does not come out as the quad kept for it; the passes must then run.
     mutating func finishEarlyOutput() -> Bool {
         early.active = false
-        var out: [QuadVertex] = []
-        swap(&out, &vertices)
-        var quadsOut: [Quad] = []
-        swap(&quadsOut, &quads)
-        defer {
-            swap(&out, &vertices)
-            swap(&quadsOut, &quads)
-        }
+        var (out, quadsOut) = takeOutput()
+        defer { putBack(&out, &quadsOut) }
         let n = order.count
         growQuads(&quadsOut, to: n)
         let own = early.own

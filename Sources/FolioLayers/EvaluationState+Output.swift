@@ -9,16 +9,30 @@ extension EvaluationState {
     /// needed last time); should it run out, it grows and the pass carries on where it stopped.
     mutating func emitQuads() {
         let n = order.count
-        var out: [QuadVertex] = []
-        swap(&out, &vertices)
-        var quadsOut: [Quad] = []
-        swap(&quadsOut, &quads)
+        var (out, quadsOut) = takeOutput()
         if quadsOut.count > n { quadsOut.removeLast(quadsOut.count - n) }
         growQuads(&quadsOut, to: n)
         deferred.count = 0
         var cursor = EmitCursor()
         emitGrowing(order.base, count: n, early: false, &cursor, &out, &quadsOut)
         if out.count > cursor.written { out.removeLast(out.count - cursor.written) }
+        putBack(&out, &quadsOut)
+    }
+
+    /// Moves `vertices` and `quads` out of the state, so that they can be written through
+    /// pointers while the state's other buffers are read (no copy: each stays uniquely held).
+    @inline(__always)
+    mutating func takeOutput() -> ([QuadVertex], [Quad]) {
+        var out: [QuadVertex] = []
+        swap(&out, &vertices)
+        var quadsOut: [Quad] = []
+        swap(&quadsOut, &quads)
+        return (out, quadsOut)
+    }
+
+    /// Puts back what `takeOutput` took.
+    @inline(__always)
+    mutating func putBack(_ out: inout [QuadVertex], _ quadsOut: inout [Quad]) {
         swap(&out, &vertices)
         swap(&quadsOut, &quads)
     }
