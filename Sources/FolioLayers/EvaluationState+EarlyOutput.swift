@@ -19,9 +19,13 @@ import FolioGeometry
 // - a polygon whose corners do not project goes to `earlyFailures` (the output makes it
 //   invisible, with no corners, where it stood) and its quad follows the visible ones, before
 //   those of `lateOrder`.
-// Nothing is changed in the polygons until the end: should a sublayer lift a member out of the
-// plane (the context then needs a depth sort), or the root's own polygon not project, the early
-// output is dropped and the passes run as usual over the untouched polygons.
+// Writing a polygon early changes nothing in it. Once a sublayer's polygons are written, their
+// room is reused for the next sublayer's (`recycle`), keeping only those still to be written,
+// so that the walk works in the same few cached kilobytes however many sublayers there are.
+// Should a sublayer lift a member out of the plane (the context then needs a depth sort), or the
+// root's own polygon not project, the early output is dropped: the passes run as usual over
+// what the walk built if no room was reused yet, else over a second walk of the tree (and the
+// next evaluation does not reuse room, so that such a scene is not walked twice a frame).
 extension EvaluationState {
     /// Starts the early output for `root` when its placement (`toContext`, of `kind`), hiding and
     /// `opacity` change nothing but a translation deferred to the output, and its sublayers take
