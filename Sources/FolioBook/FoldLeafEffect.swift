@@ -51,7 +51,8 @@ final class FoldLeaf: TurningLeaf {
     let panelA = Layer(name: "A"), panelB = Layer(name: "B"), panelC = Layer(name: "C"), panelD = Layer(name: "D")
     let shadowA: Layer, shadowB: Layer, shadowC: Layer, shadowD: Layer
     /// The fold of the canonical frame: its poses are copied onto the panels every frame, and
-    /// its hinge mapping (`FoldTransition.progress(forHingeOffset:)`) drives drags. Its own
+    /// its hinge mappings (`FoldTransition.progress(forHingeOffset:)` and
+    /// `progress(forTrailingHingeOffset:)`) drive drags. Its own
     /// layers are never drawn.
     let ruler: FoldTransition
     var has = (a: false, b: false, c: false, d: false)
@@ -141,11 +142,20 @@ final class FoldLeaf: TurningLeaf {
 
     func grip(at point: Point, progress p: Double) -> LeafGrip {
         try? ruler.setProgress(min(1, max(0, p)))
-        return LeafGrip(start: point, progress: p, offset: ruler.hingeOffset)
+        var grip = LeafGrip(start: point, progress: p)
+        // The half under the pointer moves with it: a grip on the trailing side holds the
+        // trailing outer hinge (its page edge), on the leading side the leading one.
+        grip.isOnTrailingSide = point.x > frame.spine
+        grip.offset = grip.isOnTrailingSide ? ruler.trailingHingeOffset : ruler.hingeOffset
+        return grip
     }
 
     func progress(for grip: LeafGrip, at point: Point) -> Double {
-        // The top hinge follows the pointer along the fold axis.
-        ruler.progress(forHingeOffset: grip.offset + (point.x - grip.start.x))
+        // The held hinge follows the pointer along the fold axis: toward the spine folds the
+        // opening away (forward), away from it unfolds (backward). The leading hinge's offset
+        // grows to the right, the trailing one's to the left.
+        let moved = point.x - grip.start.x
+        return grip.isOnTrailingSide ? ruler.progress(forTrailingHingeOffset: grip.offset - moved)
+            : ruler.progress(forHingeOffset: grip.offset + moved)
     }
 }

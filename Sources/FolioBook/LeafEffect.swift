@@ -40,8 +40,11 @@ public struct LeafGrip: Sendable {
     /// Flip: the grabbed point's distance from the spine, in points.
     public var radius: Double
     /// Flip: a progress offset that keeps the leaf where it was when the pointer was not
-    /// exactly over the grabbed point; fold: the hinge offset at the grab, in points.
+    /// exactly over the grabbed point; fold: the held hinge's offset at the grab, in points.
     public var offset: Double
+    /// Fold: whether the grab is on the trailing side of the spine, so that the trailing
+    /// outer hinge (rather than the leading one) follows the pointer.
+    public var isOnTrailingSide = false
     /// Curl: the point of the leaf held, in the leaf's local points (nil for other effects).
     public var leafPoint: Point?
 

@@ -74,6 +74,29 @@ import FolioMotion
         }
     }
 
+    /// The far half's hinge (C's far edge, where D hangs) is where `trailingHingeOffset` says:
+    /// exactly with an even split (the hinge stays at z = 0), within a fraction of a pixel with
+    /// an odd one (the hinge sits at most a pixel off the plane); and the mapping inverts.
+    @Test func foldTrailingHingeFollowsTheDrag() throws {
+        for (size, tolerance) in [(Size(width: 320, height: 480), 1e-9), (Size(width: 321, height: 479), 0.5)] {
+            for style: FoldStyle in [[], .unfold, .horizontal, .cubic] {
+                let fold = try FoldTransition(size: size, style: style)
+                let horizontal = style.contains(.horizontal)
+                let extent = horizontal ? size.width : size.height
+                for i in 0...20 {
+                    let p = Double(i) / 20
+                    try fold.setProgress(p)
+                    let c = fold.panels().first { $0.name == "C" }!
+                    let far = c.corners.map { horizontal ? $0.x : $0.y }.max()!
+                    #expect(abs(extent - far - fold.trailingHingeOffset) < tolerance, "\(size) \(style) p=\(p)")
+                    #expect(abs(fold.progress(forTrailingHingeOffset: fold.trailingHingeOffset) - p) < 1e-6, "\(style) p=\(p)")
+                }
+                #expect(fold.progress(forTrailingHingeOffset: -5) == (style.contains(.unfold) ? 1 : 0))
+                #expect(fold.progress(forTrailingHingeOffset: 1e9) == (style.contains(.unfold) ? 0 : 1))
+            }
+        }
+    }
+
     @Test func angleKeyframesReproduceTheFoldShadowPathExactly() throws {
         let fold = try FoldTransition(size: Size(width: 320, height: 480))
         let track = try AngleKeyframes(.cosine, from: 0, to: 90, amplitude: -0.25, offset: 0.25, timing: fold.timing)

@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+import FolioRender
+
+/// Every effect of the demo turns forward under the pointer, in every reading direction: the
+/// real `folio-demo` under the test's X display, dragged with `xdotool` from the unread page's
+/// outer edge across the spine, and its screenshots read back.
+///
+/// The fold once broke here: dragging the right edge leftwards took hold of the previous
+/// (pinned) leaf, and the page split into two halves drifting apart with the window's
+/// background between them. Its drag mapping followed only the leading hinge.
+final class DemoDragTests: XCTestCase {
+    /// The window's background (DemoApp.background), in 8-bit channels.
+    static let background = (r: 41.0, g: 43.0, b: 48.0)
+
+    override func setUpWithError() throws {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: DemoWindowTests.demoPath), "folio-demo not built")
+        XCTAssertNotNil(ProcessInfo.processInfo.environment["DISPLAY"], "run under xvfb-run")
+        _ = try DemoWindowTests.run("xdotool", ["version"])
+    }
+
+    /// A single built-in page (400×560) at (24, 24) in a 448×632 window. A drag from
+    /// canonical 90% across to 60% (from the unread side's outer edge toward the spine: every
+    /// effect is then mid-turn) and held, then on to 10% and released: returns the screenshots
+    /// before, while held and after the turn has landed.
+    func drag(effect: String, direction: String) throws -> (before: Image, held: Image, after: Image) {
+        let folder = try DemoWindowTests.folder("drag-\(effect)-\(direction)")
+        let demo = try DemoWindowTests.launch(["--size", "448x632", "--effect", effect, "--direction", direction,
+                                               "--screenshot", folder.appendingPathComponent("shot.png").path])
+        defer { if demo.process.isRunning { demo.process.terminate() } }
+        // Canonical points (the book read left to right, the unread side on the right) to window points.
+        let canonicalWidth = direction == "ttb" ? 560.0 : 400.0
+        func at(_ fraction: Double) -> [String] {
+            let (cx, cy) = (fraction * canonicalWidth, (direction == "ttb" ? 400.0 : 560.0) / 2)
+            let (x, y) = switch direction {
+            case "rtl": (400 - cx, cy)
+            case "ttb": (cy, cx)
+            default: (cx, cy)
+            }
+            return ["mousemove", "--window", demo.window, String(Int(x + 24)), String(Int(y + 24))]
+        }
+        func shot(_ n: Int) throws -> Image {
+            try DemoWindowTests.run("xdotool", ["key", "--window", demo.window, "p"])
+            let path = folder.appendingPathComponent("shot-\(n).png").path
+            XCTAssertTrue(DemoWindowTests.waitFor(path), "\(effect) \(direction): no screenshot \(n)")
+            return try Image.readPNG(path: path)
+        }
+        try DemoWindowTests.run("xdotool", at(0.5))
+        let before = try shot(1)
+        try DemoWindowTests.run("xdotool", at(0.9) + ["mousedown", "1"])
+        for f in stride(from: 0.87, through: 0.6, by: -0.03) {
+            try DemoWindowTests.run("xdotool", at(f))
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        Thread.sleep(forTimeInterval: 0.4)
+        let held = try shot(2)
+        // On across the spine and let go: the turn completes whichever effect it is.
+        for f in stride(from: 0.5, through: 0.1, by: -0.1) {
+            try DemoWindowTests.run("xdotool", at(f))
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        try DemoWindowTests.run("xdotool", ["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 1.5)
+        let after = try shot(3)
+        XCTAssertTrue(demo.quit(), "\(effect) \(direction): no clean exit")
+        XCTAssertEqual(demo.stderr, "", "\(effect) \(direction)")
+        return (before, held, after)
+    }
+
+    func testDraggingTheUnreadEdgeAcrossTheSpineTurnsForwardWithEveryEffectAndDirection() throws {
+        for effect in ["flip", "fold", "curl"] {
+            for direction in ["ltr", "rtl", "ttb"] {
+                let (before, held, after) = try drag(effect: effect, direction: direction)
+                let label = "\(effect) \(direction)"
+                // The page's middle in both directions: the folds' perspective notches at the
+                // ends of the crease (≤ 50 pt deep here) stay outside it.
+                var page2 = 0, background = 0, shaded = 0, warm = 0
+                let paper = DemoWindowTests.patch(before, 24 + 200, 24 + 20) // page 1's blank top margin
+                for y in stride(from: 24 + 140, to: 24 + 420, by: 4) {
+                    for x in stride(from: 24 + 60, to: 24 + 340, by: 4) {
+                        let c = held.pixel(x, y)
+                        let (r, g, b) = (Double(c.r), Double(c.g), Double(c.b))
+                        if abs(r - Self.background.r) < 6 && abs(g - Self.background.g) < 6 && abs(b - Self.background.b) < 6 { background += 1 }
+                        if b > 1.05 * r { page2 += 1 }
+                        if b < 0.95 * r {
+                            warm += 1
+                            // Page 1's paper, darker than it lies at rest: a shadow or shading.
+                            if r < paper.0 - 6 && g < paper.1 - 6 && r > 120 { shaded += 1 }
+                        }
+                    }
+                }
+                print("\(label): page 2 \(page2), page 1 \(warm), shaded \(shaded), background \(background) samples")
+                XCTAssertEqual(background, 0, "\(label): the window's background shows inside the page while held")
+                XCTAssertGreaterThan(page2, 100, "\(label): page 2 is revealed while held")
+                XCTAssertGreaterThan(warm, 100, "\(label): page 1 still shows while held (mid-turn, not landed)")
+                XCTAssertGreaterThan(shaded, 20, "\(label): the turning page is shaded")
+                DemoWindowTests.expectPage(1, in: before, origin: (24, 24), "\(label) before")
+                DemoWindowTests.expectPage(2, in: after, origin: (24, 24), "\(label) after the release")
+            }
+        }
+    }
+}
