@@ -186,7 +186,8 @@ extension Book {
 
     // MARK: Hit testing
 
-    /// What lies under `point` (view points) as the book is posed now: the topmost face,
+    /// What lies under `point` (points of the space the root is placed in: the view, unless
+    /// the root was moved) as the book is posed now: the topmost face,
     /// through the exact projective inverse, or nil over nothing.
     public func hitTest(_ point: Point) -> BookHit? {
         hitEvaluator.evaluate(root)
@@ -238,5 +239,23 @@ extension Book {
     /// A view point in the canonical frame the leaves are built in.
     public func canonicalPoint(_ viewPoint: Point) -> Point {
         configuration.direction.canonicalPoint(viewPoint, viewSize: configuration.viewSize)
+    }
+
+    /// The view point under `point`, a point of the space the ``root`` is placed in (its
+    /// superlayer's, where ``hitTest(_:)`` looks): the root's position and transform undone,
+    /// exactly through the projection. With the root where the book put it (the default) the
+    /// two spaces are the same and `point` comes back unchanged; nil where the root's plane is
+    /// seen edge-on.
+    public func viewPoint(fromPlaced point: Point) -> Point? {
+        let pivot = Point(x: root.bounds.origin.x, y: root.bounds.origin.y)
+        if root.position == pivot && root.transform == .identity { return point }
+        // The root's bounds start at its anchor: its local space is the view.
+        return Homography.identity.applying(root.localTransform).inverse(point)
+    }
+
+    /// The canonical point under `point` of the space the root is placed in (`point` itself
+    /// where the root is seen edge-on: nothing of the book shows there to be held).
+    func canonicalPoint(placed point: Point) -> Point {
+        canonicalPoint(viewPoint(fromPlaced: point) ?? point)
     }
 }

@@ -2,8 +2,13 @@ import FolioGeometry
 import FolioMotion
 
 extension BookController {
-    /// Takes hold of whatever is under `point` (view points): a leaf in flight stops where it
-    /// is; a page lying flat starts to turn from there. Returns false over no page.
+    /// Takes hold of whatever is under `point`: a leaf in flight stops where it is; a page
+    /// lying flat starts to turn from there. Returns false over no page.
+    ///
+    /// Pointer points (here, in ``move(to:)`` and ``release(at:)``) are in the space the
+    /// book's root is placed in — its superlayer's: the book's view unless the app moved,
+    /// scaled or framed the root (``BookFraming``); hit testing and the drag mapping both read
+    /// them through the root's placement.
     ///
     /// With a whole-opening effect (the fold, the crossfade) the turn's direction waits for the
     /// first movement; leaves in flight collapse to the one on screen, which is grabbed.
@@ -43,7 +48,7 @@ extension BookController {
         f.tracker.reset()
         f.tracker.add(f.shown, at: clock.time)
         g.flight = f
-        g.grip = book.grip(leaf: f.index, count: f.count, at: book.canonicalPoint(g.start), progress: f.shown, anchor: f.anchor)
+        g.grip = book.grip(leaf: f.index, count: f.count, at: book.canonicalPoint(placed: g.start), progress: f.shown, anchor: f.anchor)
     }
 
     /// Whole-opening effects show one leaf at a time: lands the leaves before it, returns
@@ -66,7 +71,8 @@ extension BookController {
         return kept
     }
 
-    /// Drags the held leaf so its grabbed point stays under `point` (view points), rubber-banded
+    /// Drags the held leaf so its grabbed point stays under `point` (placed points, as for
+    /// ``press(at:)``), rubber-banded
     /// where it cannot go.
     public func move(to point: Point) {
         guard var g = grab, point.isFinite else { return }
@@ -84,7 +90,7 @@ extension BookController {
         guard let f = g.flight, let grip = g.grip else { return }
         // The curl's drag also turns its axis: the pose reached becomes the leaf's path anchor,
         // which the release spring then carries on along.
-        let (p, anchor) = book.drag(leaf: f.index, count: f.count, for: grip, to: book.canonicalPoint(point))
+        let (p, anchor) = book.drag(leaf: f.index, count: f.count, for: grip, to: book.canonicalPoint(placed: point))
         f.anchor = anchor
         track(f, to: p)
     }
@@ -92,7 +98,7 @@ extension BookController {
     /// Starts the leaf a drag from `start` toward `point` turns: forward if moving that way
     /// raises the next leaf's progress, backward if it lowers the previous one's.
     func startDirectedFlight(from start: Point, to point: Point, into g: inout Grab) -> Bool {
-        let a = book.canonicalPoint(start), b = book.canonicalPoint(point)
+        let a = book.canonicalPoint(placed: start), b = book.canonicalPoint(placed: point)
         for (leaf, rest) in [(targetOpening, 0.0), (targetOpening - 1, 1.0)] where book.leafRange.contains(leaf) {
             let grip = book.grip(leaf: leaf, at: a, progress: rest)
             let p = book.progress(leaf: leaf, for: grip, at: b)
@@ -122,7 +128,7 @@ extension BookController {
         if !g.moved && clock.time - g.startTime < 0.4 * clock.timeScale + 0.3 {
             // A click: whatever was held carries on where it was going.
             if let f = g.flight { send(f, to: f.target) }
-            let across = book.canonicalPoint(point).x / book.frame.size.width
+            let across = book.canonicalPoint(placed: point).x / book.frame.size.width
             if across > 1 - edgeMargin { rebuildPriority(); turnForward() } else if across < edgeMargin { rebuildPriority(); turnBackward() }
             return
         }

@@ -13,6 +13,7 @@ extension BookController {
         }
         if let last = lastScroll, now - last > scrollReleaseDelay * clock.timeScale { endScroll() }
         keepInTurningOrder()
+        noteLifts()
         landArrivals()
         pushToBook()
     }
@@ -49,12 +50,14 @@ extension BookController {
         while let f = flights.first, f !== grab?.flight, f !== scrollFlight, f.target == 1, f.hasLanded {
             clock.remove(f.value)
             flights.removeFirst()
+            noteRest(f)
             if !book.isPinned(f.index) { restingOpening = f.last + 1 }
             changed = true
         }
         while let f = flights.last, f !== grab?.flight, f !== scrollFlight, f.target == 0, f.hasLanded {
             clock.remove(f.value)
             flights.removeLast()
+            noteRest(f)
             if !book.isPinned(f.index) { restingOpening = f.index }
             changed = true
         }

@@ -46,6 +46,10 @@ public final class BookController {
     /// The last error the controller met and recovered from (a refused setting, say).
     public var lastError: BookError?
 
+    /// Called on the controller's thread as turns lift, commit, land and are cancelled (see
+    /// ``BookEvent``), from ``update()`` and the input methods. Not called per frame.
+    public var onEvent: ((BookEvent) -> Void)?
+
     var flights: [LeafMotion] = []
     /// The opening the book rests at when nothing is in flight.
     var restingOpening: Int
@@ -165,6 +169,7 @@ public final class BookController {
     /// Sends `f` toward `target` (0 or 1) with `animation`, or with the release spring when nil.
     func send(_ f: LeafMotion, to target: Double, with animation: Animation? = nil) {
         f.target = target
+        noteTarget(f)
         f.startAt = nil
         f.pending = nil
         do {
@@ -272,6 +277,7 @@ public final class BookController {
         for (n, s) in starts.enumerated() {
             guard let f = startFlight(index: s.index, count: s.count, progress: forward ? 0 : 1) else { continue }
             f.target = forward ? 1 : 0
+            noteTarget(f)
             f.pending = book.effect(forLeaf: s.index, count: s.count).turnAnimation(forward: forward)
             f.startAt = clock.time + Double(n) * riffleStagger
         }

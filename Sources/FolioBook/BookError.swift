@@ -27,6 +27,9 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
     case invalidBudget(pages: Int, bytes: Int)
     /// A page whose content is larger than the whole cache budget.
     case pageTooLarge(page: Int, bytes: Int, budget: Int)
+    /// A framing request (``BookFraming/fit(pageSize:in:configuration:margin:maximumZoom:)``)
+    /// that cannot be met; the text names the value.
+    case invalidFraming(String)
     /// The view, scale or perspective was refused by the transition geometry.
     case geometry(TransitionError)
     /// A motion parameter was refused.
@@ -59,6 +62,8 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
             return "page cache budget of \(pages) pages and \(bytes) bytes must allow at least one page and one byte"
         case let .pageTooLarge(page, bytes, budget):
             return "page \(page) needs \(bytes) bytes, more than the whole cache budget of \(budget) bytes"
+        case let .invalidFraming(reason):
+            return reason
         case let .geometry(error):
             return error.description
         case let .motion(error):

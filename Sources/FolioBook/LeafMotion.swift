@@ -24,6 +24,12 @@ final class LeafMotion {
     var shown: Double
     /// The pose the last drag left the leaf in (the curl's path anchor), nil otherwise.
     var anchor: CurlPose?
+    /// Where it rested before it started (0 or 1): the events name the turn from there.
+    let start: Double
+    /// Whether it has left its resting place (`BookEvent.Kind.lift` sent).
+    var lifted = false
+    /// Whether it is heading for the far side (`BookEvent.Kind.commit` sent).
+    var committed = false
 
     init(index: Int, count: Int, progress: Double, allowed: ClosedRange<Double>, order: Int) throws(MotionError) {
         self.index = index
@@ -33,6 +39,7 @@ final class LeafMotion {
         self.order = order
         target = progress
         shown = progress
+        start = progress
     }
 
     /// The last leaf of the bundle.
