@@ -49,6 +49,8 @@ let package = Package(
         .systemLibrary(name: "CGL", pkgConfig: "gl", providers: [.apt(["libgl-dev"])]),
         .systemLibrary(name: "CGLEW", pkgConfig: "glew", providers: [.apt(["libglew-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        // Headless contexts without an X server (Mesa's surfaceless platform).
+        .systemLibrary(name: "CEGL", pkgConfig: "egl", providers: [.apt(["libegl-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // libwebp's animation encoder (WebPAnimEncoder, in libwebpmux) for animated previews.
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
@@ -58,7 +60,7 @@ let package = Package(
         .plugin(name: "EmbedShadersPlugin", capability: .buildTool(), dependencies: ["EmbedShaders"]),
         .target(
             name: "FolioRender",
-            dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTransitions", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CPNG", "CWebP"],
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTransitions", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CEGL", "CPNG", "CWebP"],
             plugins: ["EmbedShadersPlugin"]
         ),
         .target(

@@ -151,7 +151,7 @@ final class DemoApp {
     // MARK: Input
 
     private func installCallbacks() {
-        let window = surface.context.window
+        let window = surface.window
         glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
         // GLFW calls back on the main thread, from glfwPollEvents.
         glfwSetCursorPosCallback(window) { w, x, y in MainActor.assumeIsolated { DemoApp.of(w)?.pointerMoved(x, y) } }

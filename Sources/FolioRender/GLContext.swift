@@ -1,15 +1,21 @@
 @preconcurrency import CGLFW
 import CGL
 import CGLEW
+import Foundation
 
-/// An OpenGL 3.3 core context and the GLFW window that owns it: one Folio creates (hidden for
-/// offscreen work), or the app's own, adopted.
+/// An OpenGL 3.3 core context: with the GLFW window that owns it (one Folio creates, or the
+/// app's own, adopted), or headless, with no window and no X server (EGL on Mesa's surfaceless
+/// platform; see ``offscreen()``).
 ///
 /// GLFW and GL want the main thread, so the type is `@MainActor`.
 @MainActor
 public final class GLContext {
-    /// The GLFW window that owns the context (`GLFWwindow *`).
-    public let window: OpaquePointer
+    /// The GLFW window that owns the context (`GLFWwindow *`); nil for a headless context.
+    public let window: OpaquePointer?
+    /// The EGL context of a headless context; nil for a window's.
+    let headless: HeadlessEGLContext?
+    /// Whether the context has no window (EGL, surfaceless): it draws only into framebuffers.
+    public var isHeadless: Bool { headless != nil }
     /// The driver's `GL_VERSION` string.
     public let version: String
     /// The driver's `GL_RENDERER` string.
@@ -36,6 +42,8 @@ public final class GLContext {
         guard glfwInit() != 0 else {
             throw .noDisplay(reason: GLContext.lastError ?? "glfwInit failed")
         }
+        Self.glfwStarted = true
+        Self.releaseHeadless()
         glfwDefaultWindowHints()
         glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
         glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
@@ -54,6 +62,7 @@ public final class GLContext {
             throw error
         }
         window = w
+        headless = nil
         ownsWindow = true
     }
 
@@ -64,9 +73,12 @@ public final class GLContext {
     /// - Parameter window: a `GLFWwindow *` with an OpenGL context.
     /// - Throws: `RenderError.glVersionTooOld` for an older context.
     public init(adopting window: OpaquePointer) throws(RenderError) {
+        Self.glfwStarted = true
+        Self.releaseHeadless()
         glfwMakeContextCurrent(window)
         (version, renderer) = try Self.checkCurrentContext()
         self.window = window
+        headless = nil
         ownsWindow = false
     }
 
@@ -78,12 +90,64 @@ public final class GLContext {
         return try GLContext(adopting: window)
     }
 
+    /// A headless context: OpenGL 3.3 core through EGL on Mesa's surfaceless platform, with no
+    /// window and no X server (`DISPLAY` may be unset). It draws only into framebuffers of its
+    /// own, as ``OffscreenRenderer`` does.
+    ///
+    /// - Throws: `RenderError.contextCreation` naming the EGL step that failed (no EGL vendor
+    ///   library, no surfaceless platform, no 3.3 core context), `.glVersionTooOld`.
+    public static func headless() throws(RenderError) -> GLContext {
+        try GLContext(egl: HeadlessEGLContext())
+    }
+
+    private init(egl: HeadlessEGLContext) throws(RenderError) {
+        if Self.glfwStarted { glfwMakeContextCurrent(nil) }
+        egl.makeCurrent()
+        (version, renderer) = try Self.checkCurrentContext()
+        window = nil
+        headless = egl
+        ownsWindow = false
+    }
+
+    /// The context for offscreen work: headless (EGL) when there is no X display (`DISPLAY`
+    /// unset or empty), a hidden GLFW window's otherwise. `FOLIO_GL=egl` or `FOLIO_GL=glfw` in
+    /// the environment picks one. Either way, Folio renders the same pixels (the tests compare
+    /// them).
+    ///
+    /// - Throws: what ``headless()`` or ``init(width:height:visible:title:samples:)`` throws.
+    public static func offscreen() throws(RenderError) -> GLContext {
+        let environment = ProcessInfo.processInfo.environment
+        switch environment["FOLIO_GL"] {
+        case "egl": return try headless()
+        case "glfw": return try GLContext()
+        default:
+            let display = environment["DISPLAY"] ?? ""
+            return display.isEmpty ? try headless() : try GLContext()
+        }
+    }
+
     isolated deinit {
-        if ownsWindow { glfwDestroyWindow(window) }
+        if ownsWindow, let window { glfwDestroyWindow(window) }
     }
 
     /// Makes this context current on the calling thread.
-    public func makeCurrent() { glfwMakeContextCurrent(window) }
+    public func makeCurrent() {
+        if let headless {
+            if Self.glfwStarted && glfwGetCurrentContext() != nil { glfwMakeContextCurrent(nil) }
+            headless.makeCurrent()
+        } else {
+            Self.releaseHeadless()
+            glfwMakeContextCurrent(window)
+        }
+    }
+
+    /// Whether GLFW has been started (its calls before `glfwInit` only report errors).
+    nonisolated(unsafe) static var glfwStarted = false
+
+    /// Releases a headless context current on this thread, before a window's is made current.
+    static func releaseHeadless() {
+        HeadlessEGLContext.releaseCurrent()
+    }
 
     /// Loads GLEW's pointers for the current context and reads its version; refuses anything
     /// older than 3.3.

@@ -3,8 +3,9 @@ import FolioGeometry
 import FolioLayers
 
 /// Renders layer trees to images without showing a window, in a framebuffer of its own: in a
-/// hidden GLFW window's context it creates (on a machine without a display run under
-/// `xvfb-run -a`), or in the app's context, adopted (the app's GL state is left as it was).
+/// context it creates (headless through EGL when there is no X display, so no X server is
+/// needed; a hidden GLFW window's when there is one), or in the app's context, adopted (the
+/// app's GL state is left as it was).
 /// Main thread only (`@MainActor`).
 @MainActor
 public final class OffscreenRenderer {
@@ -18,11 +19,12 @@ public final class OffscreenRenderer {
     /// The device's limits, queried once when the context is created.
     public let limits: RenderLimits
 
-    /// Creates a hidden window's context and compiles the shaders.
+    /// Creates a context of its own (``GLContext/offscreen()``: headless through EGL when
+    /// there is no X display, a hidden window's otherwise) and compiles the shaders.
     ///
     /// - Throws: `RenderError.noDisplay`, `.contextCreation`, `.glVersionTooOld`, or a shader error.
     public init() throws(RenderError) {
-        context = try GLContext()
+        context = try GLContext.offscreen()
         limits = RenderLimits.query()
         renderer = try QuadRenderer()
     }

@@ -12,6 +12,8 @@ import FolioLayers
 public final class WindowRenderer {
     /// The GL context and its window.
     public let context: GLContext
+    /// The GLFW window drawn into (`GLFWwindow *`).
+    public let window: OpaquePointer
     /// The drawing engine, with its textures.
     public let renderer: QuadRenderer
     /// The evaluator reused every frame.
@@ -24,6 +26,8 @@ public final class WindowRenderer {
             throw .invalidPixelSize(width: Double(width), height: Double(height), limit: Image.maximumSide)
         }
         context = try GLContext(width: width, height: height, visible: true, title: title)
+        // A window's context always has its window.
+        window = context.window!
         context.makeCurrent()
         glfwSwapInterval(1)
         renderer = try QuadRenderer()
@@ -36,6 +40,7 @@ public final class WindowRenderer {
     /// - Throws: `RenderError.glVersionTooOld`, or a shader error.
     public init(adopting window: OpaquePointer) throws(RenderError) {
         context = try GLContext(adopting: window)
+        self.window = window
         renderer = try QuadRenderer()
         updateSize()
     }
@@ -54,16 +59,16 @@ public final class WindowRenderer {
     /// (Each query is a round trip to the X server that allocates, so frames use the cache.)
     public func updateSize() {
         var w: Int32 = 0, h: Int32 = 0
-        glfwGetWindowSize(context.window, &w, &h)
+        glfwGetWindowSize(window, &w, &h)
         windowSize = (Int(w), Int(h))
-        glfwGetFramebufferSize(context.window, &w, &h)
+        glfwGetFramebufferSize(window, &w, &h)
         framebufferSize = (Int(w), Int(h))
     }
 
     /// Whether the user asked the window to close.
     public var shouldClose: Bool {
-        get { glfwWindowShouldClose(context.window) != 0 }
-        set { glfwSetWindowShouldClose(context.window, newValue ? GLFW_TRUE : GLFW_FALSE) }
+        get { glfwWindowShouldClose(window) != 0 }
+        set { glfwSetWindowShouldClose(window, newValue ? GLFW_TRUE : GLFW_FALSE) }
     }
 
     /// Clears the window to `background` (nil: leaves it) and draws the tree under `root` (its
@@ -90,5 +95,5 @@ public final class WindowRenderer {
     }
 
     /// Shows the back buffer (waits for vsync).
-    public func present() { glfwSwapBuffers(context.window) }
+    public func present() { glfwSwapBuffers(window) }
 }

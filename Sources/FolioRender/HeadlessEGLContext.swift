@@ -1,0 +1,74 @@
+import CEGL
+
+/// An OpenGL 3.3 core context with no window and no X server: EGL on Mesa's surfaceless
+/// platform (llvmpipe here, a GPU's driver where there is one). It has no default framebuffer;
+/// Folio draws into framebuffers of its own. Owns its display connection and context.
+final class HeadlessEGLContext {
+    let display: EGLDisplay
+    let context: EGLContext
+
+    /// `EGL_PLATFORM_SURFACELESS_MESA` (EGL_MESA_platform_surfaceless).
+    static let surfacelessPlatform = EGLenum(0x31DD)
+
+    /// Opens the surfaceless display and creates a 3.3 core context on it.
+    ///
+    /// - Throws: `RenderError.contextCreation` naming the EGL step and error that failed.
+    init() throws(RenderError) {
+        guard let display = eglGetPlatformDisplay(Self.surfacelessPlatform, nil, nil), display != EGLDisplay(bitPattern: 0) else {
+            throw .contextCreation(reason: "EGL has no surfaceless display (Mesa's libegl-mesa0 missing?): \(Self.lastError())")
+        }
+        var major: EGLint = 0, minor: EGLint = 0
+        guard eglInitialize(display, &major, &minor) == EGL_TRUE else {
+            throw .contextCreation(reason: "eglInitialize failed: \(Self.lastError())")
+        }
+        guard eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGL_TRUE else {
+            eglTerminate(display)
+            throw .contextCreation(reason: "EGL cannot bind desktop OpenGL: \(Self.lastError())")
+        }
+        // No surface is ever made: any config that renders OpenGL will do.
+        let configAttributes: [EGLint] = [EGL_SURFACE_TYPE, 0, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE]
+        var config: EGLConfig?
+        var count: EGLint = 0
+        guard eglChooseConfig(display, configAttributes, &config, 1, &count) == EGL_TRUE, count > 0 else {
+            eglTerminate(display)
+            throw .contextCreation(reason: "EGL offers no OpenGL config: \(Self.lastError())")
+        }
+        let contextAttributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
+                                           EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE]
+        guard let context = eglCreateContext(display, config, nil, contextAttributes), context != EGLContext(bitPattern: 0) else {
+            eglTerminate(display)
+            throw .contextCreation(reason: "eglCreateContext (OpenGL 3.3 core) failed: \(Self.lastError())")
+        }
+        self.display = display
+        self.context = context
+        guard makeCurrent() else {
+            eglDestroyContext(display, context)
+            eglTerminate(display)
+            throw .contextCreation(reason: "eglMakeCurrent without a surface failed: \(Self.lastError())")
+        }
+    }
+
+    deinit {
+        if eglGetCurrentContext() == context { eglMakeCurrent(display, nil, nil, nil) }
+        eglDestroyContext(display, context)
+        // The display is shared by every context on it (EGL counts nothing): left initialised.
+    }
+
+    /// Makes the context current on the calling thread, with no surface.
+    @discardableResult
+    func makeCurrent() -> Bool {
+        eglMakeCurrent(display, nil, nil, context) == EGL_TRUE
+    }
+
+    /// Releases whatever EGL context is current on this thread (none: nothing to do).
+    static func releaseCurrent() {
+        let current = eglGetCurrentContext()
+        guard current != nil, current != EGLContext(bitPattern: 0) else { return }
+        eglMakeCurrent(eglGetCurrentDisplay(), nil, nil, nil)
+    }
+
+    /// The thread's last EGL error, as hex.
+    static func lastError() -> String {
+        "EGL error 0x" + String(eglGetError(), radix: 16)
+    }
+}
