@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "FolioTransitions", targets: ["FolioTransitions"]),
         .library(name: "FolioBook", targets: ["FolioBook"]),
         .library(name: "FolioRender", targets: ["FolioRender"]),
+        // Everything above with one import (`import Folio`).
+        .library(name: "Folio", targets: ["Folio"]),
         // The GL and GLFW bindings are products because an app that embeds FolioRender calls
         // GL and GLFW itself (its window, its textures, its framebuffers). GLEW, libpng and
         // libwebp stay private to the renderer: no public API mentions them.
@@ -71,6 +73,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "Folio", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface", "FolioTransitions",
+                                              "FolioBook", "FolioScene", "FolioRender"]),
         .executableTarget(name: "folio", dependencies: ["FolioCLI"]),
         // The interactive window (GLFW): drag, wheel and keys turn a FolioBook's pages.
         .executableTarget(

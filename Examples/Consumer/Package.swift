@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(
             name: "ConsumerTests",
             dependencies: ["TriFold", "ReadmeSnippets", product("FolioTransitions"), product("FolioRender"), product("FolioScene"),
-                           product("CGL"), product("CGLFW")]
+                           product("FolioBook"), product("Folio"), product("CGL"), product("CGLFW")]
         ),
     ]
 )
