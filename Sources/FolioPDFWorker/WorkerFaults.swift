@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Faults injected on purpose so that tests can watch the reader survive them, read from
+/// `FOLIO_PDF_WORKER_FAULTS` ("crash:3,hang:5,hog:7,kill:9,crash-open"); empty otherwise.
+struct WorkerFaults {
+    var crash: Set<Int> = [], kill: Set<Int> = [], hang: Set<Int> = [], hog: Set<Int> = []
+    var crashOnOpen = false
+
+    static func fromEnvironment() -> WorkerFaults {
+        var f = WorkerFaults()
+        guard let text = getenv("FOLIO_PDF_WORKER_FAULTS").map({ String(cString: $0) }) else { return f }
+        for item in text.split(separator: ",") {
+            let parts = item.split(separator: ":")
+            let page = parts.count > 1 ? Int(parts[1]) : nil
+            switch (parts[0], page) {
+            case ("crash", let p?): f.crash.insert(p)
+            case ("kill", let p?): f.kill.insert(p)
+            case ("hang", let p?): f.hang.insert(p)
+            case ("hog", let p?): f.hog.insert(p)
+            case ("crash-open", _): f.crashOnOpen = true
+            default: break
+            }
+        }
+        return f
+    }
+
+    /// Acts on a fault for `page`, if one is set: never returns then.
+    func strike(page: Int) {
+        if crash.contains(page) { raise(SIGSEGV) }
+        if kill.contains(page) { Glibc.kill(getpid(), SIGKILL) }
+        if hang.contains(page) { while true { sleep(1000) } }
+        if hog.contains(page) {
+            // Touch memory until the address-space limit refuses more, then die as a real
+            // runaway would when its allocation fails.
+            while let block = malloc(64 << 20) { memset(block, 1, 64 << 20) }
+            abort()
+        }
+    }
+}
