@@ -43,6 +43,7 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The render was cancelled before it finished.
     case cancelled(page: Int)
 
+    /// One line naming the value at fault (pages counted from 1).
     public var description: String {
         switch self {
         case let .file(error): return error.description

@@ -18,6 +18,7 @@
 public struct DocumentLayout: Sendable, Equatable {
     /// A rectangle in unit coordinates (0…1 across and down), top-left origin.
     public struct UnitRect: Sendable, Equatable {
+        /// The left and top edges and the size, as fractions of the whole.
         public var x: Double, y: Double, width: Double, height: Double
         /// The rectangle from (`x`, `y`), `width` × `height`.
         public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }

@@ -20,6 +20,7 @@ public struct PageSize: Sendable, Hashable, CustomStringConvertible {
     /// Whether the page is wider than it is tall.
     public var isLandscape: Bool { isUsable && width > height }
 
+    /// The size as "612 × 792 pt".
     public var description: String { "\(Self.format(width)) × \(Self.format(height)) pt" }
 
     static func format(_ v: Double) -> String {
