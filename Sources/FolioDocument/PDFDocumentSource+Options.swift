@@ -35,6 +35,9 @@ extension PDFDocumentSource {
         /// (abort, sleep forever, or allocate without end when asked for page N, 0-based),
         /// "crash-open". Sent in the worker's environment only.
         var faults: String?
+        /// Whether pixels come back through shared memory (where the system has memfd) rather
+        /// than over the socket; off only in tests of the socket path.
+        var sharedPixels = true
 
         /// The defaults: two workers, 1 GiB and 600 CPU-seconds each, 30 s to open, 10 s a page.
         public init(password: String? = nil) { self.password = password }

@@ -53,7 +53,7 @@ public final class PDFDocumentSource: PageSource {
             executable: executable, arguments: arguments,
             // No Swift backtracer in the worker: a crash there is expected and reported here.
             environment: ["SWIFT_BACKTRACE=enable=no"] + (options.faults.map { ["FOLIO_PDF_WORKER_FAULTS=\($0)"] } ?? []),
-            inheritStderr: options.workerDiagnostics, path: path,
+            inheritStderr: options.workerDiagnostics, sharedPixels: options.sharedPixels, path: path,
             password: options.password.map { Array($0.utf8.prefix(WorkerProtocol.maximumTextBytes)) },
             maximumPages: options.limits.maximumPages,
             openTimeout: max(0.001, options.openTimeout), renderTimeout: max(0.001, options.renderTimeout))
@@ -92,15 +92,19 @@ public final class PDFDocumentSource: PageSource {
     func renderInWorker(_ process: WorkerProcess, page: Int, width: Int, height: Int, cancellation: Cancellation?) throws(DocumentError) -> PageBitmap {
         let c = pool.configuration
         let deadline = SocketIO.now() + UInt64(c.renderTimeout * 1e9)
-        guard process.send(WorkerProtocol.request(.render, UInt32(page), UInt32(width), UInt32(height))) else {
+        let bytes = width * height * 4
+        // Pixels through shared memory when there is some, else over the socket.
+        let shared = process.pixels.map { $0.reserve(bytes) } ?? false
+        guard process.send(WorkerProtocol.request(.render, UInt32(page), UInt32(width), UInt32(height), shared: shared)) else {
             throw pool.died(process, page: page)
         }
         let reply = try pool.readReply(process, page: page, deadline: deadline, timeout: c.renderTimeout,
-                                       cancellation: cancellation, maximumPayload: width * height * 4)
+                                       cancellation: cancellation, maximumPayload: shared ? 0 : bytes)
         switch reply.status {
         case .ok:
-            guard Int(reply.a) == width, Int(reply.b) == height,
-                  let bitmap = PageBitmap(width: width, height: height, pixels: reply.payload) else {
+            let pixels = shared ? process.pixels!.copy(bytes) : reply.payload
+            guard Int(reply.a) == width, Int(reply.b) == height, let pixels,
+                  let bitmap = PageBitmap(width: width, height: height, pixels: pixels) else {
                 throw pool.protocolError(process, page: page)
             }
             return bitmap

@@ -13,6 +13,7 @@ final class PDFWorkerPool: Sendable {
         var arguments: [String]
         var environment: [String]
         var inheritStderr: Bool
+        var sharedPixels: Bool
         /// The document's path, for messages.
         var path: String
         var password: [UInt8]?
@@ -47,7 +48,7 @@ final class PDFWorkerPool: Sendable {
     func start() throws(DocumentError) -> (WorkerHandle, [PageSize]) {
         let c = configuration
         let process = try WorkerProcess(executable: c.executable, arguments: c.arguments, document: document,
-                                        inheritStderr: c.inheritStderr, extraEnvironment: c.environment)
+                                        inheritStderr: c.inheritStderr, sharedPixels: c.sharedPixels, extraEnvironment: c.environment)
         starts.add(1, ordering: .relaxed)
         let handle = WorkerHandle(process)
         let request = WorkerProtocol.request(.open, UInt32(clamping: c.maximumPages), c.password == nil ? 0 : 1, text: c.password ?? [])

@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// One running `folio-pdf-worker`: its process id and the reader's end of the socket that is
-/// the worker's standard input and output. The document is handed over as descriptor 3.
+/// the worker's standard input and output. The document is handed over as descriptor 3, the
+/// shared pixel buffer (if the system has memfd) as descriptor 4.
 ///
 /// Not thread-safe: a ``PDFWorkerPool`` lends each worker to one thread at a time.
 final class WorkerProcess {
@@ -11,6 +12,8 @@ final class WorkerProcess {
     let pid: pid_t
     /// The reader's end of the socket (close-on-exec, so other children never inherit it).
     let socket: Int32
+    /// Where the worker leaves rendered pixels (its descriptor 4); nil: they come over the socket.
+    let pixels: SharedPixels?
     /// Whether a reply to an abandoned (cancelled) request is still on its way and must be
     /// read and thrown away before the next request.
     var owesReply = false
@@ -24,9 +27,11 @@ final class WorkerProcess {
     /// The socket buffer asked for each way: a page of 1 MB passes in a few system calls.
     static let socketBuffer: Int32 = 4 << 20
 
-    /// Starts `executable` with `arguments`, `document` as descriptor 3, standard error sent to
+    /// Starts `executable` with `arguments`, `document` as descriptor 3, a shared pixel buffer
+    /// as descriptor 4 if `sharedPixels` (and the system has memfd), standard error sent to
     /// /dev/null unless `inheritStderr`, and `extraEnvironment` ("NAME=value") added to ours.
-    init(executable: String, arguments: [String], document: Int32, inheritStderr: Bool, extraEnvironment: [String]) throws(DocumentError) {
+    init(executable: String, arguments: [String], document: Int32, inheritStderr: Bool, sharedPixels: Bool,
+         extraEnvironment: [String]) throws(DocumentError) {
         var fds: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
             throw .workerUnavailable(path: executable, reason: "socketpair: \(String(cString: strerror(errno)))")
@@ -46,6 +51,8 @@ final class WorkerProcess {
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
         if !inheritStderr { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         posix_spawn_file_actions_adddup2(&actions, document, 3)
+        let shared = sharedPixels ? SharedPixels() : nil
+        if let shared { posix_spawn_file_actions_adddup2(&actions, shared.descriptor, 4) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -62,6 +69,9 @@ final class WorkerProcess {
         var environment: [String] = []
         var e = environ
         while let entry = e.pointee { environment.append(String(cString: entry)); e += 1 }
+        // Ours replace the reader's: a fault left in the reader's environment is never injected.
+        let replaced = ["FOLIO_PDF_WORKER_FAULTS=", "SWIFT_BACKTRACE="]
+        environment.removeAll { entry in replaced.contains { entry.hasPrefix($0) } }
         environment += extraEnvironment
         let argv = [executable] + arguments
         var child: pid_t = 0
@@ -74,6 +84,7 @@ final class WorkerProcess {
         }
         pid = child
         socket = fds[0]
+        pixels = shared
     }
 
     deinit {

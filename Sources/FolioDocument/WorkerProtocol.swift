@@ -2,15 +2,17 @@
 /// that is the worker's standard input. One request at a time; every request gets exactly
 /// one reply. All integers are little-endian `UInt32`, sizes `Float64`.
 ///
-/// A request is six integers `op, a, b, c, 0, textLength` and `textLength` bytes of text:
+/// A request is six integers `op, a, b, c, shared, textLength` and `textLength` bytes of text:
 /// - `open` (`a`: the most pages accepted, `b`: 1 if a password follows as the text). The
 ///   document is the worker's descriptor 3, opened and checked by the reader.
-/// - `render` (`a`: page, `b`: width, `c`: height in pixels).
+/// - `render` (`a`: page, `b`: width, `c`: height in pixels; `shared` 1: leave the pixels at
+///   the start of descriptor 4, a memfd the reader has made large enough, not in the reply).
 /// - `quit`.
 ///
 /// A reply is five integers `status, a, b, messageLength, payloadLength`, the message (UTF-8)
 /// and the payload. `open` answers `a` = page count and a payload of `a` (width, height)
-/// pairs in points; `render` answers `a` × `b` pixels, RGBA, rows top down. The reader checks
+/// pairs in points; `render` answers `a` × `b` pixels, RGBA, rows top down (in the payload, or
+/// in the shared memory with an empty payload). The reader checks
 /// `payloadLength` against what it asked for before reading, so a confused worker cannot make
 /// it allocate more.
 package enum WorkerProtocol {
@@ -34,10 +36,10 @@ package enum WorkerProtocol {
     package static let maximumTextBytes = 4096
 
     /// A request: its fixed part and text.
-    package static func request(_ op: Op, _ a: UInt32 = 0, _ b: UInt32 = 0, _ c: UInt32 = 0, text: [UInt8] = []) -> [UInt8] {
+    package static func request(_ op: Op, _ a: UInt32 = 0, _ b: UInt32 = 0, _ c: UInt32 = 0, shared: Bool = false, text: [UInt8] = []) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(requestHeaderBytes + text.count)
-        for v in [op.rawValue, a, b, c, 0, UInt32(text.count)] { append(v, to: &out) }
+        for v in [op.rawValue, a, b, c, shared ? 1 : 0, UInt32(text.count)] { append(v, to: &out) }
         out += text
         return out
     }

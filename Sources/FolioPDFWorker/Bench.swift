@@ -1,5 +1,6 @@
 import CPoppler
 import Dispatch
+import FolioDocument
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +32,54 @@ enum Bench {
             }
         }
         let seconds = Double(SocketIOClock.now() - start) / 1e9
-        print("poppler alone: \(count) pages at \(height) px high on \(threads) threads in \(seconds) s: \(Double(count) / seconds) pages/s")
+        print("poppler alone: \(count) pages at \(height) px high on \(threads) threads in \(seconds) s: \(Double(count) / seconds) pages/s; \(cpuSeconds()) CPU s")
+    }
+}
+
+extension Bench {
+    /// The same riffle through `PDFDocumentSource` and `workers` worker processes (this very
+    /// executable), `threads` threads asking: what the reader pays for the isolation.
+    static func riffle(path: String, threads: Int, height: Int, pages: Int?) {
+        riffleAndClose(path: path, threads: threads, height: height, pages: pages)
+        // The workers are reaped now, so their CPU time is counted.
+        print("  \(cpuSeconds()) CPU s, this process and its workers")
+    }
+
+    /// User and system CPU seconds of this process and its reaped children.
+    static func cpuSeconds() -> Double {
+        var total = 0.0
+        for who in [RUSAGE_SELF, RUSAGE_CHILDREN] {
+            var usage = rusage()
+            getrusage(__rusage_who_t(who.rawValue), &usage)
+            total += Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        }
+        return total
+    }
+
+    static func riffleAndClose(path: String, threads: Int, height: Int, pages: Int?) {
+        var start = SocketIOClock.now()
+        var options = PDFDocumentSource.Options()
+        options.workers = threads
+        options.workerPath = CommandLine.arguments[0].contains("/") ? CommandLine.arguments[0] : nil
+        let source: PDFDocumentSource
+        do { source = try PDFDocumentSource(path: path, options: options) } catch {
+            print("cannot open \(path): \(error)")
+            return
+        }
+        let open = Double(SocketIOClock.now() - start) / 1e9
+        let count = min(pages ?? source.pageCount, source.pageCount)
+        let next = Atomic<Int>(0), failures = Atomic<Int>(0)
+        start = SocketIOClock.now()
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            while true {
+                let i = next.add(1, ordering: .relaxed).oldValue
+                if i >= count { break }
+                let size = source.pixelSize(of: i, fitting: (width: 100_000, height: height))
+                do { _ = try source.render(page: i, width: size.width, height: size.height) } catch { failures.add(1, ordering: .relaxed) }
+            }
+        }
+        let seconds = Double(SocketIOClock.now() - start) / 1e9
+        print("through workers: \(count) pages at \(height) px high on \(threads) threads in \(seconds) s: \(Double(count) / seconds) pages/s (open \(open) s, \(failures.load(ordering: .relaxed)) failed)")
     }
 }
 

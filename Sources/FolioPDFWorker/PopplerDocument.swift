@@ -47,27 +47,42 @@ final class PopplerDocument {
     /// Renders page `index` scaled to `width` × `height` pixels on white, as RGBA bytes.
     /// Returns nil and a reason if poppler or cairo refuses (no such page, no memory).
     func render(page index: Int, width: Int, height: Int) -> (pixels: [UInt8]?, problem: String) {
-        guard let page = poppler_document_get_page(document, Int32(index)) else { return (nil, "poppler cannot find the page") }
+        var problem: String?
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
+            problem = render(page: index, width: width, height: height, into: UnsafeMutableRawPointer(buffer.baseAddress!))
+            initialized = problem == nil ? width * height * 4 : 0
+        }
+        return problem.map { (nil, $0) } ?? (pixels, "")
+    }
+
+    /// Renders page `index` scaled to `width` × `height` pixels on white into `memory`
+    /// (`width · height · 4` bytes), leaving RGBA bytes there. Returns why not, or nil.
+    func render(page index: Int, width: Int, height: Int, into memory: UnsafeMutableRawPointer) -> String? {
+        guard let page = poppler_document_get_page(document, Int32(index)) else { return "poppler cannot find the page" }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var pw = 0.0, ph = 0.0
         poppler_page_get_size(page, &pw, &ph)
         // Guard the division: a missing or hostile page can report 0, negative or NaN.
-        guard pw.isFinite, ph.isFinite, pw > 0, ph > 0 else { return (nil, "the page's size is \(pw) × \(ph) pt") }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return (nil, "cairo made no surface") }
+        guard pw.isFinite, ph.isFinite, pw > 0, ph > 0 else { return "the page's size is \(pw) × \(ph) pt" }
+        // cairo draws straight into the destination: ARGB32 rows of exactly width · 4 bytes
+        // are a stride cairo accepts (it wants a multiple of 4).
+        let data = memory.assumingMemoryBound(to: UInt8.self)
+        guard let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)) else {
+            return "cairo made no surface"
+        }
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else { return (nil, "cairo: " + String(cString: cairo_status_to_string(status))) }
-        guard let cr = cairo_create(surface) else { return (nil, "cairo made no context") }
+        guard status == CAIRO_STATUS_SUCCESS else { return "cairo: " + String(cString: cairo_status_to_string(status)) }
+        guard let cr = cairo_create(surface) else { return "cairo made no context" }
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
         cairo_scale(cr, Double(width) / pw, Double(height) / ph)
         poppler_page_render(page, cr)
         let drawn = cairo_status(cr)
         cairo_destroy(cr)
-        guard drawn == CAIRO_STATUS_SUCCESS else { return (nil, "cairo: " + String(cString: cairo_status_to_string(drawn))) }
+        guard drawn == CAIRO_STATUS_SUCCESS else { return "cairo: " + String(cString: cairo_status_to_string(drawn)) }
         cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return (nil, "cairo gave no pixels") }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        return (RGBAConversion.fromCairoARGB32(data, width: width, height: height, stride: stride), "")
+        RGBAConversion.cairoARGB32ToRGBAInPlace(memory, pixels: width * height)
+        return nil
     }
 }

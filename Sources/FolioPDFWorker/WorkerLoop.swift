@@ -25,7 +25,7 @@ struct WorkerLoop {
                 document = nil
                 open(maximumPages: a, password: b == 1 ? String(decoding: text, as: UTF8.self) : nil, into: &document)
             case .render:
-                render(document, page: a, width: b, height: c)
+                render(document, page: a, width: b, height: c, shared: WorkerProtocol.u32(header, 4) == 1)
             case .quit:
                 exit(0)
             case nil:
@@ -64,13 +64,19 @@ struct WorkerLoop {
         }
     }
 
-    func render(_ document: PopplerDocument?, page: Int, width: Int, height: Int) {
+    func render(_ document: PopplerDocument?, page: Int, width: Int, height: Int, shared: Bool) {
         guard let document else { return reply(.badRequest, message: "no document is open") }
         guard page < document.pageCount else { return reply(.badPage, message: "no page \(page + 1)") }
         guard width >= 1, height >= 1, width <= WorkerProtocol.maximumSide, height <= WorkerProtocol.maximumSide, width * height * 4 <= WorkerProtocol.maximumPayloadBytes else {
             return reply(.badRequest, message: "refused size \(width)×\(height)")
         }
         faults.strike(page: page)
+        if shared {
+            let problem = SharedOutput.withMapping(bytes: width * height * 4) { memory in
+                document.render(page: page, width: width, height: height, into: memory)
+            }
+            return problem.map { reply(.renderFailed, message: $0) } ?? reply(.ok, a: UInt32(width), b: UInt32(height))
+        }
         let (pixels, problem) = document.render(page: page, width: width, height: height)
         guard let pixels else { return reply(.renderFailed, message: problem) }
         reply(.ok, a: UInt32(width), b: UInt32(height), payload: pixels)

@@ -3,7 +3,8 @@
 // the document as descriptor 3; it exits when the reader closes the socket.
 //
 //     folio-pdf-worker [--memory-limit BYTES] [--cpu-limit SECONDS]
-//     folio-pdf-worker --bench FILE.pdf [--threads N] [--height PX]   (poppler alone, in-process)
+//     folio-pdf-worker --bench FILE.pdf [--threads N] [--height PX] [--pages N]   (poppler alone, in-process)
+//     folio-pdf-worker --riffle FILE.pdf [--threads N] [--height PX] [--pages N]  (through worker processes)
 import FolioDocument
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +17,11 @@ func value(_ name: String) -> String? {
     return arguments[i + 1]
 }
 
+if let file = value("--riffle") {
+    Bench.riffle(path: file, threads: Int(value("--threads") ?? "") ?? 2, height: Int(value("--height") ?? "") ?? 800,
+                 pages: Int(value("--pages") ?? ""))
+    exit(0)
+}
 if let file = value("--bench") {
     Bench.run(path: file, threads: Int(value("--threads") ?? "") ?? 2, height: Int(value("--height") ?? "") ?? 800,
               pages: Int(value("--pages") ?? ""))

@@ -33,6 +33,24 @@ import Testing
         #expect(wide.pixel(230, 80) == (255, 255, 255, 255))
     }
 
+    @Test func rendersThroughTheSocketWhereThereIsNoSharedMemory() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("square.pdf", TestPDF.make([.init(width: 100, height: 100, content: "1 0 0 rg 0 0 50 50 re f"),
+                                                                 .init(width: 300, height: 100, content: "0 0 1 rg 0 0 300 50 re f")]))
+        var options = PDFDocumentSource.Options()
+        options.sharedPixels = false
+        let source = try PDFDocumentSource(path: path, options: options)
+        let bitmap = try source.render(page: 0, width: 200, height: 200)
+        #expect(bitmap.pixel(50, 150) == (255, 0, 0, 255) && bitmap.pixel(150, 50) == (255, 255, 255, 255))
+        // A larger page after a smaller one, and back: the shared buffer grows, never shrinks.
+        let shared = try PDFDocumentSource(path: path)
+        for (page, w, h) in [(0, 20, 20), (1, 600, 200), (0, 10, 10)] {
+            let b = try shared.render(page: page, width: w, height: h)
+            #expect(b.pixel(w / 4, h * 3 / 4) == (page == 0 ? (255, 0, 0, 255) : (0, 0, 255, 255)))
+            #expect(b.pixel(w * 3 / 4, h / 4) == (255, 255, 255, 255))
+        }
+    }
+
     @Test func rendersOnTwoThreadsAtOnce() throws {
         let folder = TemporaryFolder()
         let path = try folder.write("twelve.pdf", TestPDF.many(12, width: 100, height: 100, content: "0 0 1 rg 0 0 100 100 re f"))

@@ -1,4 +1,5 @@
 import Dispatch
+import FolioFiles
 import Foundation
 import Synchronization
 import Testing
@@ -13,13 +14,13 @@ import Testing
 ///         swift test --skip-build --filter RiffleBenchmark
 ///
 /// Compare with poppler alone: `.build/release/folio-pdf-worker --bench book.pdf --threads 2`.
-@Suite struct RiffleBenchmark {
+@Suite(.serialized) struct RiffleBenchmark {
     static let path = ProcessInfo.processInfo.environment["FOLIO_DOCUMENT_BENCH"]
 
     @Test(.enabled(if: path != nil)) func riffle() throws {
         let path = try #require(Self.path)
         let height = Int(ProcessInfo.processInfo.environment["FOLIO_DOCUMENT_BENCH_HEIGHT"] ?? "") ?? 800
-        let threads = 2
+        let threads = Int(ProcessInfo.processInfo.environment["FOLIO_DOCUMENT_BENCH_THREADS"] ?? "") ?? 2
         var start = SocketIO.now()
         let source = try PDFDocumentSource(path: path)
         let openSeconds = Double(SocketIO.now() - start) / 1e9
@@ -27,7 +28,11 @@ import Testing
         let next = Atomic<Int>(0), failures = Atomic<Int>(0)
         let workerPeaks = Mutex<[Int32: Int]>([:])
         start = SocketIO.now()
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        // Threads of its own, as a PageCache's loaders have (a busy dispatch pool could run
+        // the two loops one after the other).
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<threads { Thread {
+            defer { finished.signal() }
             while true {
                 let page = next.add(1, ordering: .relaxed).oldValue
                 guard page < source.pageCount else { break }
@@ -37,7 +42,8 @@ import Testing
                     for pid in source.workerProcessIDs { workerPeaks.withLock { $0[pid] = max($0[pid] ?? 0, Self.peakKiB(pid)) } }
                 }
             }
-        }
+        }.start() }
+        for _ in 0..<threads { finished.wait() }
         let seconds = Double(SocketIO.now() - start) / 1e9
         for pid in source.workerProcessIDs { workerPeaks.withLock { $0[pid] = max($0[pid] ?? 0, Self.peakKiB(pid)) } }
         let peaks = workerPeaks.withLock { $0 }
@@ -58,5 +64,18 @@ import Testing
             return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
         }
         return 0
+    }
+}
+
+extension RiffleBenchmark {
+    /// Opening a generated 100,000-page PDF: seconds, and the worker's peak resident memory.
+    @Test(.enabled(if: path != nil)) func openHundredThousandPages() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("many.pdf", TestPDF.many(100_000))
+        let start = SocketIO.now()
+        let source = try PDFDocumentSource(path: path)
+        let seconds = Double(SocketIO.now() - start) / 1e9
+        let worker = source.workerProcessIDs.map { Self.peakKiB($0) / 1024 }
+        print("open 100,000 pages (\(try InputFile(path: path, maximumBytes: 1 << 30).byteCount) bytes): \(String(format: "%.3f", seconds)) s; worker peak resident \(worker) MiB")
     }
 }
