@@ -79,6 +79,19 @@ extension Bench {
             }
         }
         let seconds = Double(SocketIOClock.now() - start) / 1e9
+        // Peak resident memory of every process (VmHWM), in MiB.
+        func peak(_ pid: Int32) -> Int {
+            let fd = Glibc.open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return 0 }
+            defer { close(fd) }
+            var buffer = [UInt8](repeating: 0, count: 8192)
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let text = String(decoding: buffer.prefix(max(0, n)), as: UTF8.self)
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+            return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+        }
+        let peaks = [peak(getpid())] + source.workerProcessIDs.map(peak)
+        print("  peak resident MiB: reader \(peaks[0]), workers \(peaks.dropFirst().map(String.init).joined(separator: ", ")); sum \(peaks.reduce(0, +))")
         print("through workers: \(count) pages at \(height) px high on \(threads) threads in \(seconds) s: \(Double(count) / seconds) pages/s (open \(open) s, \(failures.load(ordering: .relaxed)) failed)")
     }
 }
