@@ -53,6 +53,12 @@ final class WorkerProcess {
         posix_spawn_file_actions_adddup2(&actions, document, 3)
         let shared = sharedPixels ? SharedPixels() : nil
         if let shared { posix_spawn_file_actions_adddup2(&actions, shared.descriptor, 4) }
+        // Nothing else of the reader's reaches the worker, close-on-exec or not (other
+        // modules' descriptors). glibc 2.34 has it; the Glibc module does not declare it.
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 5)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -56,6 +56,26 @@ import Glibc
         #expect(source.workerProcessIDs.first != pid)
     }
 
+    @Test func theWorkerInheritsNoOtherDescriptor() throws {
+        // A descriptor the reader leaked (no close-on-exec) must not reach the worker.
+        let leaked = open("/etc/hostname", O_RDONLY)
+        defer { close(leaked) }
+        let (source, _, _) = try source(faults: nil)
+        let pid = try #require(source.workerProcessIDs.first)
+        var targets: [String] = []
+        let dir = try #require(opendir("/proc/\(pid)/fd"))
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != ".", name != ".." else { continue }
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let n = readlink("/proc/\(pid)/fd/\(name)", &buffer, 4095)
+            targets.append(n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?")
+        }
+        closedir(dir)
+        #expect(!targets.contains("/etc/hostname"), "worker descriptors: \(targets)")
+        #expect(targets.contains { $0.contains("/doc.pdf") }, "worker descriptors: \(targets)")
+    }
+
     @Test func aHungWorkerTimesOutAndIsReplaced() throws {
         let (source, log, _) = try source(faults: "hang:1") { $0.renderTimeout = 0.5 }
         let start = SocketIO.now()
