@@ -3,9 +3,13 @@ extension PDFDocumentSource {
     public struct Options: Sendable {
         /// The password of an encrypted PDF (user or owner password), or nil.
         public var password: String?
-        /// Worker processes rendering in parallel (1…16). Each holds the document open;
-        /// they start on first use, the first one when the document opens.
+        /// Worker processes rendering in parallel (1…16). Each holds the document open; the
+        /// first starts when the document opens, the others see ``startsWorkersEagerly``.
         public var workers = 2
+        /// Whether the other workers start in the background as soon as the document has
+        /// opened, rather than on first use: the second page of a riffle then does not wait
+        /// for a process to start. Each worker costs about 25–30 MiB from then on.
+        public var startsWorkersEagerly = true
         /// The longest a worker may take to open the document, in seconds.
         public var openTimeout = 30.0
         /// The longest a worker may take to render one page, in seconds; past it the worker
@@ -39,7 +43,8 @@ extension PDFDocumentSource {
         /// than over the socket; off only in tests of the socket path.
         var sharedPixels = true
 
-        /// The defaults: two workers, 1 GiB and 600 CPU-seconds each, 30 s to open, 10 s a page.
+        /// The defaults: two workers started at once, 1 GiB and 600 CPU-seconds each, 30 s to
+        /// open, 10 s a page.
         public init(password: String? = nil) { self.password = password }
     }
 }

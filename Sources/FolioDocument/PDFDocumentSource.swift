@@ -64,6 +64,7 @@ public final class PDFDocumentSource: PageSource {
         pageCount = sizes.count
         // The first worker stays open for the first render.
         pool.idle.withLock { $0[$0.count - 1] = first }
+        if options.startsWorkersEagerly { pool.startMissingWorkers(pageCount: pageCount) }
     }
 
     /// Renders page `page` to `width` × `height` pixels, white behind the page's content.
@@ -98,8 +99,12 @@ public final class PDFDocumentSource: PageSource {
         guard process.send(WorkerProtocol.request(.render, UInt32(page), UInt32(width), UInt32(height), shared: shared)) else {
             throw pool.died(process, page: page)
         }
+        // What the reply may carry, also when it is drained after a cancellation.
+        process.owedPayloadLimit = shared ? 0 : bytes
         let reply = try pool.readReply(process, page: page, deadline: deadline, timeout: c.renderTimeout,
-                                       cancellation: cancellation, maximumPayload: shared ? 0 : bytes)
+                                       cancellation: cancellation, maximumPayload: process.owedPayloadLimit)
+        // After the copy: a large page rendered once does not pin its memory in the buffer.
+        defer { if shared { process.pixels!.release(beyond: bytes) } }
         switch reply.status {
         case .ok:
             let pixels = shared ? process.pixels!.copy(bytes) : reply.payload

@@ -74,6 +74,28 @@ final class PDFWorkerPool: Sendable {
         }
     }
 
+    /// Starts the workers of the empty slots on a background thread, one after another, so
+    /// that the first renders in parallel do not wait for a process to start. A slot a render
+    /// has taken meanwhile is left to it; a worker that fails to start is left for the next
+    /// render to start (and report).
+    func startMissingWorkers(pageCount: Int) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            while available.wait(timeout: .now()) == .success {
+                let took = idle.withLock { slots -> Bool in
+                    guard let i = slots.firstIndex(where: { $0 == nil }) else { return false }
+                    slots.remove(at: i)
+                    return true
+                }
+                guard took else { available.signal(); return }
+                var started: WorkerHandle?
+                if let (worker, sizes) = try? start(), sizes.count == pageCount { started = worker }
+                idle.withLock { [started] in $0.append(started) }
+                available.signal()
+                if started == nil { return }
+            }
+        }
+    }
+
     /// Lends an idle worker to `body`, starting one if its slot is empty (checking that it
     /// sees `pageCount` pages). Waits for a slot while watching `cancellation`. A worker that
     /// `body` reports dead is dropped and its slot left empty for a fresh one.
@@ -149,7 +171,7 @@ final class PDFWorkerPool: Sendable {
         // The abandoned request keeps the deadline it had: a hung worker is not waited on twice.
         let c = configuration
         _ = try readReply(process, page: page, deadline: process.owedDeadline, timeout: c.renderTimeout, cancellation: nil,
-                          maximumPayload: WorkerProtocol.maximumPayloadBytes)
+                          maximumPayload: process.owedPayloadLimit)
         process.owesReply = false
     }
 

@@ -54,6 +54,23 @@ final class SharedPixels {
         return true
     }
 
+    /// Gives the memory past the first `bytes` back to the system when that is more than
+    /// ``slack`` (a punched hole: the size stays, so the seal holds and both mappings stay
+    /// valid, reading zeros there). Without it one page rendered large — a zoom — would pin
+    /// that much shared memory for the worker's life.
+    func release(beyond bytes: Int) {
+        let start = (bytes + 4095) & ~4095
+        guard byteCount - start > Self.slack else { return }
+        typealias Fallocate = @convention(c) (Int32, Int32, off_t, off_t) -> Int32
+        // fallocate is declared only with _GNU_SOURCE, which the Glibc module leaves out.
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "fallocate") else { return }
+        let keepSize: Int32 = 1, punchHole: Int32 = 2 // FALLOC_FL_KEEP_SIZE, FALLOC_FL_PUNCH_HOLE
+        _ = unsafeBitCast(symbol, to: Fallocate.self)(descriptor, punchHole | keepSize, off_t(start), off_t(byteCount - start))
+    }
+
+    /// How much unused memory the buffer may keep past the page just rendered: 8 MiB.
+    static let slack = 8 << 20
+
     /// The first `bytes` bytes, copied out; nil if they were never reserved.
     func copy(_ bytes: Int) -> [UInt8]? {
         guard bytes <= byteCount, let mapping else { return nil }

@@ -19,6 +19,8 @@ final class WorkerProcess {
     var owesReply = false
     /// When the owed reply stops being worth waiting for (monotonic ns).
     var owedDeadline: UInt64 = 0
+    /// The most payload bytes the reply to the request in flight may carry.
+    var owedPayloadLimit = 0
     /// Whether the process has been reaped.
     private var reaped = false
     /// How the process ended, once reaped ("killed by signal 9", "exited with status 3").

@@ -1,6 +1,9 @@
 import Dispatch
 import Synchronization
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import FolioDocument
 
 /// Valid PDFs written in the tests: sizes, rotation, pixels.
@@ -49,6 +52,39 @@ import Testing
             #expect(b.pixel(w / 4, h * 3 / 4) == (page == 0 ? (255, 0, 0, 255) : (0, 0, 255, 255)))
             #expect(b.pixel(w * 3 / 4, h / 4) == (255, 255, 255, 255))
         }
+    }
+
+    @Test func aLargePageDoesNotPinItsSharedMemory() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("one.pdf", TestPDF.make([.init(width: 100, height: 100, content: "0 1 0 rg 0 0 100 100 re f")]))
+        var options = PDFDocumentSource.Options()
+        options.workers = 1
+        let source = try PDFDocumentSource(path: path, options: options)
+        func sharedBytes() throws -> Int {
+            let fd = try #require(source.pool.idle.withLock { $0.first??.process.pixels?.descriptor })
+            var info = stat()
+            fstat(fd, &info)
+            return Int(info.st_blocks) * 512
+        }
+        #expect(try source.render(page: 0, width: 4000, height: 4000).pixel(2000, 2000) == (0, 255, 0, 255))
+        #expect(try sharedBytes() >= 4000 * 4000 * 4)
+        #expect(try source.render(page: 0, width: 100, height: 100).pixel(50, 50) == (0, 255, 0, 255))
+        #expect(try sharedBytes() <= 1 << 20)
+        #expect(try source.render(page: 0, width: 3000, height: 3000).pixel(2999, 2999) == (0, 255, 0, 255))
+    }
+
+    @Test func theOtherWorkersStartInTheBackgroundOrOnFirstUse() throws {
+        let folder = TemporaryFolder()
+        let path = try folder.write("one.pdf", TestPDF.make([.init(width: 100, height: 100)]))
+        let eager = try PDFDocumentSource(path: path)
+        let deadline = SocketIO.now() + 10_000_000_000
+        while eager.workersStarted < 2 && SocketIO.now() < deadline { usleep(5000) }
+        #expect(eager.workersStarted == 2)
+        var options = PDFDocumentSource.Options()
+        options.startsWorkersEagerly = false
+        let lazy = try PDFDocumentSource(path: path, options: options)
+        usleep(200_000)
+        #expect(lazy.workersStarted == 1)
     }
 
     @Test func rendersOnTwoThreadsAtOnce() throws {
