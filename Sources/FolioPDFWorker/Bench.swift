@@ -19,7 +19,7 @@ enum Bench {
             return
         }
         let count = min(pages ?? probe.pageCount, probe.pageCount)
-        let start = SocketIOClock.now()
+        let start = SocketIO.now()
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             guard let document = try? PopplerDocument(fd: fd, password: nil) else { return }
@@ -31,7 +31,7 @@ enum Bench {
                 _ = document.render(page: i, width: max(1, Int(Double(height) * w / h)), height: height)
             }
         }
-        let seconds = Double(SocketIOClock.now() - start) / 1e9
+        let seconds = Double(SocketIO.now() - start) / 1e9
         print("poppler alone: \(count) pages at \(height) px high on \(threads) threads in \(seconds) s: \(Double(count) / seconds) pages/s; \(cpuSeconds()) CPU s")
     }
 }
@@ -57,7 +57,7 @@ extension Bench {
     }
 
     static func riffleAndClose(path: String, threads: Int, height: Int, pages: Int?) {
-        var start = SocketIOClock.now()
+        var start = SocketIO.now()
         var options = PDFDocumentSource.Options()
         options.workers = threads
         options.workerPath = CommandLine.arguments[0].contains("/") ? CommandLine.arguments[0] : nil
@@ -66,10 +66,10 @@ extension Bench {
             print("cannot open \(path): \(error)")
             return
         }
-        let open = Double(SocketIOClock.now() - start) / 1e9
+        let open = Double(SocketIO.now() - start) / 1e9
         let count = min(pages ?? source.pageCount, source.pageCount)
         let next = Atomic<Int>(0), failures = Atomic<Int>(0)
-        start = SocketIOClock.now()
+        start = SocketIO.now()
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             while true {
                 let i = next.add(1, ordering: .relaxed).oldValue
@@ -78,7 +78,7 @@ extension Bench {
                 do { _ = try source.render(page: i, width: size.width, height: size.height) } catch { failures.add(1, ordering: .relaxed) }
             }
         }
-        let seconds = Double(SocketIOClock.now() - start) / 1e9
+        let seconds = Double(SocketIO.now() - start) / 1e9
         // Peak resident memory of every process (VmHWM), in MiB.
         func peak(_ pid: Int32) -> Int {
             let fd = Glibc.open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
@@ -93,14 +93,5 @@ extension Bench {
         let peaks = [peak(getpid())] + source.workerProcessIDs.map(peak)
         print("  peak resident MiB: reader \(peaks[0]), workers \(peaks.dropFirst().map(String.init).joined(separator: ", ")); sum \(peaks.reduce(0, +))")
         print("through workers: \(count) pages at \(height) px high on \(threads) threads in \(seconds) s: \(Double(count) / seconds) pages/s (open \(open) s, \(failures.load(ordering: .relaxed)) failed)")
-    }
-}
-
-/// The monotonic clock (the same one the reader's timeouts use).
-enum SocketIOClock {
-    static func now() -> UInt64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
 }

@@ -3,9 +3,9 @@ import Glibc
 #endif
 
 /// Faults injected on purpose so that tests can watch the reader survive them, read from
-/// `FOLIO_PDF_WORKER_FAULTS` ("crash:3,hang:5,hog:7,kill:9,crash-open"); empty otherwise.
+/// `FOLIO_PDF_WORKER_FAULTS` ("crash:3,hang:5,hog:7,kill:9,spin:11,crash-open"); empty otherwise.
 struct WorkerFaults {
-    var crash: Set<Int> = [], kill: Set<Int> = [], hang: Set<Int> = [], hog: Set<Int> = []
+    var crash: Set<Int> = [], kill: Set<Int> = [], hang: Set<Int> = [], hog: Set<Int> = [], spin: Set<Int> = []
     var crashOnOpen = false
 
     static func fromEnvironment() -> WorkerFaults {
@@ -19,6 +19,7 @@ struct WorkerFaults {
             case ("kill", let p?): f.kill.insert(p)
             case ("hang", let p?): f.hang.insert(p)
             case ("hog", let p?): f.hog.insert(p)
+            case ("spin", let p?): f.spin.insert(p)
             case ("crash-open", _): f.crashOnOpen = true
             default: break
             }
@@ -31,6 +32,11 @@ struct WorkerFaults {
         if crash.contains(page) { raise(SIGSEGV) }
         if kill.contains(page) { Glibc.kill(getpid(), SIGKILL) }
         if hang.contains(page) { while true { sleep(1000) } }
+        if spin.contains(page) {
+            // Burn CPU until RLIMIT_CPU stops the process.
+            var x: UInt64 = 1
+            while true { x = x &* 6364136223846793005 &+ 1442695040888963407; if x == 0 { print(x) } }
+        }
         if hog.contains(page) {
             // Touch memory until the address-space limit refuses more, then die as a real
             // runaway would when its allocation fails.

@@ -91,6 +91,26 @@ import Glibc
         #expect(try source.render(page: 1, width: 10, height: 10).width == 10)
     }
 
+    @Test func aSpinningWorkerStopsAtItsCPULimit() throws {
+        let (source, _, _) = try source(faults: "spin:0") { $0.cpuLimit = 1; $0.renderTimeout = 30 }
+        #expect(performing: { try source.render(page: 0, width: 10, height: 10) }, throws: isCrash(0, "signal"))
+        #expect(try source.render(page: 1, width: 10, height: 10).width == 10)
+    }
+
+    @Test func theWorkerIsFoundNextToTheExecutableOrWhereTheEnvironmentSays() throws {
+        let found = try PDFDocumentSource.workerExecutable(nil)
+        #expect(found.hasSuffix("/folio-pdf-worker"))
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, 4095)
+        let exe = String(decoding: buffer[..<max(0, n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Unless $FOLIO_PDF_WORKER points elsewhere, it is in the test bundle's folder.
+        if getenv("FOLIO_PDF_WORKER") == nil { #expect(found == exe[..<exe.lastIndex(of: "/")!] + "/folio-pdf-worker") }
+        #expect(try PDFDocumentSource.workerExecutable(found) == found)
+        #expect(throws: DocumentError.workerUnavailable(path: "/nonexistent/folio-pdf-worker", reason: "No such file or directory")) {
+            try PDFDocumentSource.workerExecutable("/nonexistent/folio-pdf-worker")
+        }
+    }
+
     @Test func aCrashWhileOpeningIsATypedError() throws {
         #expect(performing: { _ = try source(faults: "crash-open") }, throws: { error in
             if case .workerCrashed(nil, _) = error as? DocumentError { true } else { false }
