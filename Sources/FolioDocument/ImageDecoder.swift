@@ -21,21 +21,36 @@ enum ImageDecoder {
         return nil
     }
 
-    /// Bytes read to find a JPEG's size: its SOF marker follows EXIF data and thumbnails,
-    /// which stay well under this.
-    static let jpegHeaderBytes = 256 << 10
+    /// Bytes read to find a JPEG's size, tried in turn: a scan's headers fit in the first
+    /// 16 KiB, a camera's EXIF data and thumbnail in 64 KiB, and 256 KiB is the most read —
+    /// so opening a folder of a thousand scans reads megabytes, not gigabytes.
+    static let jpegHeaderReads = [16 << 10, 64 << 10, 256 << 10]
 
     /// The pixel size the file's header claims, checked against the limits.
     static func probe(path: String, format: Format, limits: DocumentLimits) throws(DocumentError) -> (width: Int, height: Int) {
         let file = try open(path, limits)
-        let head: [UInt8]
-        do { head = try file.read(upTo: format == .png ? 24 : jpegHeaderBytes) } catch { throw .file(error) }
         let size: (width: Int, height: Int)
         switch format {
         case .png:
+            let head: [UInt8]
+            do { head = try file.read(upTo: 24) } catch { throw .file(error) }
             size = try pngHeader(head, path: path)
         case .jpeg:
-            size = try jpegHeader(head, path: path)
+            var found: (width: Int, height: Int)?
+            var failure = DocumentError.badImage(path: path, reason: "no JPEG header")
+            for count in jpegHeaderReads where found == nil {
+                let head: [UInt8]
+                do { try file.rewind(); head = try file.read(upTo: count) } catch { throw .file(error) }
+                do { found = try jpegHeader(head, path: path) } catch { failure = error }
+                // Cut before the frame header, libjpeg-turbo may report success and 0 × 0.
+                if let f = found, f.width == 0 || f.height == 0 {
+                    found = nil
+                    failure = .badImage(path: path, reason: "no frame header in its first \(head.count) bytes")
+                }
+                if head.count < count { break } // the whole file was read
+            }
+            guard let found else { throw failure }
+            size = found
         }
         try check(size, path: path, limits: limits)
         return size

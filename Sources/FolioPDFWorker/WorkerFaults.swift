@@ -3,10 +3,10 @@ import Glibc
 #endif
 
 /// Faults injected on purpose so that tests can watch the reader survive them, read from
-/// `FOLIO_PDF_WORKER_FAULTS` ("crash:3,hang:5,hog:7,kill:9,spin:11,crash-open"); empty otherwise.
+/// `FOLIO_PDF_WORKER_FAULTS` ("crash:3,hang:5,hog:7,kill:9,spin:11,crash-open,hang-open"); empty otherwise.
 struct WorkerFaults {
     var crash: Set<Int> = [], kill: Set<Int> = [], hang: Set<Int> = [], hog: Set<Int> = [], spin: Set<Int> = []
-    var crashOnOpen = false
+    var crashOnOpen = false, hangOnOpen = false
 
     static func fromEnvironment() -> WorkerFaults {
         var f = WorkerFaults()
@@ -21,6 +21,7 @@ struct WorkerFaults {
             case ("hog", let p?): f.hog.insert(p)
             case ("spin", let p?): f.spin.insert(p)
             case ("crash-open", _): f.crashOnOpen = true
+            case ("hang-open", _): f.hangOnOpen = true
             default: break
             }
         }

@@ -22,6 +22,7 @@ struct WorkerLoop {
             switch WorkerProtocol.Op(rawValue: op) {
             case .open:
                 if faults.crashOnOpen { raise(SIGSEGV) }
+                if faults.hangOnOpen { while true { sleep(1000) } }
                 document = nil
                 open(maximumPages: a, password: b == 1 ? String(decoding: text, as: UTF8.self) : nil, into: &document)
             case .render:

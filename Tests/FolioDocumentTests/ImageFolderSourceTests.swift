@@ -26,6 +26,19 @@ import Testing
         }
     }
 
+    @Test func findsAJPEGSizeBehindALargeMetadataBlock() throws {
+        let folder = TemporaryFolder()
+        let plain = TestImages.jpeg(width: 24, height: 16, rgb: (0, 0, 255))
+        // An APP1 segment of 60,000 bytes after SOI, as a camera's EXIF data with a thumbnail.
+        let app1 = [0xFF, 0xE1, UInt8(60002 >> 8), UInt8(60002 & 0xFF)] + [UInt8](repeating: 0x20, count: 60000)
+        try folder.write("camera.jpg", Array(plain.prefix(2)) + app1 + Array(plain.dropFirst(2)))
+        let source = try ImageFolderSource(folder: folder.path)
+        #expect(source.problems.isEmpty)
+        #expect(source.pageSizes == [PageSize(width: 24, height: 16)])
+        let blue = try source.render(page: 0, width: 24, height: 16).pixel(12, 8)
+        #expect(blue.b > 245 && blue.r < 10)
+    }
+
     @Test func refusesEmptyAndMissingFolders() throws {
         let folder = TemporaryFolder()
         #expect(throws: DocumentError.noImages(folder: folder.path)) { try ImageFolderSource(folder: folder.path) }

@@ -91,6 +91,12 @@ import Glibc
         #expect(try source.render(page: 1, width: 10, height: 10).width == 10)
     }
 
+    @Test func anOpenThatNeverEndsTimesOut() throws {
+        #expect(throws: DocumentError.timedOut(page: nil, seconds: 0.5)) {
+            _ = try source(faults: "hang-open") { $0.openTimeout = 0.5 }
+        }
+    }
+
     @Test func aSpinningWorkerStopsAtItsCPULimit() throws {
         let (source, _, _) = try source(faults: "spin:0") { $0.cpuLimit = 1; $0.renderTimeout = 30 }
         #expect(performing: { try source.render(page: 0, width: 10, height: 10) }, throws: isCrash(0, "signal"))
