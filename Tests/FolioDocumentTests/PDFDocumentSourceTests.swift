@@ -36,6 +36,18 @@ import Glibc
         #expect(wide.pixel(230, 80) == (255, 255, 255, 255))
     }
 
+    @Test func aRotatedPageRendersUpright() throws {
+        let folder = TemporaryFolder()
+        // 100 × 50 pt, red on the left half, shown turned a quarter clockwise: 50 × 100 with
+        // the red half on top.
+        let path = try folder.write("rotated.pdf", TestPDF.make([.init(width: 100, height: 50, content: "1 0 0 rg 0 0 50 50 re f", rotate: 90)]))
+        let source = try PDFDocumentSource(path: path)
+        #expect(source.pageSizes == [PageSize(width: 50, height: 100)])
+        let bitmap = try source.render(page: 0, width: 50, height: 100)
+        #expect(bitmap.pixel(25, 25) == (255, 0, 0, 255))
+        #expect(bitmap.pixel(25, 75) == (255, 255, 255, 255))
+    }
+
     @Test func rendersThroughTheSocketWhereThereIsNoSharedMemory() throws {
         let folder = TemporaryFolder()
         let path = try folder.write("square.pdf", TestPDF.make([.init(width: 100, height: 100, content: "1 0 0 rg 0 0 50 50 re f"),
