@@ -25,6 +25,9 @@ let package = Package(
         .executable(name: "folio", targets: ["folio"]),
         .executable(name: "folio-demo", targets: ["FolioDemo"]),
         .executable(name: "curl-aa-sweep", targets: ["CurlCoverageSweep"]),
+        // ── Documents as page sources (issue #27) ──
+        .library(name: "FolioDocument", targets: ["FolioDocument"]),
+        .executable(name: "folio-pdf-worker", targets: ["FolioPDFWorker"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -95,6 +98,20 @@ let package = Package(
             ],
             path: "Examples/CurlCoverageSweep"
         ),
+
+        // ── Documents as page sources (issue #27): PDF (poppler, in a worker process) and image
+        // folders (libpng, libjpeg-turbo). FolioDocument is pure Swift API with no GL and no
+        // poppler in the reader's process; folio-pdf-worker is the only thing that links poppler.
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .target(name: "FolioDocument", dependencies: ["FolioFiles", "CPNG", "CTurboJPEG"]),
+        .executableTarget(name: "FolioPDFWorker", dependencies: ["FolioDocument", "CPoppler"]),
+        // Needs folio-pdf-worker built next to the test bundle (it is a dependency for that reason).
+        // PDFs are written by hand in the tests, images through libpng and TurboJPEG; FolioBook
+        // checks that pages feed a PageCache. Fixtures/encrypted.pdf: scripts/make-document-fixtures.
+        .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioPDFWorker", "CPNG", "CTurboJPEG", "FolioBook"],
+                    exclude: ["Fixtures"]),
+        // ── end of issue #27 ──
 
         // Seeded random numbers shared by the property and fuzz tests; the painter's-order oracle.
         .target(name: "FolioTestSupport", dependencies: ["FolioGeometry", "FolioLayers"], path: "Tests/FolioTestSupport"),

@@ -1,0 +1,90 @@
+import FolioDocument
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The worker's request loop on standard input (a socket to the reader).
+struct WorkerLoop {
+    let faults: WorkerFaults
+    let socket: Int32 = 0
+
+    func run() {
+        var document: PopplerDocument?
+        while true {
+            let (header, outcome) = SocketIO.read(socket, count: WorkerProtocol.requestHeaderBytes, deadline: nil)
+            guard outcome == .done else { exit(0) } // the reader is gone
+            let op = WorkerProtocol.u32(header, 0), a = Int(WorkerProtocol.u32(header, 1))
+            let b = Int(WorkerProtocol.u32(header, 2)), c = Int(WorkerProtocol.u32(header, 3))
+            let textLength = Int(WorkerProtocol.u32(header, 5))
+            guard textLength <= WorkerProtocol.maximumTextBytes else { exit(2) }
+            let (text, textOutcome) = SocketIO.read(socket, count: textLength, deadline: nil)
+            guard textOutcome == .done else { exit(0) }
+            switch WorkerProtocol.Op(rawValue: op) {
+            case .open:
+                if faults.crashOnOpen { raise(SIGSEGV) }
+                if faults.hangOnOpen { while true { sleep(1000) } }
+                document = nil
+                open(maximumPages: a, password: b == 1 ? String(decoding: text, as: UTF8.self) : nil, into: &document)
+            case .render:
+                render(document, page: a, width: b, height: c, shared: WorkerProtocol.u32(header, 4) == 1)
+            case .quit:
+                exit(0)
+            case nil:
+                reply(.badRequest, message: "unknown request \(op)")
+            }
+        }
+    }
+
+    func open(maximumPages: Int, password: String?, into document: inout PopplerDocument?) {
+        // A descriptor of our own: descriptor 3 shares its file offset with the reader and
+        // the other workers, and poppler seeks.
+        let fd = Glibc.open("/proc/self/fd/3", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return reply(.damaged, message: "cannot reopen the document: \(String(cString: strerror(errno)))") }
+        do {
+            let opened = try PopplerDocument(fd: fd, password: password)
+            let count = opened.pageCount
+            guard count <= maximumPages else { return reply(.tooManyPages, a: UInt32(clamping: count)) }
+            var sizes: [UInt8] = []
+            sizes.reserveCapacity(count * 16)
+            for i in 0..<count {
+                let (w, h) = opened.size(ofPage: i)
+                WorkerProtocol.append(w, to: &sizes)
+                WorkerProtocol.append(h, to: &sizes)
+            }
+            document = opened
+            reply(.ok, a: UInt32(count), payload: sizes)
+        } catch {
+            // poppler reports a wrong password for some encryption methods (AES-256) as damage:
+            // if the file opens as "encrypted" without the password, the password was wrong.
+            if error.status == .damaged, password != nil, case let again = Glibc.open("/proc/self/fd/3", O_RDONLY | O_CLOEXEC), again >= 0 {
+                do { _ = try PopplerDocument(fd: again, password: nil) } catch where error.status == .encrypted {
+                    return reply(.wrongPassword, message: error.message)
+                } catch {}
+            }
+            reply(error.status, message: error.message)
+        }
+    }
+
+    func render(_ document: PopplerDocument?, page: Int, width: Int, height: Int, shared: Bool) {
+        guard let document else { return reply(.badRequest, message: "no document is open") }
+        guard page < document.pageCount else { return reply(.badPage, message: "no page \(page + 1)") }
+        guard width >= 1, height >= 1, width <= WorkerProtocol.maximumSide, height <= WorkerProtocol.maximumSide, width * height * 4 <= WorkerProtocol.maximumPayloadBytes else {
+            return reply(.badRequest, message: "refused size \(width)×\(height)")
+        }
+        faults.strike(page: page)
+        if shared {
+            let problem = SharedOutput.withMapping(bytes: width * height * 4) { memory in
+                document.render(page: page, width: width, height: height, into: memory)
+            }
+            return problem.map { reply(.renderFailed, message: $0) } ?? reply(.ok, a: UInt32(width), b: UInt32(height))
+        }
+        let (pixels, problem) = document.render(page: page, width: width, height: height)
+        guard let pixels else { return reply(.renderFailed, message: problem) }
+        reply(.ok, a: UInt32(width), b: UInt32(height), payload: pixels)
+    }
+
+    func reply(_ status: WorkerProtocol.Status, a: UInt32 = 0, b: UInt32 = 0, message: String = "", payload: [UInt8] = []) {
+        let header = WorkerProtocol.replyHeader(status, a, b, message: message, payloadBytes: payload.count)
+        guard SocketIO.write(socket, header), SocketIO.write(socket, payload) else { exit(0) }
+    }
+}

@@ -1,0 +1,34 @@
+// folio-pdf-worker: renders one PDF's pages for a FolioDocument reader, one request at a time,
+// over the socket on standard input (see WorkerProtocol). Started by PDFDocumentSource with
+// the document as descriptor 3; it exits when the reader closes the socket.
+//
+//     folio-pdf-worker [--memory-limit BYTES] [--cpu-limit SECONDS]
+//     folio-pdf-worker --bench FILE.pdf [--threads N] [--height PX] [--pages N]   (poppler alone, in-process)
+//     folio-pdf-worker --riffle FILE.pdf [--threads N] [--height PX] [--pages N]  (through worker processes)
+import FolioDocument
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func value(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+
+if let file = value("--riffle") {
+    Bench.riffle(path: file, threads: Int(value("--threads") ?? "") ?? 2, height: Int(value("--height") ?? "") ?? 800,
+                 pages: Int(value("--pages") ?? ""))
+    exit(0)
+}
+if let file = value("--bench") {
+    Bench.run(path: file, threads: Int(value("--threads") ?? "") ?? 2, height: Int(value("--height") ?? "") ?? 800,
+              pages: Int(value("--pages") ?? ""))
+    exit(0)
+}
+
+// Limits first, before poppler allocates anything. No core files: a crash on a hostile
+// document should cost nothing but the page.
+WorkerLimits.apply(memory: Int(value("--memory-limit") ?? "") ?? 0, cpuSeconds: Int(value("--cpu-limit") ?? "") ?? 0)
+WorkerLoop(faults: WorkerFaults.fromEnvironment()).run()
