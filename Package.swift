@@ -77,7 +77,7 @@ let package = Package(
             ]
         ),
         .target(name: "Folio", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface", "FolioTransitions",
-                                              "FolioBook", "FolioScene", "FolioRender"]),
+                                              "FolioBook", "FolioScene", "FolioRender", "FolioDocument"]),
         .executableTarget(name: "folio", dependencies: ["FolioCLI"]),
         // The interactive window (GLFW): drag, wheel and keys turn a FolioBook's pages.
         .executableTarget(

@@ -1,5 +1,5 @@
 // The umbrella module for apps that want all of Folio with one import: geometry, layers,
-// motion, surfaces, transitions, books, scenes and the OpenGL renderer.
+// motion, surfaces, transitions, books, scenes, documents (PDF and scans) and the OpenGL renderer.
 @_exported import FolioGeometry
 @_exported import FolioLayers
 @_exported import FolioMotion
@@ -8,3 +8,4 @@
 @_exported import FolioBook
 @_exported import FolioScene
 @_exported import FolioRender
+@_exported import FolioDocument
