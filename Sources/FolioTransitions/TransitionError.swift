@@ -18,6 +18,11 @@ public enum TransitionError: Error, Equatable, CustomStringConvertible {
     case invalidDuration(Double)
     /// A curl parameter (radius, angle, grab point, pointer) refused by the curl geometry.
     case invalidCurl(SurfaceError)
+    /// Accordion panel widths that are too few or too many, not finite and positive, or that
+    /// leave a panel under one pixel; the text names the values.
+    case invalidPanels(String)
+    /// Accordion panel angles of the wrong count or not finite (degrees).
+    case invalidPanelAngles([Double])
 
     public var description: String {
         switch self {
@@ -30,6 +35,8 @@ public enum TransitionError: Error, Equatable, CustomStringConvertible {
         case let .invalidViewpoint(v): return "viewpoint \(v) must be a number in -1000...1000 (spine lengths)"
         case let .invalidDuration(d): return "duration \(d) must be finite and positive (seconds)"
         case let .invalidCurl(error): return error.description
+        case let .invalidPanels(reason): return reason
+        case let .invalidPanelAngles(angles): return "panel angles \(angles) must be one finite number of degrees per panel, each within -180...180"
         }
     }
 }
