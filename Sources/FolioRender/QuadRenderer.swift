@@ -94,6 +94,12 @@ public final class QuadRenderer {
     /// so a driver that cannot build Folio's shaders fails there.
     public internal(set) var drawError: RenderError?
 
+    /// The most bytes the offscreen pictures of one frame's compositing groups may hold
+    /// together (`RenderLimits.maximumGroupPictureBytes` unless changed), counting each texture
+    /// at the size it is kept at. A group past it is drawn with its opacity multiplied into
+    /// each layer instead, and `drawError` is `.groupPicturesTooLarge` (docs/compositing.md).
+    public var groupPictureBudget = RenderLimits.maximumGroupPictureBytes
+
     /// A texture the renderer samples for a content handle.
     struct Texture {
         var id: GLuint
@@ -205,6 +211,8 @@ public final class QuadRenderer {
         }
         prepare(evaluator, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
                 origin: (Double(viewport.x), Double(viewport.y)))
+        // Over its budget with no picture to draw, the renderer keeps no group texture either.
+        if groups.overBudget && groups.passes.isEmpty { releaseUnusedGroupTargets() }
         guard !list.batches.isEmpty else { return }
         let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer]) : nil
         if !groups.passes.isEmpty {
