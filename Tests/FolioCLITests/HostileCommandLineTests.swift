@@ -248,3 +248,25 @@ import Testing
         #expect(FileManager.default.contents(atPath: out)?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     }
 }
+
+/// The command line's own limits, counted on the raw arguments before ArgumentParser reads
+/// them (issue #31: 12,000 `--leaf` options took 31 s to parse before any check ran).
+@Suite struct CommandLineLimitsTests {
+    @Test func leavesAndArgumentsPastTheLimitsAreNamed() {
+        let leaves = (0..<1_001).flatMap { ["--leaf", "\($0):0.5"] }
+        #expect(CommandLineLimits.violation(in: ["render", "--effect", "book"] + leaves)
+                == "--leaf is given 1001 times; a book takes at most 1000 leaves in flight")
+        // `--leaf=I:P` counts too.
+        #expect(CommandLineLimits.violation(in: (0..<1_001).map { "--leaf=\($0):0.5" }) != nil)
+        #expect(CommandLineLimits.violation(in: Array(repeating: "-v", count: 2_101))
+                == "the command line has 2101 arguments; folio reads at most 2100")
+    }
+
+    @Test func theLimitsLeaveRoomForEveryLeafAllowed() {
+        let leaves = (0..<CommandLineLimits.maximumLeaves).flatMap { ["--leaf", "\($0):0.5"] }
+        let arguments = ["render", "--effect", "book", "--page-count", "2002", "--size", "320x480", "--aa", "msaa",
+                         "--layout", "spread", "--direction", "rtl", "--leaf-effect", "curl", "--hard-cover", "--light",
+                         "--light-direction", "0,0,1", "--scale", "2", "--background", "FFFFFF", "--out", "a.png"] + leaves
+        #expect(CommandLineLimits.violation(in: arguments) == nil)
+    }
+}
