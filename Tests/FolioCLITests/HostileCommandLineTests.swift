@@ -180,6 +180,8 @@ import Testing
         // Page numbers near Int.max in the sample pages (trapped on overflow: SIGILL).
         Row(arguments: ["render", "--effect", "book", "--page-count", "1000000000000000000", "--leaf", "999999999999999997:0.5",
                         "--out", "\(f)/big-book.png"], status: 0, fragment: "", stdout: "/dev/null"),
+        Row(arguments: ["render", "--effect", "book", "--page-count", "\(Int.max)", "--layout", "spread", "--leaf", "\(Int.max / 2 - 1):0.5",
+                        "--size", "100x150", "--out", "\(f)/big-book.png"], status: 0, fragment: "", stdout: "/dev/null"),
         // Malformed options and outputs.
         Row(arguments: ["render", "--effect", "fold", "--background", "+FFFFF", "--out", "\(f)/a.png"], status: 64, fragment: "'+FFFFF' must be six hexadecimal digits"),
         Row(arguments: ["render", "--effect", "fold", "--out", "/nonexistent-folder/a.png"], status: 1, fragment: "no such directory '/nonexistent-folder'"),
