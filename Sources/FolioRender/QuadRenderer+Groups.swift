@@ -15,7 +15,7 @@ import FolioLayers
 /// when a group needs more room), so a steady scene makes no GL allocation per frame; all of
 /// a frame's together stay within `groupPictureBudget` (`planGroups`).
 extension QuadRenderer {
-    /// The plan and the pooled textures for the current frame's groups.
+    /// The plan and the kept textures (one per pass) for the current frame's groups.
     struct GroupPasses {
         /// One per group of the evaluation, in its order (an enclosing group first).
         var passes: [Pass] = []

@@ -81,7 +81,7 @@ public final class QuadRenderer {
     var floor: FloorQuad?
     var stopColors = [Float](repeating: 0, count: 4 * ShaderVariant.maximumGradientStops)
     var stopLocations = [Float](repeating: 0, count: ShaderVariant.maximumGradientStops)
-    /// Compositing groups: this frame's passes and the pooled textures (QuadRenderer+Groups.swift).
+    /// Compositing groups: this frame's passes and their kept textures (QuadRenderer+Groups.swift).
     var groups = GroupPasses()
     /// Rasterization caches and snapshots (QuadRenderer+Rasterization.swift).
     var rasterization = Rasterization()
