@@ -180,8 +180,16 @@ extension Book {
         addVisible(page(ofLeaf: wanted.rightNeighbour, side: .front))
     }
 
+    /// Appends `page` to `visiblePages` unless it is there already.
+    ///
+    /// Only the first two entries and the last can hold it: the pages of sorted, disjoint
+    /// leaves come in increasing order (a leaf's back can be the next leaf's front), and the
+    /// flat pages, added first, can be the first leaf's front and the last leaf's back. A
+    /// search of the whole list made 10,000 leaves in flight quadratic.
     func addVisible(_ page: Int?) {
-        if let page, !visiblePages.contains(page) { visiblePages.append(page) }
+        guard let page else { return }
+        if visiblePages.prefix(2).contains(page) || visiblePages.last == page { return }
+        visiblePages.append(page)
     }
 
     // MARK: Hit testing

@@ -18,6 +18,9 @@ extension EffectOptions {
         }
         if progress != nil || time != nil { throw ValidationError("a book takes --leaf INDEX:PROGRESS, not --progress or --time") }
         if !style.isEmpty { throw ValidationError("--style does not apply to a book (see --layout, --direction, --leaf-effect)") }
+        // Also checked on the raw command line before parsing (`CommandLineLimits`); here for
+        // options parsed any other way.
+        if let problem = CommandLineLimits.leafViolation(count: leaves.count) { throw ValidationError(problem) }
         _ = try bookLayout()
         _ = try bookDirection()
         _ = try leafEffectValue()

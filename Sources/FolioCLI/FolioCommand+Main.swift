@@ -10,8 +10,15 @@ extension FolioCommand {
     /// instead of killing the process with `SIGXFSZ`, so the atomic writer can clean up and
     /// say so; and at the end standard output is flushed and checked — `print` ignores write
     /// errors, so `folio geometry … > /dev/full` would otherwise exit 0 having written nothing.
+    ///
+    /// The command line's own limits (`CommandLineLimits`) are checked first, before
+    /// ArgumentParser spends time on it: a refusal is a usage error (exit 64).
     public static func runAsProgram() -> Never {
         signal(SIGXFSZ, SIG_IGN)
+        if let problem = CommandLineLimits.violation(in: Array(CommandLine.arguments.dropFirst())) {
+            fputs("Error: \(problem)\n", stderr)
+            Glibc.exit(64)
+        }
         main() // exits by itself on any error
         Glibc.exit(StandardOutput.finish(program: "folio"))
     }

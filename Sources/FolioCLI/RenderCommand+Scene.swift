@@ -25,8 +25,9 @@ extension RenderCommand {
     ///
     /// Checked before anything large is allocated, as for the effects: the view size and scale
     /// (`TransitionLimits`), the depth order (refused when the sort runs out of budget, unless
-    /// `--allow-approximate-order`), the pixel size against the GL device's limits, each image
-    /// from its PNG header against `GL_MAX_TEXTURE_SIZE`, and the images and frame together
+    /// `--allow-approximate-order`), the compositing groups' offscreen pictures against
+    /// `RenderLimits.maximumGroupPictureBytes`, the pixel size against the GL device's limits, each image
+    /// from its PNG header against `GL_MAX_TEXTURE_SIZE`, and the images, group pictures and frame together
     /// against the free memory. Images are read without blocking and size-checked
     /// (`Image.readPNG`).
     @MainActor func sceneImage() throws -> Image {
@@ -35,9 +36,11 @@ extension RenderCommand {
         let size = try options.sizeOption.map(EffectOptions.parseSize) ?? loaded.size
         let scale = options.scale
         do { try TransitionLimits.validate(size: size, scale: scale) } catch { throw CommandFailure(error) }
+        // Evaluated once here, before any GL: the depth order and the compositing groups'
+        // pictures are checked from it.
+        let evaluator = LayerEvaluator()
+        evaluator.evaluate(loaded.root)
         if !allowApproximateOrder {
-            let evaluator = LayerEvaluator()
-            evaluator.evaluate(loaded.root)
             do { try evaluator.requireExactDepthOrder() } catch {
                 throw CommandFailure(message: "\(error); --allow-approximate-order renders the approximate order anyway")
             }
@@ -47,6 +50,9 @@ extension RenderCommand {
         let paperLight = try parsedLight()
         do {
             let (w, h) = try RenderLimits.pixelSize(size, scale: scale)
+            // The groups' offscreen pictures all live at once: refused past their budget
+            // before a context or texture exists, and counted in the memory check below.
+            let groupBytes = try RenderLimits.checkGroupPictures(evaluator, scale: scale, pixelWidth: w, pixelHeight: h)
             let offscreen = try OffscreenRenderer()
             offscreen.renderer.light = paperLight
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
@@ -57,7 +63,7 @@ extension RenderCommand {
                 try offscreen.limits.checkTexture(width: info.width, height: info.height, what: "image '\(file.path)'")
                 imageBytes += RenderLimits.pageBytes(width: info.width, height: info.height)
             }
-            try RenderLimits.checkMemory(imageBytes + RenderLimits.frameBytes(width: w, height: h, samples: samples) + w * h * 4,
+            try RenderLimits.checkMemory(imageBytes + groupBytes + RenderLimits.frameBytes(width: w, height: h, samples: samples) + w * h * 4,
                                          for: "rendering the scene at \(w)x\(h) pixels")
             for file in loaded.contentFiles {
                 try offscreen.renderer.setImage(try Image.readPNG(path: file.path), for: file.handle)

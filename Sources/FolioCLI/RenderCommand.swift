@@ -151,7 +151,10 @@ public struct RenderCommand: ParsableCommand {
 
     /// The transition with its pages uploaded to a fresh offscreen renderer, and the view size,
     /// every size checked first (see `image()`).
-    @MainActor func setUp() throws -> (any Transition, OffscreenRenderer, Size) {
+    ///
+    /// `extraBytes`: memory the job holds beside the pages and the frame (an animation's
+    /// encoder), counted in the same check.
+    @MainActor func setUp(extraBytes: Int = 0) throws -> (any Transition, OffscreenRenderer, Size) {
         let transition = try options.makeTransition(source: ContentHandle(1), destination: ContentHandle(2))
         transition.showsShadows = !noShadows
         if let t = paperTranslucency, let curl = transition as? CurlTransition {
@@ -172,8 +175,8 @@ public struct RenderCommand: ParsableCommand {
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
             try offscreen.limits.checkTarget(width: w, height: h, samples: samples)
             let pages = try Self.plannedPages(from: from, to: to, width: w, height: h, limits: offscreen.limits)
-            try RenderLimits.checkMemory(pages.bytes + RenderLimits.frameBytes(width: w, height: h, samples: samples) + w * h * 4,
-                                         for: "rendering \(w)x\(h) pixels\(mode == .msaa ? " with msaa" : "")")
+            try RenderLimits.checkMemory(pages.bytes + RenderLimits.frameBytes(width: w, height: h, samples: samples) + w * h * 4 + extraBytes,
+                                         for: "rendering \(w)x\(h) pixels\(mode == .msaa ? " with msaa" : "")\(extraBytes > 0 ? " into an animation" : "")")
             let (source, destination) = try pages.load()
             try offscreen.renderer.setImage(source, for: ContentHandle(1))
             try offscreen.renderer.setImage(destination, for: ContentHandle(2))
@@ -211,10 +214,20 @@ public struct RenderCommand: ParsableCommand {
     }
 
     /// Renders the animation (`--out *.webp`) and returns the WebP file's bytes.
+    ///
+    /// The frame size is checked against WebP's limit, and the encoder's memory counted, before
+    /// the pages are drawn: a frame too large for the format used to be found only once every
+    /// page was drawn and uploaded (39 s and 5 GB at 16384 × 16384).
     @MainActor public func animation() throws -> Data {
-        let (transition, offscreen, size) = try setUp()
+        let size = try options.parsedSize()
+        let (w, h): (Int, Int)
+        do { try TransitionLimits.validate(size: size, scale: options.scale) } catch { throw CommandFailure(error) }
         do {
-            let (w, h) = (Int((size.width * options.scale).rounded()), Int((size.height * options.scale).rounded()))
+            (w, h) = try RenderLimits.pixelSize(size, scale: options.scale)
+            try AnimatedWebPEncoder.checkSize(width: w, height: h)
+        } catch { throw CommandFailure(error) }
+        let (transition, offscreen, _) = try setUp(extraBytes: AnimatedWebPEncoder.workingBytes(width: w, height: h))
+        do {
             let encoder = try AnimatedWebPEncoder(width: w, height: h, quality: try parsedQuality())
             let step = duration / Double(frames - 1), hold = 0.5
             // Forward, then back without repeating the end frames.

@@ -90,8 +90,25 @@ struct GroupFinder {
         var offscreen: Bool
     }
 
-    /// The most decisions kept; past it the memory starts again (layers come and go).
+    /// The fewest decisions kept; past `decisionCapacity` the memory starts again (layers
+    /// come and go).
     static let decisionLimit = 4096
+    /// The most decisions kept now: `decisionLimit`, or twice the candidates of the last
+    /// evaluation when there are more.
+    var decisionCapacity = GroupFinder.decisionLimit
+    /// Per candidate (in `candidates` order), its index in `spans`.
+    var candidateSlots: [Int32] = []
+    /// Per rasterized candidate (in `rasterCandidates` order), its index in `spans`.
+    var rasterSlots: [Int32] = []
+    /// Where each noted layer's subtree lies among the quads (GroupFinder+Spans.swift).
+    var spans: [Span] = []
+    /// Noted layers (candidates and rasterized ones) to their index in `spans`.
+    var slots: [ObjectIdentifier: Int32] = [:]
+    /// Scratch: the slots of a quad's layer and its noted ancestors.
+    var chain: [Int32] = []
+    /// Superlayer links followed by the last `measureSpans`: at most (depth + 1) per distinct
+    /// layer with a visible quad, so linear in the quads (the tests hold it to that).
+    var ancestorSteps = 0
 
     @inline(__always)
     mutating func begin(_ root: Layer) {
@@ -117,47 +134,39 @@ struct GroupFinder {
     }
 
     mutating func finishAll(_ quads: [Quad]) {
+        // One pass over the quads finds every candidate's run, own polygon and last quad
+        // (GroupFinder+Spans.swift): asking each candidate to scan the quads cost
+        // candidates × quads, quadratic in the number of groups.
+        measureSpans(quads)
         if !rasterCandidates.isEmpty || !rasterized.isEmpty { finishRasterized(quads) }
         if !found.isEmpty { found.removeAll(keepingCapacity: true) }
         if !borders.isEmpty { borders.removeAll(keepingCapacity: true) }
         if !roundedMasks.isEmpty { roundedMasks.removeAll(keepingCapacity: true) }
         guard !candidates.isEmpty else { return }
-        for candidate in candidates {
-            let layer = candidate.takeUnretainedValue()
+        // Layers come and go, but every candidate of this evaluation keeps its decision: a
+        // memory smaller than the candidates would decide all of them again every frame.
+        decisionCapacity = max(Self.decisionLimit, 2 * (candidates.count + rasterCandidates.count))
+        for k in candidates.indices {
+            let layer = candidates[k].takeUnretainedValue()
+            let span = spans[Int(candidateSlots[k])]
             // A rasterized layer is one polygon: its picture holds its border and corners, and
             // its opacity applies once as it is drawn.
             if layer.shouldRasterize && !isOwnPlaneRoot(layer) { continue }
             let o = isOwnPlaneRoot(layer) ? 1 : layer.clampedOpacity
-            if o > 0 && o < 1, isOffscreen(layer), let run = Self.run(of: layer, in: quads) {
+            if o > 0 && o < 1, isOffscreen(layer), let run = span.run {
                 found.append(CompositingGroup(layer: layer, quads: run, opacity: effectiveOpacity(of: layer)))
             }
-            if layer.drawsBorder, let (own, last) = Self.ownAndLast(of: layer, in: quads) {
-                borders.append(BorderPlacement(layer: layer, quad: own, after: last))
+            if layer.drawsBorder, span.ownVisible >= 0 {
+                borders.append(BorderPlacement(layer: layer, quad: span.ownVisible, after: max(span.ownVisible, span.last)))
             }
-            if layer.masksToBounds && layer.effectiveCornerRadius > 0,
-               let own = quads.firstIndex(where: { $0.layer === layer }) {
-                roundedMasks.append(RoundedMask(layer: layer, localToView: quads[own].localToView))
-            }
-        }
-        if borders.count > 1 {
-            for i in 1..<borders.count {
-                var j = i
-                while j > 0 && borders[j].after < borders[j - 1].after {
-                    borders.swapAt(j, j - 1)
-                    j -= 1
-                }
+            if layer.masksToBounds && layer.effectiveCornerRadius > 0, span.ownAny >= 0 {
+                roundedMasks.append(RoundedMask(layer: layer, localToView: quads[span.ownAny].localToView))
             }
         }
-        // Few groups: an insertion sort by first quad, enclosing (longer) runs first.
-        if found.count > 1 {
-            for i in 1..<found.count {
-                var j = i
-                while j > 0 && Self.precedes(found[j], found[j - 1]) {
-                    found.swapAt(j, j - 1)
-                    j -= 1
-                }
-            }
-        }
+        // Both lists come in candidate order (inner first); sorted stably, so that equal keys
+        // keep it (GroupFinder+Spans.swift).
+        Self.stableSort(&borders) { $0.after < $1.after }
+        Self.stableSort(&found, by: Self.precedes)
     }
 
     static func precedes(_ a: CompositingGroup, _ b: CompositingGroup) -> Bool {
@@ -171,7 +180,7 @@ struct GroupFinder {
             return d.offscreen
         }
         let offscreen = layer.opacityCompositing(using: &subtree) == .offscreen
-        if decisions.count >= Self.decisionLimit { decisions.removeAll(keepingCapacity: true) }
+        if decisions.count >= decisionCapacity { decisions.removeAll(keepingCapacity: true) }
         decisions[key] = Decision(contentVersion: layer.contentVersion, rasterizes: layer.shouldRasterize, offscreen: offscreen)
         return offscreen
     }
@@ -197,50 +206,5 @@ struct GroupFinder {
             steps += 1
         }
         return product
-    }
-
-    /// The one run of visible quads drawn by `layer` or its descendants; nil when there is none
-    /// or they are not consecutive.
-    static func run(of layer: Layer, in quads: [Quad]) -> Range<Int>? {
-        var start = -1, end = -1
-        for i in quads.indices {
-            let q = quads[i]
-            guard q.isVisible else { break }
-            if isInside(q.layer, layer) {
-                if start < 0 { start = i } else if end >= 0 { return nil }
-            } else if start >= 0 && end < 0 {
-                end = i
-            }
-        }
-        guard start >= 0 else { return nil }
-        if end < 0 {
-            end = start
-            while end < quads.count && quads[end].isVisible { end += 1 }
-        }
-        return start..<end
-    }
-
-    /// The index of `layer`'s own visible polygon and of the last visible quad of its subtree.
-    static func ownAndLast(of layer: Layer, in quads: [Quad]) -> (Int, Int)? {
-        var own = -1, last = -1
-        for i in quads.indices {
-            let q = quads[i]
-            guard q.isVisible else { break }
-            if own < 0 && q.layer === layer { own = i }
-            if isInside(q.layer, layer) { last = i }
-        }
-        return own >= 0 ? (own, max(own, last)) : nil
-    }
-
-    /// Whether `layer` is `ancestor` or lies below it.
-    static func isInside(_ layer: Layer, _ ancestor: Layer) -> Bool {
-        var current: Layer? = layer
-        var steps = 0
-        while let l = current, steps <= Layer.maximumDepth {
-            if l === ancestor { return true }
-            current = l.superlayer
-            steps += 1
-        }
-        return false
     }
 }

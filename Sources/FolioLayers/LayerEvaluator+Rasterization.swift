@@ -96,7 +96,7 @@ extension GroupFinder {
         if let x = extents[key], x.contentVersion == layer.contentVersion { return x.extent }
         subtree.flatten(layer)
         let e = subtree.extent
-        if extents.count >= Self.decisionLimit { extents.removeAll(keepingCapacity: true) }
+        if extents.count >= decisionCapacity { extents.removeAll(keepingCapacity: true) }
         extents[key] = (layer.contentVersion, e)
         return e
     }
@@ -108,15 +108,10 @@ extension GroupFinder {
     /// Finds the quads of the rasterized layers noted during the walk.
     mutating func finishRasterized(_ quads: [Quad]) {
         if !rasterized.isEmpty { rasterized.removeAll(keepingCapacity: true) }
-        for (candidate, extent) in rasterCandidates {
-            let layer = candidate.takeUnretainedValue()
-            for i in quads.indices {
-                guard quads[i].isVisible else { break }
-                if quads[i].layer === layer {
-                    rasterized.append(RasterizedLayer(layer: layer, quad: i, extent: extent))
-                    break
-                }
-            }
+        // Each layer's own visible polygon was found in the one pass (GroupFinder+Spans.swift).
+        for (k, (candidate, extent)) in rasterCandidates.enumerated() {
+            let own = spans[Int(rasterSlots[k])].ownVisible
+            if own >= 0 { rasterized.append(RasterizedLayer(layer: candidate.takeUnretainedValue(), quad: own, extent: extent)) }
         }
         if !rasterCandidates.isEmpty { rasterCandidates.removeAll(keepingCapacity: true) }
         if rasterized.count > 1 { rasterized.sort { $0.quad < $1.quad } }

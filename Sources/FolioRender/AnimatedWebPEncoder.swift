@@ -31,6 +31,22 @@ public final class AnimatedWebPEncoder {
     /// The largest side libwebp encodes, in pixels.
     public static let maximumSide = Int(WEBP_MAX_DIMENSION)
 
+    /// Checks a frame size against what libwebp encodes, before anything is drawn: 1…`maximumSide`
+    /// pixels per side.
+    ///
+    /// - Throws: `RenderError.invalidPixelSize` naming the size and the limit.
+    public static func checkSize(width: Int, height: Int) throws(RenderError) {
+        guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
+            throw .invalidPixelSize(width: Double(width), height: Double(height), limit: maximumSide)
+        }
+    }
+
+    /// About how many bytes the encoder holds while it works on `width × height` frames, for a
+    /// memory check before the frames are drawn: libwebp's animation encoder keeps the
+    /// previous canvas, its disposed copy, a copy of the current frame and candidate
+    /// sub-frames, about four frames of RGBA (the encoded output, far smaller, comes on top).
+    public static func workingBytes(width: Int, height: Int) -> Int { 4 * 4 * width * height }
+
     /// Starts an animation of `width × height` pixel frames that loops forever.
     ///
     /// - Parameters:
@@ -42,9 +58,7 @@ public final class AnimatedWebPEncoder {
     ///   `.invalidAnimation` for a quality outside 0…100 or a negative loop count,
     ///   `.encodingFailed` when libwebp cannot start.
     public init(width: Int, height: Int, quality: Double? = 80, loopCount: Int = 0) throws(RenderError) {
-        guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
-            throw .invalidPixelSize(width: Double(width), height: Double(height), limit: Self.maximumSide)
-        }
+        try Self.checkSize(width: width, height: height)
         if let quality, !(0...100).contains(quality) {
             throw .invalidAnimation(reason: "quality \(quality) must be in 0...100")
         }

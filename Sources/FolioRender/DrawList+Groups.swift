@@ -61,7 +61,7 @@ extension DrawList {
             let b = borders[next]
             let k = next
             next += 1
-            guard range?.contains(b.quad) ?? true, !composites.contains(where: { $0.quads.contains(b.quad) }) else { continue }
+            guard range?.contains(b.quad) ?? true, !Self.isInside(b.quad, composites) else { continue }
             let quad = e.quads[b.quad]
             let height = pixelSize.height
             let start = corners.count
@@ -76,5 +76,18 @@ extension DrawList {
                 corners.removeSubrange(start...)
             }
         }
+    }
+
+    /// Whether quad `index` lies in one of `composites` (sorted and disjoint): a binary search,
+    /// since a frame may hold thousands of groups and as many borders (a scan per border was
+    /// borders × groups).
+    static func isInside(_ index: Int, _ composites: ArraySlice<CompositeSpan>) -> Bool {
+        var low = composites.startIndex, high = composites.endIndex
+        // The first span that ends after `index`.
+        while low < high {
+            let mid = low + (high - low) / 2
+            if composites[mid].quads.upperBound <= index { low = mid + 1 } else { high = mid }
+        }
+        return low < composites.endIndex && composites[low].quads.contains(index)
     }
 }

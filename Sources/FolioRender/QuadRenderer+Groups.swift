@@ -12,21 +12,26 @@ import FolioLayers
 /// their silhouettes are antialiased in the picture (against transparency) and the picture is
 /// composited as a plain pixel-aligned rectangle, exactly. Nested groups are drawn inner
 /// first, each into its own texture. The textures are kept and reused across frames (grown
-/// when a group needs more room), so a steady scene makes no GL allocation per frame.
+/// when a group needs more room), so a steady scene makes no GL allocation per frame; all of
+/// a frame's together stay within `groupPictureBudget` (`planGroups`).
 extension QuadRenderer {
-    /// The plan and the pooled textures for the current frame's groups.
+    /// The plan and the kept textures (one per pass) for the current frame's groups.
     struct GroupPasses {
         /// One per group of the evaluation, in its order (an enclosing group first).
         var passes: [Pass] = []
         /// The spans the main list draws as pictures: the groups that no other group holds.
         var topLevel: [CompositeSpan] = []
-        /// Offscreen textures, one per pass index, kept between frames.
+        /// Offscreen textures, one per pass index, kept between frames (those past the
+        /// passes of the last frame drawn are let go: `drawGroupPictures`).
         var targets: [Target] = []
         /// What multiplies each quad's opacity in the list being drawn: 1 on screen, the
         /// reciprocal of the group's opacity inside a group's picture.
         var opacityScale = 1.0
         /// Scratch for `planGroups`.
         var stack: [Int] = []
+        /// Whether the last plan left groups without pictures for want of budget (then even a
+        /// frame without pictures lets the kept textures go).
+        var overBudget = false
 
         struct Pass {
             var quads: Range<Int> = 0..<0
@@ -35,6 +40,9 @@ extension QuadRenderer {
             var opacity = 1.0
             /// The group's effective opacity: its members' opacities are divided by it.
             var groupOpacity = 1.0
+            /// Whether the texture kept for this pass is larger than the budget allows this
+            /// frame: it is made again at the size needed (`planGroups`).
+            var remakesTexture = false
             /// The groups directly inside this one, as spans of its list.
             var children: [CompositeSpan] = []
             var list = DrawList()
@@ -58,29 +66,63 @@ extension QuadRenderer {
 
     /// Plans this frame's group passes for `e` in a `width × height` viewport: each group's
     /// picture rectangle, nesting and relative opacity. Costs nothing without groups.
+    ///
+    /// The pictures of a frame all live at once (an enclosing group's is drawn from its inner
+    /// groups', the frame from the outermost ones), so together they are held to
+    /// `groupPictureBudget`, counting each texture at the size it will have
+    /// (a kept texture larger than this frame needs is made again at the needed size when only
+    /// that fits). A group past the budget gets no picture: its quads are drawn in the list
+    /// that holds it, with its opacity multiplied in (per layer, as for a group the depth sort
+    /// interleaves), and `drawError` says so.
     func planGroups(_ e: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int) {
         let found = e.compositingGroups
         if found.isEmpty && groups.passes.isEmpty { return }
         groups.topLevel.removeAll(keepingCapacity: true)
-        while groups.passes.count < found.count { groups.passes.append(GroupPasses.Pass()) }
-        if groups.passes.count > found.count { groups.passes.removeLast(groups.passes.count - found.count) }
-        // Enclosing groups come first: a stack of the groups holding the current one (reused).
+        // Enclosing groups come first: a stack of the passes holding the current one (reused).
         var stack: [Int] = []
         swap(&stack, &groups.stack)
         if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
         defer { swap(&stack, &groups.stack) }
-        for (k, g) in found.enumerated() {
-            while let top = stack.last, !found[top].quads.contains(g.quads.lowerBound) { stack.removeLast() }
-            let parent = stack.last
+        var count = 0
+        var bytes = 0, refusedBytes = 0
+        for g in found {
             let box = DrawList.pictureBox(e, g.quads, scale: scale, width: Double(pixelWidth), height: Double(pixelHeight))
+            var remakes = false
+            if let box {
+                let (w, h) = (box.x1 - box.x0, box.y1 - box.y0)
+                let needed = RenderLimits.groupPictureBytes(width: w, height: h)
+                let kept = count < groups.targets.count ? groups.targets[count] : GroupPasses.Target()
+                let grown = RenderLimits.groupPictureBytes(width: max(kept.width, w), height: max(kept.height, h))
+                if bytes + grown <= groupPictureBudget {
+                    bytes += grown
+                } else if bytes + needed <= groupPictureBudget {
+                    bytes += needed
+                    remakes = true
+                } else {
+                    refusedBytes += needed
+                    continue
+                }
+            }
+            while let top = stack.last, !groups.passes[top].quads.contains(g.quads.lowerBound) { stack.removeLast() }
+            let parent = stack.last
+            if groups.passes.count <= count { groups.passes.append(GroupPasses.Pass()) }
+            let k = count
+            count += 1
             groups.passes[k].quads = g.quads
             groups.passes[k].box = box
+            groups.passes[k].remakesTexture = remakes
             groups.passes[k].groupOpacity = g.opacity
-            groups.passes[k].opacity = parent.map { g.opacity / found[$0].opacity } ?? g.opacity
+            groups.passes[k].opacity = parent.map { g.opacity / groups.passes[$0].groupOpacity } ?? g.opacity
             groups.passes[k].children.removeAll(keepingCapacity: true)
             let span = CompositeSpan(quads: g.quads, box: box ?? (0, 0, 0, 0), pass: Int32(k))
             if let parent { groups.passes[parent].children.append(span) } else { groups.topLevel.append(span) }
             stack.append(k)
+        }
+        if groups.passes.count > count { groups.passes.removeLast(groups.passes.count - count) }
+        groups.overBudget = refusedBytes > 0
+        if refusedBytes > 0 && drawError == nil {
+            drawError = .groupPicturesTooLarge(groups: found.count, width: pixelWidth, height: pixelHeight,
+                                               bytes: bytes + refusedBytes, limit: groupPictureBudget)
         }
     }
 
@@ -96,6 +138,7 @@ extension QuadRenderer {
         glDisable(GLenum(GL_SCISSOR_TEST))
         glActiveTexture(GLenum(GL_TEXTURE0))
         glClearColor(0, 0, 0, 0)
+        releaseUnusedGroupTargets()
         for k in groups.passes.indices.reversed() {
             guard let box = groups.passes[k].box else { continue }
             let w = box.x1 - box.x0, h = box.y1 - box.y0
@@ -124,11 +167,22 @@ extension QuadRenderer {
         if scissor { glEnable(GLenum(GL_SCISSOR_TEST)) }
     }
 
+    /// Lets go of the textures of passes this frame does not have: what is kept stays within
+    /// the budget `planGroups` counted.
+    func releaseUnusedGroupTargets() {
+        while groups.targets.count > groups.passes.count { Rasterization.delete(groups.targets.removeLast()) }
+    }
+
     /// Pass `k`'s texture, at least `width × height` (made or grown in steps of 64 pixels);
     /// nil when the driver cannot make one. Texel centres are sampled exactly (one texel per
     /// pixel): nearest filtering is exact.
     func groupTarget(_ k: Int, width: Int, height: Int) -> GroupPasses.Target? {
         while groups.targets.count <= k { groups.targets.append(GroupPasses.Target()) }
+        if groups.passes[k].remakesTexture && (groups.targets[k].width > width || groups.targets[k].height > height) {
+            // Kept larger than this frame's budget allows: made again at the size needed.
+            Rasterization.delete(groups.targets[k])
+            groups.targets[k] = GroupPasses.Target()
+        }
         guard let t = texture(width, height, reusing: groups.targets[k], filter: GL_NEAREST) else { return nil }
         groups.targets[k] = t
         return t

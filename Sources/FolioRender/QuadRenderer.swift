@@ -81,7 +81,7 @@ public final class QuadRenderer {
     var floor: FloorQuad?
     var stopColors = [Float](repeating: 0, count: 4 * ShaderVariant.maximumGradientStops)
     var stopLocations = [Float](repeating: 0, count: ShaderVariant.maximumGradientStops)
-    /// Compositing groups: this frame's passes and the pooled textures (QuadRenderer+Groups.swift).
+    /// Compositing groups: this frame's passes and their kept textures (QuadRenderer+Groups.swift).
     var groups = GroupPasses()
     /// Rasterization caches and snapshots (QuadRenderer+Rasterization.swift).
     var rasterization = Rasterization()
@@ -93,6 +93,12 @@ public final class QuadRenderer {
     /// build (its draws are skipped). Nil normally; `init` already builds the richest variants,
     /// so a driver that cannot build Folio's shaders fails there.
     public internal(set) var drawError: RenderError?
+
+    /// The most bytes the offscreen pictures of one frame's compositing groups may hold
+    /// together (`RenderLimits.maximumGroupPictureBytes` unless changed), counting each texture
+    /// at the size it is kept at. A group past it is drawn with its opacity multiplied into
+    /// each layer instead, and `drawError` is `.groupPicturesTooLarge` (docs/compositing.md).
+    public var groupPictureBudget = RenderLimits.maximumGroupPictureBytes
 
     /// A texture the renderer samples for a content handle.
     struct Texture {
@@ -205,6 +211,8 @@ public final class QuadRenderer {
         }
         prepare(evaluator, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
                 origin: (Double(viewport.x), Double(viewport.y)))
+        // Over its budget with no picture to draw, the renderer keeps no group texture either.
+        if groups.overBudget && groups.passes.isEmpty { releaseUnusedGroupTargets() }
         guard !list.batches.isEmpty else { return }
         let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer]) : nil
         if !groups.passes.isEmpty {

@@ -53,6 +53,12 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     /// A gradient layer has more colour stops than the renderer draws (`limit`, the scene
     /// loader's limit too); the layer is not drawn.
     case tooManyGradientStops(count: Int, limit: Int)
+    /// The offscreen pictures of a frame's `groups` compositing groups, drawn at
+    /// `width × height` pixels, would take `bytes` bytes, more than `limit`
+    /// (`RenderLimits.maximumGroupPictureBytes`). The command line refuses the scene; a
+    /// `QuadRenderer` draws the groups that fit as pictures and the rest with their opacity
+    /// multiplied into each layer.
+    case groupPicturesTooLarge(groups: Int, width: Int, height: Int, bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -90,6 +96,10 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         case let .invalidAnimation(reason): return "invalid animation: \(reason)"
         case let .encodingFailed(reason): return "image encoding failed: \(reason)"
         case let .tooManyGradientStops(count, limit): return "a gradient of \(count) colour stops cannot be drawn; the limit is \(limit)"
+        case let .groupPicturesTooLarge(groups, w, h, bytes, limit):
+            return "\(groups) compositing group\(groups == 1 ? "" : "s") (translucent layers whose content overlaps) at \(w)x\(h) pixels "
+                + "need \(RenderLimits.format(bytes: bytes)) of offscreen pictures; the limit is \(RenderLimits.format(bytes: limit)); "
+                + "use a smaller size or scale, or fewer overlapping translucent layers"
         }
     }
 }

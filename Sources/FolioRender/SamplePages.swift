@@ -2,7 +2,8 @@
 /// a folded corner to show orientation, and a large page number — easy to read in any pose.
 public enum SamplePages {
     /// Page `number` (1-based) at `width × height` pixels; an empty image when either is
-    /// below one. The caller checks sizes against memory first (`RenderLimits.pageBytes`).
+    /// below one. Any `number` is drawn, up to `Int.max` (numbers below 1 as 1's paper and 0's
+    /// digits). The caller checks sizes against memory first (`RenderLimits.pageBytes`).
     public static func page(_ number: Int, width: Int, height: Int) -> Image {
         guard width > 0, height > 0 else { return Image(width: 0, height: 0) }
         let hues: [(Double, Double, Double)] = [
@@ -16,6 +17,11 @@ public enum SamplePages {
         let ruleSpacing = max(4, unit * 3)
         let margin = max(2, width / 8)
         func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+        // How far a line of "text" stops short, 0…6 units: (line · 37 + number · 11) mod 7,
+        // reduced before multiplying, since a book may number its pages up to `Int.max`
+        // (`number · 11` overflowed and trapped for numbers past `Int.max / 11`).
+        let numberTerm = number % 7 * 11
+        func ragged(_ line: Int) -> Int { (line % 7 * 37 + numberTerm) % 7 }
         for y in 0..<height {
             for x in 0..<width {
                 var c = paper
@@ -25,7 +31,7 @@ public enum SamplePages {
                 let line = y / ruleSpacing
                 let inLine = y % ruleSpacing
                 if line >= 3 && inLine > ruleSpacing / 3 && inLine < ruleSpacing - ruleSpacing / 4
-                    && x > margin + unit * 2 && x < width - unit * 3 - ((line * 37 + number * 11) % 7) * unit * 2 {
+                    && x > margin + unit * 2 && x < width - unit * 3 - ragged(line) * unit * 2 {
                     c = (c.0 * 0.75, c.1 * 0.75, c.2 * 0.78)
                 }
                 // A frame, and a folded corner at the top right.

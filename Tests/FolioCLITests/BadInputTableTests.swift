@@ -110,6 +110,19 @@ import FolioTransitions
             _ = try Image.pngInfo(path: path)
         }, expectedType: "RenderError"),
         Case(name: "PNG from a device", fragment: "character device", call: { _ = try Image.readPNG(path: "/dev/zero") }, expectedType: "RenderError"),
+        // Issue #31: checked before the work they bound.
+        Case(name: "WebP frame past 16383", fragment: "16384.0x16384.0", call: { try AnimatedWebPEncoder.checkSize(width: 16384, height: 16384) },
+             expectedType: "RenderError"),
+        Case(name: "group pictures past their budget", fragment: "40 compositing groups", call: {
+            let groups = (0..<40).map { _ in
+                Layer(bounds: Rect(x: 0, y: 0, width: 2048, height: 2048), position: Point(x: 1024, y: 1024),
+                      backgroundColor: Color(red: 1, green: 0, blue: 0), opacity: 0.5,
+                      sublayers: [Layer(bounds: Rect(x: 0, y: 0, width: 10, height: 10), backgroundColor: Color(red: 0, green: 0, blue: 1))])
+            }
+            let e = LayerEvaluator()
+            e.evaluate(Layer(bounds: Rect(x: 0, y: 0, width: 2048, height: 2048), position: Point(x: 1024, y: 1024), sublayers: groups))
+            try RenderLimits.checkGroupPictures(e, scale: 1, pixelWidth: 2048, pixelHeight: 2048)
+        }, expectedType: "RenderError"),
         Case(name: "PNG to a folder", fragment: "it is a directory", call: { try Image(width: 1, height: 1).writePNG(path: "/tmp") }, expectedType: "RenderError"),
         Case(name: "render target past the one-buffer limit", fragment: "needs 2.0 GiB in one GL buffer", call: {
             try RenderLimits(maximumTextureSize: 16384, maximumRenderbufferSize: 16384, maximumSamples: 4,

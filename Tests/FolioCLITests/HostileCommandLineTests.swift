@@ -28,6 +28,11 @@ import Testing
         // Scenes whose contents are the FIFO and the forged PNG (beside them).
         write("scene-fifo.json", #"{"size":[10,10],"layer":{"bounds":[0,0,10,10],"position":[5,5],"contents":"fifo"}}"#)
         write("scene-forged.json", #"{"size":[10,10],"layer":{"bounds":[0,0,10,10],"position":[5,5],"contents":"forged.png"}}"#)
+        // Issue #31: compositing groups by the hundred (2048² each) and by the thousand, and
+        // 100,000 layers of masks and groups.
+        write("overlapping-groups-300.json", groupScene(300, side: 2048, columns: 0))
+        write("groups-12000.json", groupScene(12_000, side: 8, columns: 100))
+        write("masks-and-groups-100k.json", masksAndGroupsScene(layers: 100_000))
         mkfifo("\(folder)/fifo", 0o600)
         mkfifo("\(folder)/fifo-out.png", 0o600)
         return folder
@@ -58,6 +63,42 @@ import Testing
             + layers.joined(separator: ",") + "]}]}}"
     }
 
+    /// A translucent group: a `side`-point red background under a green sublayer (so it needs
+    /// a picture), with `extra` keys.
+    static func group(side: Double, x: Double, y: Double, extra: String = "", sublayerExtra: String = "") -> String {
+        "{\"bounds\":[0,0,\(side),\(side)],\"position\":[\(x),\(y)],\"backgroundColor\":[1,0,0],\"opacity\":0.5\(extra),"
+            + "\"sublayers\":[{\"bounds\":[0,0,\(side * 0.6),\(side * 0.6)],\"position\":[\(side / 2),\(side / 2)],"
+            + "\"backgroundColor\":[0,1,0]\(sublayerExtra)}]}"
+    }
+
+    /// `n` groups of `side` points in rows of `columns` (0: all on top of each other).
+    static func groupScene(_ n: Int, side: Double, columns: Int) -> String {
+        let c = max(columns, 1)
+        let groups = (0..<n).map { i in
+            columns == 0 ? group(side: side, x: side / 2, y: side / 2)
+                : group(side: side, x: side * Double(i % c) + side / 2, y: side * Double(i / c) + side / 2)
+        }
+        let w = columns == 0 ? side : side * Double(min(n, c)), h = columns == 0 ? side : side * Double((n + c - 1) / c)
+        return "{\"size\":[\(w),\(h)],\"layer\":{\"bounds\":[0,0,\(w),\(h)],\"position\":[\(w / 2),\(h / 2)],\"sublayers\":["
+            + groups.joined(separator: ",") + "]}}"
+    }
+
+    /// About `layers` layers: groups masking with rounded corners, each holding a masking
+    /// sublayer with a translucent sublayer of its own (three layers a group).
+    static func masksAndGroupsScene(layers: Int) -> String {
+        let columns = 200
+        let groups = (0..<(layers - 1) / 3).map { i in
+            group(side: 8, x: Double(8 * (i % columns) + 4), y: Double(8 * (i / columns) + 4),
+                  extra: ",\"masksToBounds\":true,\"cornerRadius\":2",
+                  sublayerExtra: ",\"masksToBounds\":true,\"sublayers\":[{\"bounds\":[0,0,3,3],\"position\":[1,1],\"backgroundColor\":[0,0,1],\"opacity\":0.7}]")
+        }
+        return "{\"size\":[1600,1600],\"layer\":{\"bounds\":[0,0,1600,1600],\"position\":[800,800],\"sublayers\":["
+            + groups.joined(separator: ",") + "]}}"
+    }
+
+    /// `--leaf I:0.5` for leaves 0..<n.
+    static func leaves(_ n: Int) -> [String] { (0..<n).flatMap { ["--leaf", "\($0):0.5"] } }
+
     /// One hostile command line and what it must give.
     struct Row: Sendable, CustomStringConvertible {
         var arguments: [String]
@@ -66,7 +107,10 @@ import Testing
         var stdout: String? = nil
         var seconds: Double = 10
         var megabytes: Int = 500
-        var description: String { arguments.joined(separator: " ") }
+        var description: String {
+            // Thousands of `--leaf` options would drown the test log.
+            arguments.count > 20 ? (arguments.prefix(12) + ["… (\(arguments.count) arguments)"]).joined(separator: " ") : arguments.joined(separator: " ")
+        }
     }
 
     static var f: String { folder }
@@ -115,6 +159,29 @@ import Testing
             fragment: "GL_MAX_RENDERBUFFER_SIZE"),
         Row(arguments: ["render", "--scene", "\(f)/duplicate.json", "--out", "\(f)/a.png"], status: 1,
             fragment: "duplicate key 'layer.opacity' at line 1, column 40"),
+        // Issue #31. Compositing groups: their pictures are costed and refused before any GL
+        // (300 overlapping 2048² groups held 5.1 GB), and found in one pass (12,000 groups
+        // took 90 s, 100,000 layers of masks and groups over 300 s).
+        Row(arguments: ["render", "--scene", "\(f)/overlapping-groups-300.json", "--out", "\(f)/a.png"], status: 1,
+            fragment: "300 compositing groups (translucent layers whose content overlaps) at 2048x2048 pixels need 4.7 GiB of offscreen pictures; the limit is 512.0 MiB",
+            seconds: 2, megabytes: 200),
+        Row(arguments: ["evaluate", "\(f)/groups-12000.json"], status: 0, fragment: "", stdout: "/dev/null", seconds: 10, megabytes: 500),
+        Row(arguments: ["evaluate", "\(f)/masks-and-groups-100k.json"], status: 0, fragment: "", stdout: "/dev/null", seconds: 25, megabytes: 1000),
+        // Limits checked before the work: WebP's side before any page is drawn (was 39 s and
+        // 5 GB), the leaves in flight before the command line is parsed (12,000: 31 s).
+        Row(arguments: ["render", "--effect", "fold", "--frames", "600", "--size", "16384x16384", "--out", "\(f)/h.webp"], status: 1,
+            fragment: "pixel size 16384.0x16384.0 must be positive, finite and at most 16383 per side", seconds: 1, megabytes: 200),
+        Row(arguments: ["render", "--effect", "book", "--page-count", "24002", "--size", "320x480", "--out", "\(f)/a.png"] + leaves(12_000),
+            status: 64, fragment: "--leaf is given 12000 times; a book takes at most 1000 leaves in flight", seconds: 1, megabytes: 200),
+        Row(arguments: ["geometry", "--effect", "book", "--page-count", "4002"] + leaves(1_001), status: 64,
+            fragment: "--leaf is given 1001 times; a book takes at most 1000 leaves in flight", seconds: 1, megabytes: 200),
+        Row(arguments: ["geometry", "--effect", "fold"] + Array(repeating: ["--scale", "1"], count: 1_100).joined(), status: 64,
+            fragment: "the command line has 2203 arguments; folio reads at most 2100", seconds: 1, megabytes: 200),
+        // Page numbers near Int.max in the sample pages (trapped on overflow: SIGILL).
+        Row(arguments: ["render", "--effect", "book", "--page-count", "1000000000000000000", "--leaf", "999999999999999997:0.5",
+                        "--out", "\(f)/big-book.png"], status: 0, fragment: "", stdout: "/dev/null"),
+        Row(arguments: ["render", "--effect", "book", "--page-count", "\(Int.max)", "--layout", "spread", "--leaf", "\(Int.max / 2 - 1):0.5",
+                        "--size", "100x150", "--out", "\(f)/big-book.png"], status: 0, fragment: "", stdout: "/dev/null"),
         // Malformed options and outputs.
         Row(arguments: ["render", "--effect", "fold", "--background", "+FFFFF", "--out", "\(f)/a.png"], status: 64, fragment: "'+FFFFF' must be six hexadecimal digits"),
         Row(arguments: ["render", "--effect", "fold", "--out", "/nonexistent-folder/a.png"], status: 1, fragment: "no such directory '/nonexistent-folder'"),
@@ -181,5 +248,27 @@ import Testing
         let ok = try ChildProcess.run([ChildProcess.product("folio"), "render", "--effect", "flip", "--size", "640x960", "--out", out])
         #expect(ok.status == 0, "\(ok.standardError)")
         #expect(FileManager.default.contents(atPath: out)?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    }
+}
+
+/// The command line's own limits, counted on the raw arguments before ArgumentParser reads
+/// them (issue #31: 12,000 `--leaf` options took 31 s to parse before any check ran).
+@Suite struct CommandLineLimitsTests {
+    @Test func leavesAndArgumentsPastTheLimitsAreNamed() {
+        let leaves = (0..<1_001).flatMap { ["--leaf", "\($0):0.5"] }
+        #expect(CommandLineLimits.violation(in: ["render", "--effect", "book"] + leaves)
+                == "--leaf is given 1001 times; a book takes at most 1000 leaves in flight")
+        // `--leaf=I:P` counts too.
+        #expect(CommandLineLimits.violation(in: (0..<1_001).map { "--leaf=\($0):0.5" }) != nil)
+        #expect(CommandLineLimits.violation(in: Array(repeating: "-v", count: 2_101))
+                == "the command line has 2101 arguments; folio reads at most 2100")
+    }
+
+    @Test func theLimitsLeaveRoomForEveryLeafAllowed() {
+        let leaves = (0..<CommandLineLimits.maximumLeaves).flatMap { ["--leaf", "\($0):0.5"] }
+        let arguments = ["render", "--effect", "book", "--page-count", "2002", "--size", "320x480", "--aa", "msaa",
+                         "--layout", "spread", "--direction", "rtl", "--leaf-effect", "curl", "--hard-cover", "--light",
+                         "--light-direction", "0,0,1", "--scale", "2", "--background", "FFFFFF", "--out", "a.png"] + leaves
+        #expect(CommandLineLimits.violation(in: arguments) == nil)
     }
 }
