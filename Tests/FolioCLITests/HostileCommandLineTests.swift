@@ -190,8 +190,9 @@ import Testing
     @Test(arguments: rows)
     func hostileCommandLinesEndInBoundedTimeAndMemoryWithOneLine(_ row: Row) throws {
         let folio = ChildProcess.product("folio")
-        // `timeout` turns a hang into status 124 instead of a stuck test run.
-        let r = try ChildProcess.run(["/usr/bin/timeout", "30", folio] + row.arguments, stdoutPath: row.stdout)
+        // `timeout` turns a hang into status 137 instead of a stuck test run: SIGKILL, since a
+        // child of the test runner may have SIGTERM ignored (it outlived a plain `timeout 30`).
+        let r = try ChildProcess.run(["/usr/bin/timeout", "-s", "KILL", "30", folio] + row.arguments, stdoutPath: row.stdout)
         #expect(r.status == row.status, "\(row): status \(r.status), stderr: \(r.standardError)")
         let lines = r.standardError.split(separator: "\n").filter { !$0.hasPrefix("Usage:") && !$0.hasPrefix("  See ") && !$0.isEmpty }
         if row.fragment.isEmpty {
@@ -209,7 +210,7 @@ import Testing
 
     @Test func theFIFOsAreStillThereAndNothingElseWasWritten() throws {
         for row in Self.rows where row.arguments.contains(where: { $0.contains("fifo") }) {
-            _ = try ChildProcess.run(["/usr/bin/timeout", "30", ChildProcess.product("folio")] + row.arguments, stdoutPath: row.stdout)
+            _ = try ChildProcess.run(["/usr/bin/timeout", "-s", "KILL", "30", ChildProcess.product("folio")] + row.arguments, stdoutPath: row.stdout)
         }
         var info = stat()
         #expect(lstat("\(Self.folder)/fifo-out.png", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
