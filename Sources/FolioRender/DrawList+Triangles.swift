@@ -166,6 +166,9 @@ extension DrawList {
     /// so shared edges keep their corners. New points get exact attributes from the layer's
     /// plane (`Quad.localToView`). Silhouette normals come from the item's edge lines, so the
     /// pieces of a cut polygon push their parts of an edge out identically.
+    ///
+    /// A silhouette edge with a cap at both ends is pushed out to the segment between its two
+    /// caps, which `untangle` keeps from running backwards (see there).
     mutating func appendFootprint(_ r: Range<Int>, _ quad: Quad, scale: Double) -> Range<Int> {
         let n = r.count
         let sign = winding(r)
@@ -179,11 +182,16 @@ extension DrawList {
         points.append(centre(r))
         let first = points.count
         let m = Self.margin
+        // The cap that starts the silhouette edge from the corner just written (−1: none), and
+        // corner 0's cap ending the edge into it, matched once the last corner is written.
+        var startCap = -1, wrapCap = -1
         for k in 0..<n {
             let c = corners[r.lowerBound + k]
             let previous = corners[r.lowerBound + (k + n - 1) % n]
             let next = corners[r.lowerBound + (k + 1) % n]
             let (n0, n1) = (normal(k + n - 1), normal(k))
+            let edgeStart = startCap
+            startCap = -1
             switch (previous.fades, c.fades) {
             case (false, false):
                 points.append(Self.point(c))
@@ -191,18 +199,22 @@ extension DrawList {
                 let cap = surfaceRules && Self.isOpenEdge(previous) ? (x: c.x + n1.0 * m, y: c.y + n1.1 * m)
                     : Self.cap(at: c, from: previous, seamNormal: n0, fadedNormal: n1, margin: m, along: cutDirection(previous.cut))
                 points.append(Self.point(c))
-                if surfaceRules, let tip = Self.tip(at: c, from: previous, seam: previous, seamNormal: n0, fadedNormal: n1, margin: m) {
-                    points.append(onPlane(quad, tip.x, tip.y, fallback: c, scale: scale))
-                }
+                let tip = surfaceRules ? Self.tip(at: c, from: previous, seam: previous, seamNormal: n0, fadedNormal: n1, margin: m) : nil
+                if let tip { points.append(onPlane(quad, tip.x, tip.y, fallback: c, scale: scale)) }
                 points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
+                if tip == nil { startCap = points.count - 1 }
             case (true, false):
                 let cap = surfaceRules && Self.isOpenEdge(c) ? (x: c.x + n0.0 * m, y: c.y + n0.1 * m)
                     : Self.cap(at: c, from: next, seamNormal: n1, fadedNormal: n0, margin: m, along: cutDirection(c.cut))
+                let endCap = points.count
                 points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
-                if surfaceRules, let tip = Self.tip(at: c, from: next, seam: c, seamNormal: n1, fadedNormal: n0, margin: m) {
-                    points.append(onPlane(quad, tip.x, tip.y, fallback: c, scale: scale))
-                }
+                let tip = surfaceRules ? Self.tip(at: c, from: next, seam: c, seamNormal: n1, fadedNormal: n0, margin: m) : nil
+                if let tip { points.append(onPlane(quad, tip.x, tip.y, fallback: c, scale: scale)) }
                 points.append(Self.point(c))
+                if tip == nil {
+                    if k == 0 { wrapCap = endCap }
+                    else if edgeStart >= 0 { untangle(edgeStart, endCap, from: previous, to: c, quad, scale: scale) }
+                }
             case (true, true):
                 let bx = n0.0 + n1.0, by = n0.1 + n1.1
                 let dot = 1 + n0.0 * n1.0 + n0.1 * n1.1 // 1 + cos(turn)
@@ -215,7 +227,40 @@ extension DrawList {
                 }
             }
         }
+        if wrapCap >= 0 && startCap >= 0 {
+            untangle(startCap, wrapCap, from: corners[r.upperBound - 1], to: corners[r.lowerBound], quad, scale: scale)
+        }
         return first..<points.count
+    }
+
+    /// Keeps the pushed-out segment of a silhouette edge from `s` to `e` that has a cap at both
+    /// ends (footprint points `startCap` and `endCap`) from running backwards.
+    ///
+    /// A cap at an obtuse corner runs on along the line of the edge that stays, leaning toward
+    /// the silhouette's other end (see `cap`). Where the silhouette is short — a crease that
+    /// ends in the viewport's pad a fraction of a pixel before the window cuts the panel (or,
+    /// by the same geometry, a sliver's end between two creases) — the two caps pass each
+    /// other: the footprint crosses itself there, the cap at the window's edge lies beyond the
+    /// crease, over the neighbour, and the fan from the centre sweeps an aliased wedge of this
+    /// polygon over the neighbour's pixels, tens of pixels into the view. The two runs cross
+    /// between the silhouette and its pushed-out line (they start on one and end on the other
+    /// in the opposite order), at a point on both lines that stay: both caps move there, and
+    /// the footprint ends at the corner those lines make. The short silhouette keeps no margin
+    /// of its own; what it would cover lies within a margin of that corner.
+    mutating func untangle(_ startCap: Int, _ endCap: Int, from s: Corner, to e: Corner, _ quad: Quad, scale: Double) {
+        let a = points[startCap], b = points[endCap]
+        let (dx, dy) = (e.x - s.x, e.y - s.y)
+        guard (b.x - a.x) * dx + (b.y - a.y) * dy < 0 else { return }
+        // s + t·(a − s) = e + u·(b − e).
+        let (ux, uy) = (a.x - s.x, a.y - s.y), (vx, vy) = (b.x - e.x, b.y - e.y)
+        let den = ux * vy - uy * vx
+        // Parallel runs move both ends alike and cannot pass each other.
+        guard abs(den) > 1e-12 else { return }
+        let t = (dx * vy - dy * vx) / den
+        guard t.isFinite else { return }
+        let meet = onPlane(quad, s.x + ux * t, s.y + uy * t, fallback: s, scale: scale)
+        points[startCap] = meet
+        points[endCap] = meet
     }
 
     /// Where a polygon ends in a sharp tip between a seam and a silhouette (the silhouette's
