@@ -97,11 +97,13 @@ public final class GLContext {
     /// - Throws: `RenderError.contextCreation` naming the EGL step that failed (no EGL vendor
     ///   library, no surfaceless platform, no 3.3 core context), `.glVersionTooOld`.
     public static func headless() throws(RenderError) -> GLContext {
-        try GLContext(egl: HeadlessEGLContext())
+        // A thread has one current context across GLX and EGL (libglvnd): a window's context
+        // still current would make the new one's first eglMakeCurrent fail.
+        if glfwStarted { glfwMakeContextCurrent(nil) }
+        return try GLContext(egl: HeadlessEGLContext())
     }
 
     private init(egl: HeadlessEGLContext) throws(RenderError) {
-        if Self.glfwStarted { glfwMakeContextCurrent(nil) }
         egl.makeCurrent()
         (version, renderer) = try Self.checkCurrentContext()
         window = nil
