@@ -3,8 +3,9 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs a built executable in a child process and measures it: exit status, wall time, peak
-/// resident memory (from `wait4`'s own `rusage` for that child), and its standard error.
+/// Runs a built executable in a child process and measures it: exit status, wall time, CPU
+/// time (`wait4`'s `rusage`), peak resident memory (GNU time's, of the command alone), and its
+/// standard error.
 struct ChildProcess {
     /// How the child ended.
     struct Result {
@@ -38,6 +39,14 @@ struct ChildProcess {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outPath = stdoutPath ?? folder.appendingPathComponent("stdout").path
         let errPath = folder.appendingPathComponent("stderr").path
+        // The peak comes from GNU time, which forks the command from its own small process.
+        // Linux hands a process its parent's memory high-water mark when it is spawned and
+        // execs (vfork or fork, then exec: `ru_maxrss` keeps the old image's peak), so a child
+        // of this test process — hundreds of MiB by the time these tests run — would report at
+        // least that much whatever it did itself. GNU time keeps the exit status (128 + the
+        // signal when one ended the command).
+        let rssPath = folder.appendingPathComponent("rss").path
+        let arguments = ["/usr/bin/time", "-f", "%M", "-o", rssPath] + arguments
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -62,7 +71,9 @@ struct ChildProcess {
             (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         }
         func time(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        return Result(status: code, seconds: seconds, cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime), peakBytes: Int(usage.ru_maxrss) * 1024,
+        // GNU time's last line is the peak in KiB (a line about the status may come first).
+        let peakKiB = text(rssPath).split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return Result(status: code, seconds: seconds, cpuSeconds: time(usage.ru_utime) + time(usage.ru_stime), peakBytes: (peakKiB ?? Int.max / 2048) * 1024,
                       standardOutput: stdoutPath == nil ? text(outPath) : "", standardError: text(errPath))
     }
 }
