@@ -5,12 +5,12 @@ import FolioTransitions
 
 /// The options that choose one frame of one effect, shared by `geometry` and `render`.
 struct EffectOptions: ParsableArguments {
-    /// The effects: a fold, a flip, a curl, or a whole book with leaves in flight.
-    enum Effect: String, ExpressibleByArgument, CaseIterable, Sendable { case fold, flip, curl, book }
+    /// The effects: a fold, a flip, a curl, an accordion, or a whole book with leaves in flight.
+    enum Effect: String, ExpressibleByArgument, CaseIterable, Sendable { case fold, flip, curl, accordion, book }
 
     // Optional so that `folio render --scene` can go without it; `geometry` and an effect
     // render require it (`requireEffect()`).
-    @Option(name: .customLong("effect"), help: "fold, flip, curl or book.")
+    @Option(name: .customLong("effect"), help: "fold, flip, curl, accordion or book.")
     var effectOption: Effect?
 
     /// The effect asked for (fold when none was given: callers check `requireEffect()` first).
@@ -46,6 +46,12 @@ struct EffectOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Curl only: the rest radius in points (default a tenth of the leaf).")
     var radius: Double?
 
+    @Option(help: "Accordion only: the panels' widths across the creases, comma-separated (relative: scaled to the view and snapped to whole pixels), e.g. 208,144,176,112,160.")
+    var panels: String?
+
+    @Flag(help: "Accordion only: panels top to bottom (horizontal creases) instead of left to right.")
+    var vertical = false
+
     @Option(help: "Book: single (one page fills the view) or spread (two pages side by side); default single.")
     var layout: String?
 
@@ -68,7 +74,7 @@ struct EffectOptions: ParsableArguments {
     /// Usage error unless `--effect` was given.
     func requireEffect() throws {
         guard effectOption != nil else {
-            throw ValidationError("Missing expected argument '--effect <effect>' (fold, flip, curl or book)")
+            throw ValidationError("Missing expected argument '--effect <effect>' (fold, flip, curl, accordion or book)")
         }
     }
 
@@ -88,6 +94,8 @@ struct EffectOptions: ParsableArguments {
         if !leaves.isEmpty { names.append("--leaf") }
         if leafEffect != nil { names.append("--leaf-effect") }
         if hardCover { names.append("--hard-cover") }
+        if panels != nil { names.append("--panels") }
+        if vertical { names.append("--vertical") }
         return names
     }
 
@@ -105,14 +113,34 @@ struct EffectOptions: ParsableArguments {
             _ = try Self.parseStyle(style, FlipStyle.names, effect: "flip")
         case .curl:
             _ = try Self.parseStyle(style, FlipStyle.names.filter { $0.0 != "reverse" }, effect: "curl")
+        case .accordion:
+            guard panels != nil else { throw ValidationError("--effect accordion needs --panels W1,W2,… (at least two widths)") }
+            _ = try parsedPanels()
+            if !style.isEmpty { throw ValidationError("--style does not apply to the accordion (its options are --panels and --vertical)") }
+            if viewpoint != nil { throw ValidationError("--viewpoint applies to the flip and the curl only") }
         case .book:
             break
         }
+        if effect != .accordion && (panels != nil || vertical) { throw ValidationError("--panels and --vertical apply to the accordion only") }
         if effect != .curl && (angle != nil || radius != nil) { throw ValidationError("--angle and --radius apply to the curl only") }
     }
 
     /// Parses `--size`.
     func parsedSize() throws -> Size { try Self.parseSize(size) }
+
+    /// Parses `--panels`: comma-separated numbers (their range is the accordion's to check,
+    /// which names the value).
+    func parsedPanels() throws -> [Double] {
+        let text = panels ?? ""
+        var widths: [Double] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let w = Double(part.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("--panels '\(text)': '\(part)' is not a number; give widths like 208,144,176,112,160")
+            }
+            widths.append(w)
+        }
+        return widths
+    }
 
     /// Parses `WxH` points; range checks are left to the transitions, which name the value.
     static func parseSize(_ text: String) throws -> Size {
@@ -152,6 +180,9 @@ struct EffectOptions: ParsableArguments {
             case .flip:
                 transition = try FlipTransition(size: viewSize, scale: scale, style: try Self.parseStyle(style, FlipStyle.names, effect: "flip"),
                                                 m34: m34, viewpoint: viewpoint ?? 0.5, source: source, destination: destination)
+            case .accordion:
+                transition = try AccordionTransition(size: viewSize, scale: scale, panelWidths: try parsedPanels(), vertical: vertical,
+                                                     m34: m34, source: source, destination: destination)
             case .book:
                 throw ValidationError("a book is not a single transition: use makeBook()")
             }
