@@ -78,10 +78,11 @@ public enum AtomicFile {
 
     /// Checks, without writing anything, that a write to `path` can start: nothing is there or
     /// a regular file (or a link to one), its name is no longer than the file system allows,
-    /// and its folder exists. Lets a long job fail before
-    /// it starts rather than when its result is ready.
+    /// and its folder exists. Lets a long job fail before it starts rather than when its
+    /// result is ready.
     ///
-    /// - Throws: `FileError.notARegularFile` or `.writeFailed` ("no such directory …").
+    /// - Throws: `FileError.notARegularFile` or `.writeFailed` ("no such directory …", "its
+    ///   name is 256 bytes; …", "it is a loop of symbolic links …").
     public static func checkDestination(_ path: String) throws(FileError) {
         let target = try resolveTarget(path)
         let (folder, name) = split(target)
