@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "FolioDemo",
             dependencies: [
-                "FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioRender", "CGLFW",
+                "FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioRender", "FolioFiles", "CGLFW",
                 "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -55,7 +55,9 @@ in vec2 vTexCoord;               // see Shaders/quad.vert
 #if defined(GRADIENT_STOPS) || defined(OVERLAY_STOPS)
 // One span of a gradient, from stop a to stop b: where t ≤ lb, the colour between ca and cb
 // (straight, linear); elsewhere `color`, what the spans above gave. Walking the spans
-// downwards, the first stop at or past t wins.
+// downwards, the first stop at or past t wins. Locations arrive within 0…1 (QuadRenderer
+// moves stops outside it onto its ends, with the same colours there), so no location, width
+// or fraction here can overflow a float, whatever finite locations the layer has.
 vec4 span(vec4 color, float t, float la, float lb, vec4 ca, vec4 cb) {
     float width = lb - la;
     float f = width > 0.0 ? (t - la) / width : 1.0;

@@ -39,29 +39,29 @@ final class DemoPages {
     /// Pages whose problem was already told when the book opened.
     private var reported = Set<Int>()
 
-    /// Opens `folder`'s PNG pages, or the sample pages when `folder` is nil or unusable (with a warning).
+    /// Opens `folder`'s PNG pages, or the sample pages when `folder` is nil, or has no page
+    /// that can be read (with a warning).
+    ///
+    /// - Throws: `PageFileError.folder` when `folder` is named but cannot be opened as a folder:
+    ///   the built-in pages are for when no source is named, not a stand-in for a wrong one.
     init(folder: String?) throws {
         var pageFolder: PageFolder?
         var natural = Self.sampleSize
         if let folder {
-            do {
-                let f = try PageFolder(folder: folder)
-                let (size, problems) = f.naturalSize()
-                // A few lines at most, however many pages are bad.
-                warnings += problems.prefix(3).map(\.message)
-                reported = Set(problems.map(\.page))
-                if problems.count > 3 { warnings.append("\(problems.count - 3) more of the first pages cannot be read") }
-                if f.paths.isEmpty {
-                    warnings.append("no .png pages in '\(folder)'; showing the built-in pages")
-                } else if let size {
-                    pageFolder = f
-                    natural = size
-                    if !problems.isEmpty { warnings.append("pages that cannot be read show as blank pages") }
-                } else {
-                    warnings.append("none of the first pages of '\(folder)' is a readable PNG; showing the built-in pages")
-                }
-            } catch {
-                warnings.append("cannot open the pages folder '\(folder)'; showing the built-in pages")
+            let f = try PageFolder(folder: folder)
+            let (size, problems) = f.naturalSize()
+            // A few lines at most, however many pages are bad.
+            warnings += problems.prefix(3).map(\.message)
+            reported = Set(problems.map(\.page))
+            if problems.count > 3 { warnings.append("\(problems.count - 3) more of the first pages cannot be read") }
+            if f.paths.isEmpty {
+                warnings.append("no .png pages in '\(folder)'; showing the built-in pages")
+            } else if let size {
+                pageFolder = f
+                natural = size
+                if !problems.isEmpty { warnings.append("pages that cannot be read show as blank pages") }
+            } else {
+                warnings.append("none of the first pages of '\(folder)' is a readable PNG; showing the built-in pages")
             }
         }
         naturalPixelSize = natural

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FolioBook
+import FolioFiles
 import FolioRender
 
 /// `folio-demo`: turn the pages of a book with the mouse and keyboard in an OpenGL window.
@@ -12,7 +13,7 @@ struct FolioDemo: ParsableCommand {
         discussion: "Needs an X display (headless: 'xvfb-run -a'). Keys:\n" + KeyBindings.list.map { "  \($0.keys): \($0.action)" }.joined(separator: "\n")
     )
 
-    @Option(help: "A folder of PNG pages, in name order, any number of them (default: the built-in pages).")
+    @Option(help: "A folder of PNG pages, in name order, any number of them (default: the built-in pages; a folder that cannot be opened is an error).")
     var pages: String?
 
     @Option(help: "Window size in points, WxH (default: the book's natural size plus a margin, at most 1600x1000).")
@@ -33,7 +34,7 @@ struct FolioDemo: ParsableCommand {
     @Option(help: "Run this many frames, then exit (for tests and documentation).")
     var frames: Int?
 
-    @Option(help: "Save the last frame here as PNG; 'p' saves numbered shots next to it.")
+    @Option(help: "Save the last frame here as PNG (a name ending in .png, not one of the pages); 'p' saves numbered shots next to it.")
     var screenshot: String?
 
     @Flag(help: "With --frames: print the heap allocations per frame over the second half (main thread, GL driver included).")
@@ -66,6 +67,22 @@ struct FolioDemo: ParsableCommand {
         if let frames, frames < 1 { throw ValidationError("--frames \(frames) must be at least 1") }
         if countAllocations && frames == nil { throw ValidationError("--count-allocations needs --frames") }
         _ = try parsedSize()
+        // The demo writes PNG only: any other name would be a file replaced by an image.
+        if let screenshot, !screenshot.lowercased().hasSuffix(".png") {
+            throw ValidationError("--screenshot '\(screenshot)' must end in .png (the demo saves PNG images)")
+        }
+    }
+
+    /// Refuses a `--screenshot` that is one of the pages (by identity: a link to a page is
+    /// that page), before a window opens; a pages folder that cannot be opened is refused
+    /// here too.
+    func checkScreenshot() throws(FileError) {
+        guard let screenshot, let pages else { return }
+        let folder: PageFolder
+        do { folder = try PageFolder(folder: pages) } catch { return } // DemoPages reports it
+        if let input = AtomicFile.input(replacedBy: screenshot, among: folder.paths) {
+            throw .wouldOverwriteInput(path: screenshot, input: input)
+        }
     }
 
     func run() throws {
@@ -77,6 +94,7 @@ struct FolioDemo: ParsableCommand {
 
     @MainActor func runOnMainThread() throws {
         do {
+            try checkScreenshot()
             let app = try DemoApp(pages: pages, windowSize: try parsedSize(), settings: try settings(), screenshot: screenshot)
             try app.run(frames: frames, countAllocations: countAllocations)
         } catch let error as RenderError {
@@ -84,6 +102,13 @@ struct FolioDemo: ParsableCommand {
             DemoApp.warn("\(error)")
             throw ExitCode(1)
         } catch let error as BookError {
+            DemoApp.warn("\(error)")
+            throw ExitCode(1)
+        } catch let error as PageFileError {
+            // A named pages folder that cannot be opened: one line, exit 1, no window.
+            DemoApp.warn("\(error)")
+            throw ExitCode(1)
+        } catch let error as FileError {
             DemoApp.warn("\(error)")
             throw ExitCode(1)
         }

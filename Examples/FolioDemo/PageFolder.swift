@@ -16,6 +16,9 @@ enum PageFileError: Error, CustomStringConvertible, Equatable {
     case tooLarge(path: String, width: Int, height: Int, maximumSide: Int, maximumPixels: Int)
     /// Decoding failed, or gave another size than the header claimed.
     case decode(path: String, reason: String)
+    /// The pages folder named by `--pages` cannot be opened as a folder (`reason`: missing,
+    /// a file, a FIFO, a device, or the system's message).
+    case folder(path: String, reason: String)
 
     var description: String {
         switch self {
@@ -25,6 +28,7 @@ enum PageFileError: Error, CustomStringConvertible, Equatable {
         case let .tooLarge(path, w, h, side, pixels):
             return "'\(path)' claims \(w)x\(h) pixels; pages may have at most \(side) per side and \(pixels / 1_000_000) megapixels"
         case let .decode(path, reason): return "cannot decode '\(path)': \(reason)"
+        case let .folder(path, reason): return "cannot open the pages folder '\(path)': \(reason)"
         }
     }
 }
@@ -45,12 +49,31 @@ struct PageFolder: Sendable {
     let paths: [String]
 
     /// The `.png` files of `folder`, sorted by name.
+    ///
+    /// - Throws: `.folder` when `folder` is missing or not a folder (checked with `stat`,
+    ///   which opens nothing, so a FIFO cannot block) or cannot be listed.
     init(folder: String) throws(PageFileError) {
+        var info = stat()
+        guard stat(folder, &info) == 0 else {
+            let code = errno
+            throw .folder(path: folder, reason: code == ENOENT || code == ENOTDIR ? "no such folder" : String(cString: strerror(code)))
+        }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFDIR else {
+            let kind = switch type {
+            case S_IFREG: "a regular file"
+            case S_IFIFO: "a FIFO"
+            case S_IFCHR, S_IFBLK: "a device"
+            case S_IFSOCK: "a socket"
+            default: "a special file"
+            }
+            throw .folder(path: folder, reason: "it is \(kind), not a folder")
+        }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw .unreadable(path: folder, reason: "cannot open the folder")
+            throw .folder(path: folder, reason: "it cannot be listed")
         }
         paths = names.filter { $0.lowercased().hasSuffix(".png") }.sorted()
             .map { (folder as NSString).appendingPathComponent($0) }

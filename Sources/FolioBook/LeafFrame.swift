@@ -51,7 +51,9 @@ public final class LeafFrame {
         direction = c.direction
         castsShadows = !c.reversePerspective
         paperColor = c.paperColor
-        guard c.coverThickness >= 0, c.coverThickness < max(split.trailing, split.leading) else {
+        // Only a hard cover shows its thickness: without one it is never drawn, and a small
+        // view must not be refused for it.
+        guard !c.hardCover || (c.coverThickness >= 0 && c.coverThickness < max(split.trailing, split.leading)) else {
             throw .invalidCoverThickness(c.coverThickness)
         }
         coverThickness = c.coverThickness

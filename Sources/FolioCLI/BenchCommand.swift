@@ -37,25 +37,36 @@ public struct BenchCommand: ParsableCommand {
     /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
-    /// Refuses combinations that cannot run together.
+    /// Every `--profile` kind: the evaluator loops, then `floor` and each `EFFECT:MODE`.
+    static var profileKinds: [String] {
+        Benchmarks.ProfileKind.allCases.map(\.rawValue) + ["floor"]
+            + RenderBenchmarks.effects.flatMap { e in AntialiasingMode.allCases.map { "\(e):\($0.rawValue)" } }
+    }
+
+    /// Refuses combinations that cannot run together, and checks `--profile` and `--frames`
+    /// here, as usage errors (64), rather than after GL has started: an unknown kind, a loop of
+    /// no frames (which would report a time "over 0 frames"), or `--frames` without the one
+    /// loop it counts (which the full benchmark would ignore).
     public func validate() throws {
-        if let frames, frames < 0 { throw ValidationError("--frames \(frames) must be 0 or more") }
         if (profile != nil || renderOnly) && (quick || noRender) {
             throw ValidationError("--profile and --render-only cannot be combined with --quick or --no-render")
         }
+        guard let profile else {
+            if let frames { throw ValidationError("--frames applies to --profile (the frames of its one loop); --frames \(frames) was given without it") }
+            return
+        }
+        guard Self.profileKinds.contains(profile) else {
+            throw ValidationError("--profile '\(profile)' must be one of: \(Self.profileKinds.joined(separator: ", "))")
+        }
+        if let frames, frames < 1 { throw ValidationError("--frames \(frames) must be at least 1 with --profile") }
     }
 
     /// Runs the command; errors print one line on stderr.
     public func run() throws {
         if let profile {
             if let kind = Benchmarks.ProfileKind(rawValue: profile) {
-                let frames = self.frames ?? 1000
-                guard frames > 0 else { throw ValidationError("--frames must be positive for an evaluator loop") }
-                try Benchmarks.profile(kind, frames: frames)
+                try Benchmarks.profile(kind, frames: self.frames ?? 1000)
                 return
-            }
-            guard profile == "floor" || profile.contains(":") else {
-                throw ValidationError("--profile \(profile) must be one of \(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", ")), floor, or EFFECT:MODE (e.g. flip:analytic)")
             }
             let frames = self.frames ?? 10
             let seconds = try MainActor.assumeIsolated { try RenderBenchmarks().timed(profile, frames: frames) }

@@ -33,6 +33,7 @@ extension RenderCommand {
     @MainActor func sceneImage() throws -> Image {
         let loaded: Scene
         do { loaded = try Scene.load(path: scene ?? "") } catch { throw CommandFailure(error) }
+        try checkOutput(against: loaded)
         let size = try options.sizeOption.map(EffectOptions.parseSize) ?? loaded.size
         let scale = options.scale
         do { try TransitionLimits.validate(size: size, scale: scale) } catch { throw CommandFailure(error) }

@@ -21,7 +21,7 @@ public struct RenderCommand: ParsableCommand {
 
     @OptionGroup var options: EffectOptions
 
-    @Option(help: "Output path: a PNG, or an animated WebP (*.webp).")
+    @Option(help: "Output path: a PNG (*.png), or an animated WebP (*.webp); never one of the command's inputs.")
     var out: String
 
     @Option(help: "Animation: frames over the motion, 2…600.")
@@ -73,6 +73,7 @@ public struct RenderCommand: ParsableCommand {
 
     /// Checks the options before running (usage errors, exit 64).
     public func validate() throws {
+        try validateOutput()
         guard AntialiasingMode(rawValue: aa) != nil else {
             throw ValidationError("--aa '\(aa)' must be one of: \(AntialiasingMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -249,8 +250,9 @@ public struct RenderCommand: ParsableCommand {
 
     /// Runs the command; errors print one line on stderr.
     public func run() throws {
-        // A FIFO, a folder or a missing folder at --out fails now, not after the render.
-        do { try AtomicFile.checkDestination(out) } catch {
+        // A FIFO, a folder, a missing folder or a name too long at --out fails now, not after
+        // the render (and so does an input, though `validate` has refused those already).
+        do { try AtomicFile.checkDestination(out, notOverwriting: namedInputs.map(\.path)) } catch {
             throw CommandFailure(RenderError.unwritableOutput(path: out, reason: error.reason))
         }
         // GL is main-thread only, and a command's `run` is called on the main thread.

@@ -48,9 +48,20 @@ public struct SoakCommand: ParsableCommand {
     public struct Report: Encodable, Sendable {
         var frames: Int
         var seconds: Double
-        /// Resident MiB after the warm-up (a tenth of the frames, at least 1,000) and at each later tenth.
+        /// Frames rendered before the first sample (`warmUpFrames(for:)`).
+        var warmUpFrames: Int
+        /// Frames rendered after it, over which the growth is measured.
+        var measuredFrames: Int
+        /// Resident MiB after the warm-up, at each later tenth of the frames, and at the end.
         var residentMiB: [Double]
         var growthMiB: Double
+    }
+
+    /// The warm-up for a run of `frames`: a tenth of them, at least 1,000, while that leaves
+    /// at least as many frames to measure; half of a shorter run. (Always 1,000 or more, it
+    /// left runs of 100…999 frames nothing to measure, and they passed with a growth of 0.)
+    static func warmUpFrames(for frames: Int) -> Int {
+        frames >= 2000 ? max(1000, frames / 10) : frames / 2
     }
 
     /// Renders the frames and samples resident memory.
@@ -79,7 +90,7 @@ public struct SoakCommand: ParsableCommand {
         try offscreen.renderer.setImage(pageB, for: b)
         let modes = AntialiasingMode.allCases
         // Warm-up: the driver settles its caches (shader variants, framebuffers for each AA mode).
-        let warmUp = max(1000, frames / 10)
+        let warmUp = Self.warmUpFrames(for: frames)
         var samples: [Double] = []
         let start = Date()
         for frame in 0..<frames {
@@ -87,14 +98,16 @@ public struct SoakCommand: ParsableCommand {
             try effect.setProgress(Double(frame % 97) / 96)
             try offscreen.draw(effect.root, size: viewSize, scale: 1, antialiasing: modes[(frame / 2) % modes.count])
             if frame % 64 == 0 { offscreen.finish() }
-            if frame + 1 == warmUp || (frame + 1 > warmUp && (frame + 1) % max(1, frames / 10) == 0) {
+            let done = frame + 1
+            if done == warmUp || (done > warmUp && (done % max(1, frames / 10) == 0 || done == frames)) {
                 offscreen.finish()
                 samples.append(Self.residentMiB())
             }
         }
         offscreen.finish()
         let growth = (samples.last ?? 0) - (samples.first ?? 0)
-        return Report(frames: frames, seconds: Date().timeIntervalSince(start), residentMiB: samples, growthMiB: growth)
+        return Report(frames: frames, seconds: Date().timeIntervalSince(start), warmUpFrames: warmUp, measuredFrames: frames - warmUp,
+                      residentMiB: samples, growthMiB: growth)
     }
 
     /// Runs the command; errors print one line on stderr.
@@ -111,7 +124,7 @@ public struct SoakCommand: ParsableCommand {
         } else {
             let list = r.residentMiB.map { String(format: "%.1f", $0) }.joined(separator: " ")
             print("soak: \(r.frames) frames in \(String(format: "%.1f", r.seconds)) s; resident MiB after warm-up, then each tenth: \(list)")
-            print("soak: growth after warm-up \(String(format: "%.2f", r.growthMiB)) MiB (limit \(limit))")
+            print("soak: growth after warm-up \(String(format: "%.2f", r.growthMiB)) MiB over \(r.measuredFrames) frames after a warm-up of \(r.warmUpFrames) (limit \(limit))")
         }
         guard r.growthMiB <= limit else {
             throw CommandFailure(message: "soak: resident memory grew by \(r.growthMiB) MiB over \(r.frames) frames (limit \(limit) MiB)")

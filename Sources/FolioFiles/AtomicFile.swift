@@ -6,7 +6,8 @@ import Darwin
 
 /// Writes files so that a reader sees either the old contents or the complete new ones.
 ///
-/// The bytes go to a new temporary file in the same folder (`.NAME.XXXXXX`), which is written
+/// The bytes go to a new temporary file in the same folder (`.NAME.XXXXXX`, NAME shortened
+/// where the whole would exceed the file system's name limit), which is written
 /// whole, flushed to the device (`fsync`) and then renamed over the path; the folder is synced
 /// too so that the rename survives a crash. A failure at any step — a full device, a file size
 /// limit, an error in the caller's producer — removes the temporary file and leaves whatever
@@ -51,7 +52,8 @@ public enum AtomicFile {
     public static func write(to path: String, _ produce: (borrowing Writer) throws(FileError) -> Void) throws(FileError) {
         let target = try resolveTarget(path)
         let (folder, name) = split(target)
-        var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)
+        try checkNameLength(path, name: name, folder: folder)
+        var template = Array(temporaryTemplate(folder: folder, name: name).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(path, errno, folder: folder) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -75,13 +77,16 @@ public enum AtomicFile {
     }
 
     /// Checks, without writing anything, that a write to `path` can start: nothing is there or
-    /// a regular file (or a link to one), and its folder exists. Lets a long job fail before
-    /// it starts rather than when its result is ready.
+    /// a regular file (or a link to one), its name is no longer than the file system allows,
+    /// and its folder exists. Lets a long job fail before it starts rather than when its
+    /// result is ready.
     ///
-    /// - Throws: `FileError.notARegularFile` or `.writeFailed` ("no such directory …").
+    /// - Throws: `FileError.notARegularFile` or `.writeFailed` ("no such directory …", "its
+    ///   name is 256 bytes; …", "it is a loop of symbolic links …").
     public static func checkDestination(_ path: String) throws(FileError) {
         let target = try resolveTarget(path)
-        let folder = split(target).folder
+        let (folder, name) = split(target)
+        try checkNameLength(path, name: name, folder: folder)
         var info = stat()
         guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw .writeFailed(path: path, reason: "no such directory '\(folder)'")
@@ -108,6 +113,9 @@ public enum AtomicFile {
     /// refuses anything that exists and is not a regular file.
     static func resolveTarget(_ path: String) throws(FileError) -> String {
         guard !path.isEmpty else { throw .notFound(path: path) }
+        // Said plainly before `lstat` answers "File name too long".
+        let (folder, name) = split(path)
+        try checkNameLength(path, name: name, folder: folder)
         var info = stat()
         guard lstat(path, &info) == 0 else {
             let code = errno
@@ -117,7 +125,11 @@ public enum AtomicFile {
         var target = path
         if info.st_mode & S_IFMT == S_IFLNK {
             guard let resolved = realpath(path, nil) else {
-                throw .writeFailed(path: path, reason: "it is a symbolic link to a missing file")
+                let code = errno
+                // A loop never resolves (ELOOP); only a chain that ends nowhere is "missing".
+                if code == ELOOP { throw .writeFailed(path: path, reason: "it is a loop of symbolic links (\(systemMessage(code)))") }
+                if code == ENOENT { throw .writeFailed(path: path, reason: "it is a symbolic link to a missing file") }
+                throw failure(path, code, folder: split(path).folder)
             }
             target = String(cString: resolved)
             free(resolved)
@@ -125,6 +137,40 @@ public enum AtomicFile {
         }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path, kind: fileKind(info.st_mode)) }
         return target
+    }
+
+    /// The longest file name `folder`'s file system takes, in bytes (`NAME_MAX`, 255 where
+    /// the system does not say).
+    static func maximumNameBytes(in folder: String) -> Int {
+        let limit = pathconf(folder, Int32(_PC_NAME_MAX))
+        return limit > 0 ? limit : 255
+    }
+
+    /// Refuses a name longer than the file system takes, before anything is written (the
+    /// rename would fail only at the end, after the caller's work).
+    static func checkNameLength(_ path: String, name: String, folder: String) throws(FileError) {
+        let limit = maximumNameBytes(in: folder)
+        guard name.utf8.count <= limit else {
+            throw .writeFailed(path: path, reason: "its name is \(name.utf8.count) bytes; file names may have at most \(limit)")
+        }
+    }
+
+    /// The `mkstemp` template of the temporary file for `name` in `folder`: `.NAME.XXXXXX`,
+    /// with NAME cut (between characters) so that the temporary name fits the file system's
+    /// limit and the whole path fits `PATH_MAX`: a name the system takes must not fail
+    /// because of the 8 bytes the temporary name adds.
+    static func temporaryTemplate(folder: String, name: String) -> String {
+        let suffix = ".XXXXXX"
+        let room = min(maximumNameBytes(in: folder), Int(PATH_MAX) - 1 - folder.utf8.count - 1) - 1 - suffix.utf8.count
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in name.unicodeScalars {
+            let length = UTF8.width(scalar)
+            guard bytes + length <= room else { break }
+            kept.append(scalar)
+            bytes += length
+        }
+        return "\(folder)/.\(String(kept))\(suffix)"
     }
 
     /// The folder (`.` for a bare name) and the last component of a path.

@@ -14,12 +14,16 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The operating system refused a write, a flush or the final rename (`reason` is its
     /// message); whatever was at the path before is unchanged.
     case writeFailed(path: String, reason: String)
+    /// The output path names the same file as `input`, one of the command's own inputs (by
+    /// name, through a link or a hard link): writing would destroy what is being read.
+    case wouldOverwriteInput(path: String, input: String)
 
     /// The path the error is about.
     public var path: String {
         switch self {
         case let .notFound(path), let .permissionDenied(path), let .notARegularFile(path, _),
-             let .tooLarge(path, _, _), let .readFailed(path, _), let .writeFailed(path, _):
+             let .tooLarge(path, _, _), let .readFailed(path, _), let .writeFailed(path, _),
+             let .wouldOverwriteInput(path, _):
             return path
         }
     }
@@ -33,13 +37,14 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .tooLarge(_, bytes, limit): return "it is \(bytes) bytes; the limit is \(limit)"
         case let .readFailed(_, reason): return reason
         case let .writeFailed(_, reason): return reason
+        case let .wouldOverwriteInput(_, input): return "it is the input '\(input)', which an output never replaces"
         }
     }
 
     /// A one-line message naming the path.
     public var description: String {
         switch self {
-        case .writeFailed: return "cannot write '\(path)': \(reason)"
+        case .writeFailed, .wouldOverwriteInput: return "cannot write '\(path)': \(reason)"
         default: return "cannot read '\(path)': \(reason)"
         }
     }

@@ -78,14 +78,25 @@ public struct GradientStops: Hashable, Sendable {
         return Color(red: unit(c.red), green: unit(c.green), blue: unit(c.blue), alpha: unit(c.alpha))
     }
 
+    /// How far `t` lies from `a` to `b`: `(t − a) / (b − a)`, 1 when `b ≤ a`. Two finite
+    /// locations more than `Double.greatestFiniteMagnitude` apart (±1e308) have an infinite
+    /// distance, which would make the fraction 0; halving everything first is exact (powers of
+    /// two) and cannot overflow.
+    @inline(__always)
+    static func fraction(_ t: Double, from a: Double, to b: Double) -> Double {
+        guard b > a else { return 1 }
+        let width = b - a
+        if width.isFinite { return (t - a) / width }
+        return (t * 0.5 - a * 0.5) / (b * 0.5 - a * 0.5)
+    }
+
     /// The evaluation rule of the type's notes, over sorted stops given by index.
     @inline(__always)
     static func interpolate(_ t: Double, count n: Int, location: (Int) -> Double, color: (Int) -> Color) -> Color {
         guard n > 0 else { return .clear }
         if n == 1 || t <= location(0) { return clamped(color(0)) }
         for i in 1..<n where t <= location(i) {
-            let a = location(i - 1), b = location(i)
-            let f = b > a ? (t - a) / (b - a) : 1
+            let f = fraction(t, from: location(i - 1), to: location(i))
             let c0 = clamped(color(i - 1)), c1 = clamped(color(i))
             return Color(red: c0.red + (c1.red - c0.red) * f, green: c0.green + (c1.green - c0.green) * f,
                          blue: c0.blue + (c1.blue - c0.blue) * f, alpha: c0.alpha + (c1.alpha - c0.alpha) * f)

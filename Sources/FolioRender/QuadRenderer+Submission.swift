@@ -208,7 +208,10 @@ extension QuadRenderer {
     /// length or not finite), padded to `slots` with copies of the last stop; and its axis.
     ///
     /// Locations already in order — every gradient Folio's effects make — are read in place;
-    /// only unsorted ones go through `GradientStops` (which allocates).
+    /// only unsorted ones go through `GradientStops` (which allocates). Locations outside 0…1
+    /// are moved onto its ends with the colours there (`GradientStops.forEachStopInUnitRange`:
+    /// the same colours over 0…1, the only part a layer shows), because the shader computes in
+    /// `Float`: ±1e39 is infinite there and drew nothing, ±3.4e38 overflowed a span's width.
     func setStops(_ colors: some Collection<Color>, _ stops: [Double]?, axis: (Point, Point), slots: Int,
                   colors colorsLocation: GLint, locations: GLint, axisLocation: GLint) {
         let n = colors.count
@@ -219,19 +222,24 @@ extension QuadRenderer {
             stopColors[4 * i + 2] = unit(c.blue); stopColors[4 * i + 3] = unit(c.alpha)
             stopLocations[i] = Float(location)
         }
-        var given = false, sorted = true
+        var given = false, sorted = true, inUnitRange = true
         if let stops, stops.count == n {
             given = true
             var previous = -Double.infinity
             for l in stops {
                 if !l.isFinite { given = false; break }
                 if l < previous { sorted = false }
+                if !(l >= 0 && l <= 1) { inUnitRange = false }
                 previous = l
             }
         }
         if given && !sorted {
             let exact = GradientStops(Gradient(colors: Array(colors), locations: stops))
-            for i in 0..<n { write(i, exact.colors[i], exact.locations[i]) }
+            GradientStops.forEachStopInUnitRange(count: n, location: { exact.locations[$0] }, color: { exact.colors[$0] }) { write($0, $2, $1) }
+        } else if given && !inUnitRange, let stops {
+            // In order already: read in place (an array needs no copy).
+            let list = colors as? [Color] ?? Array(colors)
+            GradientStops.forEachStopInUnitRange(count: n, location: { stops[$0] }, color: { list[$0] }) { write($0, $2, $1) }
         } else {
             for (i, c) in colors.enumerated() {
                 write(i, c, given ? stops![i] : (n > 1 ? Double(i) / Double(n - 1) : 0))

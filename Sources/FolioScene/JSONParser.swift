@@ -68,7 +68,7 @@ struct JSONParser {
         let open = index
         guard nesting <= Self.maximumNesting else { throw tooDeep(open) }
         index += 1
-        var values: [String: JSONValue] = [:]
+        var values: [UTF8Key: JSONValue] = [:]
         var keys: [String] = []
         skipWhitespace()
         if peek == UInt8(ascii: "}") { index += 1; return .object(values, keys: keys) }
@@ -79,7 +79,8 @@ struct JSONParser {
             }
             let keyStart = index
             let key = try string()
-            if values[key] != nil {
+            // By code units: "é" precomposed and decomposed are two keys (RFC 8259 §8.3).
+            if values[UTF8Key(key)] != nil {
                 path.append(.key(key))
                 defer { path.removeLast() }
                 let (line, column) = position(of: keyStart)
@@ -95,7 +96,7 @@ struct JSONParser {
             path.append(.key(key))
             let member = try value(nesting: nesting)
             path.removeLast()
-            values[key] = member
+            values[UTF8Key(key)] = member
             keys.append(key)
             if try closes(UInt8(ascii: "}"), open, "object", after: "the value of \"\(key)\"") {
                 return .object(values, keys: keys)

@@ -5,8 +5,9 @@ enum JSONValue {
     case number(Double)
     case string(String)
     case array([JSONValue])
-    /// The members by key, and the keys in the order they appear (each appears once).
-    case object([String: JSONValue], keys: [String])
+    /// The members by key (compared by code units, as RFC 8259 compares them), and the keys
+    /// in the order they appear (each appears once).
+    case object([UTF8Key: JSONValue], keys: [String])
 
     /// A short name of the value's JSON type, for messages.
     var typeName: String {

@@ -9,9 +9,10 @@ struct SceneReader {
     var baseDirectory: String?
     /// The images named so far, each path once, in order of first use.
     var contentFiles: [SceneContentFile] = []
-    var handles: [String: ContentHandle] = [:]
+    /// By the path's bytes: two names that differ only in Unicode normalisation are two files.
+    var handles: [UTF8Key: ContentHandle] = [:]
 
-    static let layerKeys: Set<String> = [
+    static let layerKeys: Set<UTF8Key> = [
         "name", "kind", "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform",
         "sublayerTransform", "opacity", "hidden", "doubleSided", "masksToBounds", "backgroundColor",
         "colors", "locations", "startPoint", "endPoint", "sublayers",
@@ -26,7 +27,7 @@ struct SceneReader {
 
     mutating func scene(_ json: JSONValue) throws(SceneError) -> Scene {
         let object = try Self.object(json, "scene")
-        for key in object.keys where key != "size" && key != "layer" { throw .unknownKey(path: key) }
+        for key in object.keys where UTF8Key(key) != "size" && UTF8Key(key) != "layer" { throw .unknownKey(path: key) }
         guard let sizeValue = object.values["size"] else { throw .missingKey(path: "size") }
         let size = try Self.numbers(sizeValue, "size", count: 2)
         for (i, v) in size.enumerated() where !(v > 0) {
@@ -42,7 +43,7 @@ struct SceneReader {
         layerCount += 1
         if layerCount > Scene.maximumLayers { throw .tooManyLayers(limit: Scene.maximumLayers) }
         let object = try Self.object(json, path)
-        for key in object.keys where !Self.layerKeys.contains(key) { throw .unknownKey(path: "\(path).\(key)") }
+        for key in object.keys where !Self.layerKeys.contains(UTF8Key(key)) { throw .unknownKey(path: "\(path).\(key)") }
         let v = object.values
         let kind = try v["kind"].map { value throws(SceneError) in try Self.string(value, "\(path).kind") } ?? "layer"
         let layer: Layer
@@ -79,7 +80,7 @@ struct SceneReader {
         if let gradient = layer as? GradientLayer {
             try gradientKeys(gradient, v, path)
         } else {
-            for key in ["colors", "locations", "startPoint", "endPoint"] where v[key] != nil {
+            for key: UTF8Key in ["colors", "locations", "startPoint", "endPoint"] where v[key] != nil {
                 throw .invalidValue(path: "\(path).\(key)", value: "…", reason: "only gradient layers take '\(key)'")
             }
         }
@@ -98,7 +99,7 @@ struct SceneReader {
     }
 
     /// Group opacity, rasterization, corners, border and contents (Core Animation's keys).
-    mutating func compositingKeys(_ layer: Layer, _ v: [String: JSONValue], _ path: String) throws(SceneError) {
+    mutating func compositingKeys(_ layer: Layer, _ v: [UTF8Key: JSONValue], _ path: String) throws(SceneError) {
         if let b = v["allowsGroupOpacity"] { layer.allowsGroupOpacity = try Self.bool(b, "\(path).allowsGroupOpacity") }
         if let b = v["shouldRasterize"] { layer.shouldRasterize = try Self.bool(b, "\(path).shouldRasterize") }
         if let s = v["rasterizationScale"] {
@@ -143,14 +144,14 @@ struct SceneReader {
         guard resolved.utf8.count <= Self.maximumPathBytes else {
             throw .invalidValue(path: path, value: "\(resolved.utf8.count) bytes", reason: "a path may have at most \(Self.maximumPathBytes)")
         }
-        if let handle = handles[resolved] { return handle }
+        if let handle = handles[UTF8Key(resolved)] { return handle }
         let handle = ContentHandle(contentFiles.count + 1)
-        handles[resolved] = handle
+        handles[UTF8Key(resolved)] = handle
         contentFiles.append(SceneContentFile(handle: handle, path: resolved))
         return handle
     }
 
-    func gradientKeys(_ layer: GradientLayer, _ v: [String: JSONValue], _ path: String) throws(SceneError) {
+    func gradientKeys(_ layer: GradientLayer, _ v: [UTF8Key: JSONValue], _ path: String) throws(SceneError) {
         if let c = v["colors"] {
             guard case let .array(items) = c else { throw .wrongType(path: "\(path).colors", expected: "an array of colours", found: c.typeName) }
             guard items.count <= 1024 else {
@@ -174,7 +175,7 @@ struct SceneReader {
 
     // MARK: Typed readers
 
-    static func object(_ json: JSONValue, _ path: String) throws(SceneError) -> (values: [String: JSONValue], keys: [String]) {
+    static func object(_ json: JSONValue, _ path: String) throws(SceneError) -> (values: [UTF8Key: JSONValue], keys: [String]) {
         guard case let .object(values, keys) = json else { throw .wrongType(path: path, expected: "an object", found: json.typeName) }
         return (values, keys.sorted())
     }
@@ -225,10 +226,14 @@ struct SceneReader {
     }
 
     /// A colour as `[r, g, b]` or `[r, g, b, a]`; finite components outside 0…1 are clamped
-    /// to it, as Core Animation clamps an sRGB colour's components when it composites.
+    /// to it, as Core Animation clamps an sRGB colour's components when it composites. An
+    /// array of another length is the right type with the wrong count, and says so.
     static func color(_ json: JSONValue, _ path: String) throws(SceneError) -> Color {
-        guard case let .array(items) = json, items.count == 3 || items.count == 4 else {
+        guard case let .array(items) = json else {
             throw .wrongType(path: path, expected: "[r, g, b] or [r, g, b, a] with components 0…1", found: json.typeName)
+        }
+        guard items.count == 3 || items.count == 4 else {
+            throw .invalidValue(path: path, value: "\(items.count) numbers", reason: "a colour needs 3 or 4 components, [r, g, b] or [r, g, b, a]")
         }
         let c = try numbers(json, path, count: items.count).map(clamped)
         return Color(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)

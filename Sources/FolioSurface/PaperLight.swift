@@ -37,16 +37,20 @@ public struct PaperLight: Hashable, Sendable {
     ///
     /// - Throws: `.invalidLight` naming the parameter out of range.
     public init(direction: Vector3, ambient: Double = 0.55, sheen: Double = 0.12, sheenExponent: Double = 6) throws(SurfaceError) {
-        let length = direction.length
-        guard length > 0, length.isFinite else { throw .invalidLight(name: "direction length", value: length) }
+        // Scaled by its largest component first, so that the length of any finite direction
+        // is computed without overflow (1e308 in each) or underflow (1e-200 in each).
+        let largest = max(abs(direction.x), abs(direction.y), abs(direction.z))
+        guard direction.isFinite, largest > 0 else { throw .invalidLight(name: "direction length", value: direction.length) }
+        let scaled = Vector3(x: direction.x / largest, y: direction.y / largest, z: direction.z / largest)
+        let length = scaled.length
         guard direction.z > 0 else { throw .invalidLight(name: "direction z (must be in front of the page)", value: direction.z) }
-        guard direction.z / length >= Self.minimumElevation else {
-            throw .invalidLight(name: "direction z over its length (the light must be at least 3° above the page)", value: direction.z / length)
+        guard scaled.z / length >= Self.minimumElevation else {
+            throw .invalidLight(name: "direction z over its length (the light must be at least 3° above the page)", value: scaled.z / length)
         }
         guard ambient >= 0, ambient <= 1 else { throw .invalidLight(name: "ambient", value: ambient) }
         guard sheen >= 0, sheen <= 1 else { throw .invalidLight(name: "sheen", value: sheen) }
         guard sheenExponent >= 1, sheenExponent <= 1000 else { throw .invalidLight(name: "sheenExponent", value: sheenExponent) }
-        self.direction = direction * (1 / length)
+        self.direction = scaled * (1 / length)
         self.ambient = ambient
         self.sheen = sheen
         self.sheenExponent = sheenExponent

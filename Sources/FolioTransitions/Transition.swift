@@ -96,9 +96,16 @@ extension TransitionLimits {
     /// Validates a view size and scale: a scale within `scales`, every side at least one pixel
     /// and at most `maximumSide` points.
     ///
-    /// - Throws: `TransitionError.invalidScale` or `.invalidSize`, naming the values.
+    /// - Throws: `TransitionError.invalidScale`, `.invalidSize`, or `.sizeUnderOnePixel` when
+    ///   the size alone is fine but at `scale` a side is under a pixel, naming the values.
     public static func validate(size: Size, scale: Double) throws(TransitionError) {
         guard scales.contains(scale) else { throw .invalidScale(scale) }
+        // A size that is itself acceptable but too small at this scale: the scale is at fault
+        // as much as the size, so the message names both.
+        if size.width > 0, size.height > 0, size.width <= maximumSide, size.height <= maximumSide,
+           size.width < 1 / scale || size.height < 1 / scale {
+            throw .sizeUnderOnePixel(width: size.width, height: size.height, scale: scale)
+        }
         guard size.width >= 1 / scale, size.height >= 1 / scale,
               size.width <= maximumSide, size.height <= maximumSide else {
             throw .invalidSize(width: size.width, height: size.height)

@@ -4,6 +4,8 @@ import FolioSurface
 public enum TransitionError: Error, Equatable, CustomStringConvertible {
     /// A view size that is not finite, under one pixel, or beyond `TransitionLimits.maximumSide`.
     case invalidSize(width: Double, height: Double)
+    /// A view size within the limits that is under one pixel on a side at `scale` pixels per point.
+    case sizeUnderOnePixel(width: Double, height: Double, scale: Double)
     /// A scale (pixels per point) outside `TransitionLimits.scales`.
     case invalidScale(Double)
     /// Progress outside 0…1 or not finite (never clamped silently).
@@ -28,6 +30,9 @@ public enum TransitionError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .invalidSize(w, h):
             return "view size \(w)x\(h) must be finite, at least one pixel and at most \(TransitionLimits.maximumSide) points per side"
+        case let .sizeUnderOnePixel(w, h, s):
+            func pixels(_ v: Double) -> String { "\((v * s * 1000).rounded() / 1000)" }
+            return "view size \(w)x\(h) at scale \(s) pixels per point is \(pixels(w))x\(pixels(h)) pixels; each side must be at least one pixel"
         case let .invalidScale(s): return "scale \(s) must be in 0.001...1000 (pixels per point)"
         case let .progressOutOfRange(p): return "progress \(p) must be a number in 0...1"
         case let .timeOutOfRange(t): return "time \(t) must be a number in 0...1 (normalised)"

@@ -33,6 +33,11 @@ import Testing
         write("overlapping-groups-300.json", groupScene(300, side: 2048, columns: 0))
         write("groups-12000.json", groupScene(12_000, side: 8, columns: 100))
         write("masks-and-groups-100k.json", masksAndGroupsScene(layers: 100_000))
+        // Issue #31: a colour of five numbers, keys that differ only in normalisation, a link loop.
+        write("colour5.json", #"{"size":[10,10],"layer":{"backgroundColor":[1,0,0,1,1]}}"#)
+        write("nfc-nfd.json", "{\"size\":[10,10],\"layer\":{\"\u{E9}\":1,\"e\u{301}\":2}}")
+        symlink("\(folder)/loop-b.png", "\(folder)/loop-a.png")
+        symlink("\(folder)/loop-a.png", "\(folder)/loop-b.png")
         mkfifo("\(folder)/fifo", 0o600)
         mkfifo("\(folder)/fifo-out.png", 0o600)
         return folder
@@ -185,6 +190,23 @@ import Testing
         // Malformed options and outputs.
         Row(arguments: ["render", "--effect", "fold", "--background", "+FFFFF", "--out", "\(f)/a.png"], status: 64, fragment: "'+FFFFF' must be six hexadecimal digits"),
         Row(arguments: ["render", "--effect", "fold", "--out", "/nonexistent-folder/a.png"], status: 1, fragment: "no such directory '/nonexistent-folder'"),
+        // Issue #31: messages that name the right thing.
+        Row(arguments: ["geometry", "--effect", "book", "--size", "6x6"], status: 0, fragment: "", stdout: "/dev/null"),
+        Row(arguments: ["geometry", "--effect", "book", "--size", "6x6", "--hard-cover"], status: 1, fragment: "cover thickness 3.0"),
+        Row(arguments: ["geometry", "--effect", "fold", "--scale", "0.001"], status: 1,
+            fragment: "view size 320.0x480.0 at scale 0.001 pixels per point is 0.32x0.48 pixels; each side must be at least one pixel"),
+        Row(arguments: ["render", "--effect", "fold", "--size", "16x16", "--light", "--light-direction", "1e308,1e308,1e308", "--out", "\(f)/lit.png"],
+            status: 0, fragment: "", stdout: "/dev/null"),
+        Row(arguments: ["evaluate", "\(f)/colour5.json"], status: 1,
+            fragment: "'layer.backgroundColor' = 5 numbers: a colour needs 3 or 4 components"),
+        Row(arguments: ["evaluate", "\(f)/nfc-nfd.json"], status: 1, fragment: "scene has an unknown key 'layer."),
+        Row(arguments: ["render", "--effect", "fold", "--out", "\(f)/loop-a.png"], status: 1,
+            fragment: "cannot write '\(f)/loop-a.png': it is a loop of symbolic links"),
+        // Issue #31: bench options checked when parsed (64), before any GL.
+        Row(arguments: ["bench", "--profile", "fold:bogus"], status: 64, fragment: "--profile 'fold:bogus' must be"),
+        Row(arguments: ["bench", "--profile", "flip:msaa", "--frames", "0"], status: 64, fragment: "--frames 0 must be at least 1 with --profile"),
+        Row(arguments: ["bench", "--profile", "fold", "--frames", "0"], status: 64, fragment: "--frames 0 must be at least 1 with --profile"),
+        Row(arguments: ["bench", "--frames", "5"], status: 64, fragment: "--frames applies to --profile"),
     ]
 
     @Test(arguments: rows)
@@ -217,6 +239,21 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder)
         #expect(!names.contains { $0.hasPrefix(".") }, "no temporary files left: \(names)")
         #expect(!names.contains("a.png") && !names.contains("sheet"), "\(names)")
+    }
+
+    @Test(arguments: [100, 150, 999])
+    func aShortSoakStillMeasuresGrowthAfterItsWarmUp(frames: Int) throws {
+        // Issue #31: the warm-up was 1,000 frames whatever --frames said, so 100…999 frames
+        // sampled nothing and passed with "growth 0.00 MiB".
+        let r = try ChildProcess.run([ChildProcess.product("folio"), "soak", "--frames", "\(frames)", "--size", "16x16", "--json"])
+        #expect(r.status == 0, "\(r.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.standardOutput.utf8)) as? [String: Any])
+        let samples = try #require(json["residentMiB"] as? [Double])
+        let warmUp = try #require(json["warmUpFrames"] as? Int)
+        #expect(samples.count >= 2, "resident memory sampled after the warm-up and at the end: \(samples)")
+        #expect(warmUp >= 1 && warmUp < frames && json["measuredFrames"] as? Int == frames - warmUp, "\(json)")
+        let text = try ChildProcess.run([ChildProcess.product("folio"), "soak", "--frames", "\(frames)", "--size", "16x16"])
+        #expect(text.standardOutput.contains("over \(frames - warmUp) frames after a warm-up of \(warmUp)"), "\(text.standardOutput)")
     }
 
     @Test func anApproximateOrderIsPrintedOnlyWhenAskedFor() throws {

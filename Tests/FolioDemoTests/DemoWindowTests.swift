@@ -254,7 +254,10 @@ final class DemoWindowTests: XCTestCase {
     func testMissingOrBrokenPagesFallBackToTheBuiltInPagesWithAMessage() throws {
         let folder = try Self.folder("pages")
         try Data("not a png".utf8).write(to: folder.appendingPathComponent("01.png"))
-        for (pages, expected) in [("/nonexistent/folio-pages", "cannot open the pages folder"), (folder.path, "not a readable PNG")] {
+        // Issue #31 (item 12): a named folder that cannot be opened is an error now, not the
+        // built-in pages (HostilePagesTests.testANamedPagesSourceThatCannotBeReadIsAnErrorNotTheBuiltInPages);
+        // a folder that opens but has no readable page still falls back, with a message.
+        for (pages, expected) in [(folder.path, "not a readable PNG")] {
             let shot = folder.appendingPathComponent("fallback.png").path
             try? FileManager.default.removeItem(atPath: shot)
             let app = Process()
@@ -270,5 +273,8 @@ final class DemoWindowTests: XCTestCase {
             XCTAssertTrue(stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("folio-demo: ") }, "one clear line per problem: \(stderr)")
             XCTAssertTrue(Self.waitFor(shot))
         }
+        let missing = try HostilePagesTests.runDemo(["--pages", "/nonexistent/folio-pages", "--frames", "20"], seconds: 30)
+        XCTAssertEqual(missing.status, 1, missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("cannot open the pages folder") && missing.stderr.hasPrefix("folio-demo: "), missing.stderr)
     }
 }

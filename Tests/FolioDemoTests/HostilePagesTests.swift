@@ -86,7 +86,10 @@ final class HostilePagesTests: XCTestCase {
         try Self.page(folder, "02.png", (200, 40, 40))
         XCTAssertEqual(mkfifo(folder.appendingPathComponent("03.png").path, 0o644), 0)
         try Self.page(folder, "04.png", (40, 60, 220))
-        let shot = folder.appendingPathComponent("shot.png").path
+        // Beside the pages folder, not in it: a screenshot saved among the pages is a page of
+        // the next run, which no output may replace (issue #31).
+        let shots = try DemoWindowTests.folder("fifo-shots")
+        let shot = shots.appendingPathComponent("shot.png").path
         // Spread: the pages around opening 0 are wanted at once, FIFO 03 among them.
         let r = try Self.runDemo(["--pages", folder.path, "--layout", "spread", "--frames", "90", "--screenshot", shot], seconds: 30)
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -101,7 +104,7 @@ final class HostilePagesTests: XCTestCase {
         try DemoWindowTests.run("xdotool", ["key", "--window", demo.window, "End"])
         Thread.sleep(forTimeInterval: 2)
         try DemoWindowTests.run("xdotool", ["key", "--window", demo.window, "p"])
-        let end = folder.appendingPathComponent("shot-1.png").path
+        let end = shots.appendingPathComponent("shot-1.png").path
         XCTAssertTrue(DemoWindowTests.waitFor(end))
         XCTAssertTrue(demo.quit())
         // The last opening: page 4 (blue) on the read side, past the FIFO.
@@ -156,6 +159,52 @@ final class HostilePagesTests: XCTestCase {
                                                   keys: [["Right", "Right", "Right", "Right"], ["End"], ["Left", "Left", "Left", "Left"], ["Home"]])
         XCTAssertEqual(stderr, "")
         XCTAssertLessThan(peak, 300, "1,000 pages of 1280x800: peak resident memory \(peak) MiB")
+    }
+
+    func testANamedPagesSourceThatCannotBeReadIsAnErrorNotTheBuiltInPages() throws {
+        // Issue #31: the built-in pages are for when no source is named; a named one that
+        // cannot be opened as a folder ends the demo with one line and a non-zero status.
+        let folder = try DemoWindowTests.folder("unreadable")
+        let file = folder.appendingPathComponent("notes.txt").path
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: file))
+        let fifo = folder.appendingPathComponent("fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        let shot = folder.appendingPathComponent("shot.png").path
+        let cases = [("/nonexistent", "no such folder"), (file, "a regular file"), (fifo, "a FIFO"), ("/dev/null", "a device")]
+        for (source, kind) in cases {
+            let r = try Self.runDemo(["--pages", source, "--frames", "5", "--screenshot", shot], seconds: 30)
+            XCTAssertEqual(r.status, 1, "\(source): \(r.stderr)")
+            let messages = lines(r.stderr)
+            XCTAssertEqual(messages.count, 1, "\(source): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("folio-demo: cannot open the pages folder '\(source)': ") && r.stderr.contains(kind), "\(source): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("built-in"), r.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: shot), "\(source): nothing drawn, nothing saved")
+        }
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "notes")
+    }
+
+    func testAScreenshotIsAPNGAndNeverOneOfThePages() throws {
+        let folder = try DemoWindowTests.folder("shots")
+        try Self.page(folder, "01.png", (200, 40, 40))
+        let notes = folder.appendingPathComponent("notes.txt").path
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: notes))
+        let page = try Data(contentsOf: folder.appendingPathComponent("01.png"))
+        // Not a PNG name: a usage error before any window opens.
+        for name in ["notes.txt", "shot", "shot.jpg"] {
+            let r = try Self.runDemo(["--pages", folder.path, "--frames", "5", "--screenshot", folder.appendingPathComponent(name).path], seconds: 30)
+            XCTAssertEqual(r.status, 64, "\(name): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("--screenshot '\(folder.appendingPathComponent(name).path)' must end in .png"), r.stderr)
+        }
+        XCTAssertEqual(try String(contentsOfFile: notes, encoding: .utf8), "notes")
+        // One of the pages (by name or through a link): refused, the page kept.
+        XCTAssertEqual(symlink(folder.appendingPathComponent("01.png").path, folder.appendingPathComponent("link.png").path), 0)
+        for name in ["01.png", "link.png"] {
+            let target = folder.appendingPathComponent(name).path
+            let r = try Self.runDemo(["--pages", folder.path, "--frames", "5", "--screenshot", target], seconds: 30)
+            XCTAssertEqual(r.status, 1, "\(name): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("cannot write '\(target)': it is the input '\(folder.appendingPathComponent("01.png").path)'"), r.stderr)
+        }
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("01.png")), page)
     }
 
     func testAResizeStormPrintsNothingAndKeepsRunning() throws {

@@ -81,6 +81,50 @@ import FolioGeometry
         #expect(Self.at(inner, 0.1) == Self.red && Self.at(inner, 0.9) == Self.blue)
     }
 
+    @Test func locationsNearTheLargestDoubleStillInterpolate() {
+        // Red at −1.7e308, blue at +1.7e308: their distance overflows a Double, yet 0…1 lies
+        // in the middle of the span: purple (Core Animation's model), not the first colour.
+        for l in [1e39, 3.4e38, 1e300, 1.7e308, Double.greatestFiniteMagnitude] {
+            let g = Gradient(colors: [Self.red, Self.blue], locations: [-l, l])
+            let c = Self.at(g, 0.5)
+            #expect(Self.close(c, Color(red: 0.5, green: 0, blue: 0.5), 1e-9), "±\(l): \(c)")
+            #expect(Self.close(g.stops.color(at: 0.5), c, 0), "±\(l)")
+        }
+        // One end at the largest Double, the other at 0: the ramp barely moves over 0…1.
+        let g = Gradient(colors: [Self.red, Self.blue], locations: [0, 1.7e308])
+        #expect(Self.close(Self.at(g, 1), Self.red, 1e-9))
+    }
+
+    @Test func theStopsMovedIntoTheUnitRangeGiveTheSameColoursThere() {
+        // Every t in 0…1 gets the same colour from the moved stops as from the given ones.
+        let cases: [[Double]] = [
+            [-1e39, 1e39], [-3.4e38, 3.4e38], [-1.7e308, 1.7e308], [-2, -1], [2, 3], [-1, 2],
+            [-5, -0.5, 0, 0, 0.25, 0.5, 1, 1, 1.5, 1e30], [-1e39, -3.4e38, -1, 0.2, 0.4, 0.6, 1.1, 3.4e38, 1e39],
+            [0, 0.5, 1], [0.5, 0.5], [-1, 1, 1, 1],
+        ]
+        for locations in cases {
+            let colors = (0..<locations.count).map { (i: Int) -> Color in
+                let k = Double(i) / Double(locations.count)
+                let green = Double(i % 3) / 2, alpha = 1 - Double(i % 2) / 4
+                return Color(red: k, green: green, blue: 1 - k, alpha: alpha)
+            }
+            let stops = Gradient(colors: colors, locations: locations).stops
+            var moved: [(Double, Color)] = []
+            GradientStops.forEachStopInUnitRange(count: stops.count, location: { stops.locations[$0] }, color: { stops.colors[$0] }) {
+                moved.append(($1, $2))
+                #expect($0 == moved.count - 1)
+            }
+            #expect(moved.count == locations.count)
+            #expect(moved.allSatisfy { (0...1).contains($0.0) }, "\(locations): \(moved.map(\.0))")
+            #expect(zip(moved, moved.dropFirst()).allSatisfy { $0.0 <= $1.0 }, "still sorted")
+            let clipped = Gradient(colors: moved.map(\.1), locations: moved.map(\.0)).stops
+            for k in 0...1000 {
+                let t = Double(k) / 1000
+                #expect(Self.close(clipped.color(at: t), stops.color(at: t), 1e-9), "\(locations) at \(t)")
+            }
+        }
+    }
+
     @Test func unusableLocationsAreSpreadEvenly() {
         let even = Self.at(Gradient(colors: [.black, .white, Self.red]), 0.25)
         #expect(Self.close(even, Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)))

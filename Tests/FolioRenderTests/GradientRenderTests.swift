@@ -85,6 +85,46 @@ final class GradientRenderTests: XCTestCase {
         XCTAssertEqual([p.r, p.g, p.b], [0, 0, 255])
     }
 
+    /// The number of rows of column 10 that show the white background through the layer
+    /// (a hole: nothing, or something transparent, drawn).
+    func backgroundRows(_ image: Image) -> Int {
+        (0..<image.height).filter { row in let p = image.pixel(10, row); return p.r == 255 && p.g == 255 && p.b == 255 }.count
+    }
+
+    func testLocationsFarOutsideTheUnitRangeAreDrawnAsTheCPUDrawsThem() throws {
+        // Red → blue with the stops at ±L: 0…1 lies in the middle of the span, purple. Past a
+        // Float's range (±1e39) the shader's locations were infinite and its colour NaN (a
+        // hole); at ±3.4e38 the span's width overflowed a Float (red instead of purple).
+        let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
+        for l in [1e39, 3.4e38, 1e300, 1.7e308] {
+            let gradient = Gradient(colors: [red, blue], locations: [-l, l])
+            let image = try render(gradient, height: 32)
+            XCTAssertEqual(backgroundRows(image), 0, "±\(l): the layer shows through")
+            XCTAssertLessThanOrEqual(maximumError(image, gradient), 1.0, "±\(l)")
+            let p = image.pixel(10, 16)
+            XCTAssertTrue(abs(Int(p.r) - 128) <= 2 && p.g == 0 && abs(Int(p.b) - 128) <= 2, "±\(l): \(p), not purple")
+        }
+    }
+
+    func testNineStopsAtHugeLocationsStillDrawTheLayer() throws {
+        // Nine stops take the binary-search shader; with stops at ±3.4e38 and ±1e39 the layer
+        // vanished. Opaque colours, so any white row is the background showing through.
+        let locations = [-1e39, -1e39, -1e39, -1e39, 1e39, 1e39, 1e39, 1e39, 1e39]
+        let mixed = [-1e39, -1e39, -3.4e38, -3.4e38, 3.4e38, 3.4e38, 1e39, 1e39, 1e39]
+        let inner = [-1e39, -3.4e38, -1, 0.2, 0.4, 0.6, 1.1, 3.4e38, 1e39]
+        var colors = Self.colors(9, seed: 5)
+        for i in colors.indices { colors[i].alpha = 1 }
+        for l in [locations, mixed, inner, inner.reversed(), mixed.map { $0 * 0.5 }] {
+            let gradient = Gradient(colors: colors, locations: l)
+            let image = try render(gradient, height: 64)
+            XCTAssertLessThanOrEqual(maximumError(image, gradient), 1.0, "\(l)")
+            XCTAssertEqual(backgroundRows(image), 0, "\(l): the layer vanished")
+        }
+        // Eight of them take the unrolled shader.
+        let eight = Gradient(colors: Array(colors.prefix(8)), locations: Array(mixed.prefix(8)))
+        XCTAssertLessThanOrEqual(maximumError(try render(eight, height: 64), eight), 1.0)
+    }
+
     func testMoreStopsThanTheRendererDrawsIsAnErrorNamingTheCount() throws {
         let gradient = Gradient(colors: Self.colors(1025, seed: 1))
         // A renderer of its own: `drawError` keeps the first error.

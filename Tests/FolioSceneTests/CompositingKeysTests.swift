@@ -51,7 +51,8 @@ import FolioLayers
          .invalidValue(path: "layer.rasterizationScale", value: "5000.0", reason: "must be within 0.001…1000 pixels per point")),
         ("{\"allowsGroupOpacity\":1}", .wrongType(path: "layer.allowsGroupOpacity", expected: "true or false", found: "a number")),
         ("{\"shouldRasterize\":\"yes\"}", .wrongType(path: "layer.shouldRasterize", expected: "true or false", found: "a string")),
-        ("{\"borderColor\":[1,1]}", .wrongType(path: "layer.borderColor", expected: "[r, g, b] or [r, g, b, a] with components 0…1", found: "an array")),
+        // Issue #31 (item 13): an array of the wrong length was reported as "not an array".
+        ("{\"borderColor\":[1,1]}", .invalidValue(path: "layer.borderColor", value: "2 numbers", reason: "a colour needs 3 or 4 components, [r, g, b] or [r, g, b, a]")),
         ("{\"contents\":7}", .wrongType(path: "layer.contents", expected: "a string", found: "a number")),
         ("{\"contents\":\"\"}", .invalidValue(path: "layer.contents", value: "\"\"", reason: "must name an image file")),
         ("{\"contents\":\"a\\u0000b.png\"}", .invalidValue(path: "layer.contents", value: "a string with \\u0000", reason: "a file name cannot contain NUL")),
@@ -99,5 +100,26 @@ import FolioLayers
         #expect(scene.contentFiles.map(\.path) == [folder.appendingPathComponent("pages/one.png").path])
         // Nothing is opened while loading: the image does not exist.
         #expect(!FileManager.default.fileExists(atPath: scene.contentFiles[0].path))
+    }
+
+    @Test func contentsNamesThatDifferOnlyInNormalisationAreTwoFiles() throws {
+        // File names are bytes: "é.png" precomposed and decomposed are two different files
+        // (Swift's String calls them equal). Each gets its own handle and keeps its bytes.
+        let nfc = "\u{E9}.png", nfd = "e\u{301}.png"
+        let scene = try Self.decode("{\"contents\":\"\(nfc)\",\"sublayers\":[{\"contents\":\"\(nfd)\"},{\"contents\":\"\(nfc)\"}]}")
+        #expect(scene.contentFiles.count == 2)
+        #expect(scene.contentFiles.map { Array($0.path.utf8) } == [Array(nfc.utf8), Array(nfd.utf8)])
+        #expect(scene.root.contents == ContentHandle(1))
+        #expect(scene.root.sublayers.map(\.contents) == [ContentHandle(2), ContentHandle(1)])
+        // Their entries are not equal either, so a set of them keeps both.
+        #expect(Set(scene.contentFiles).count == 2)
+        #expect(SceneContentFile(handle: ContentHandle(1), path: nfc) != SceneContentFile(handle: ContentHandle(1), path: nfd))
+    }
+
+    @Test func gradientLocationsFarOutsideZeroToOneAreReadAsGiven() throws {
+        // Like zPosition and every other unbounded number, any finite location is kept (Core
+        // Animation takes any): what 0…1 shows of such a ramp is the renderer's to draw exactly.
+        let scene = try Self.decode("{\"kind\":\"gradient\",\"colors\":[[1,0,0],[0,0,1]],\"locations\":[-1e39,1.7e308]}")
+        #expect((scene.root as? GradientLayer)?.locations == [-1e39, 1.7e308])
     }
 }

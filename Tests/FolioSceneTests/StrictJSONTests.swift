@@ -75,6 +75,44 @@ import FolioLayers
         #expect(message == "scene has a duplicate key 'layer.opacity' at line 1, column 42: each key may appear only once")
     }
 
+    @Test func keysAreComparedByCodeUnitsAsRFC8259Says() throws {
+        // "é" precomposed (NFC, U+00E9) and decomposed (NFD, e + U+0301) are different keys:
+        // Swift's String calls them equal (canonical equivalence), RFC 8259 does not.
+        let nfc = "\u{E9}", nfd = "e\u{301}"
+        let bytes = Array("{\"\(nfc)\":1,\"\(nfd)\":2}".utf8)
+        let value = try bytes.withUnsafeBufferPointer { buffer in Result { () throws(SceneError) in try JSONParser.parse(buffer) } }.get()
+        guard case let .object(values, keys) = value else { Issue.record("not an object: \(value)"); return }
+        #expect(values.count == 2 && keys.count == 2)
+        #expect(keys.map { Array($0.utf8) } == [Array(nfc.utf8), Array(nfd.utf8)])
+        // In a layer they are unknown keys, not duplicates.
+        do {
+            _ = try Self.decode("{\"size\":[10,10],\"layer\":{\"\(nfc)\":1,\"\(nfd)\":2}}")
+            Issue.record("accepted")
+        } catch {
+            guard case let .unknownKey(path) = error else { Issue.record("\(error)"); return }
+            #expect(path.hasPrefix("layer."), "\(error)")
+        }
+        // The same code units written twice, one of them escaped, are still one key twice.
+        #expect(throws: SceneError.duplicateKey(path: "layer.\(nfc)", line: 1, column: 37)) {
+            try Self.decode("{\"size\":[10,10],\"layer\":{\"\\u00e9\":1,\"\(nfc)\":2}}")
+        }
+    }
+
+    @Test func aColourWithTooManyComponentsSaysSo() {
+        #expect(throws: SceneError.invalidValue(path: "layer.backgroundColor", value: "5 numbers",
+                                                reason: "a colour needs 3 or 4 components, [r, g, b] or [r, g, b, a]")) {
+            try Self.decode("{\"size\":[10,10],\"layer\":{\"backgroundColor\":[1,0,0,1,1]}}")
+        }
+        #expect(throws: SceneError.invalidValue(path: "layer.borderColor", value: "2 numbers",
+                                                reason: "a colour needs 3 or 4 components, [r, g, b] or [r, g, b, a]")) {
+            try Self.decode("{\"size\":[10,10],\"layer\":{\"borderColor\":[1,0]}}")
+        }
+        // Not an array at all is still a wrong type.
+        #expect(throws: SceneError.wrongType(path: "layer.backgroundColor", expected: "[r, g, b] or [r, g, b, a] with components 0…1", found: "a string")) {
+            try Self.decode("{\"size\":[10,10],\"layer\":{\"backgroundColor\":\"red\"}}")
+        }
+    }
+
     @Test func numbersBeyondADoubleAreReportedAsOutOfRange() {
         #expect(throws: SceneError.numberOutOfRange(path: "layer.zPosition", text: "1e400", line: 1, column: 38)) {
             try Self.decode("{\"size\":[10,10],\"layer\":{\"zPosition\":1e400}}")
