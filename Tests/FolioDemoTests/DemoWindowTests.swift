@@ -91,7 +91,9 @@ final class DemoWindowTests: XCTestCase {
         app.standardError = errors
         app.standardOutput = FileHandle.nullDevice
         try app.run()
-        let window = try run("xdotool", ["search", "--sync", "--onlyvisible", "--pid", String(app.processIdentifier), "--name", "Folio demo"])
+        // Bounded: a demo that exits before its window shows would leave `--sync` waiting forever.
+        let window = try run("timeout", ["-s", "KILL", "60", "xdotool", "search", "--sync", "--onlyvisible", "--pid", String(app.processIdentifier),
+                                         "--name", "Folio demo"])
             .split(separator: "\n").first.map(String.init) ?? ""
         Thread.sleep(forTimeInterval: 0.5)
         return Demo(process: app, errors: errors, window: window)
