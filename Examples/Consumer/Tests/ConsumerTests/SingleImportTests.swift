@@ -22,9 +22,14 @@ final class SingleImportTests: XCTestCase {
         let r = Rect(x: 0, y: 0, width: view.width, height: view.height)
         XCTAssertEqual(r.size, view)
         _ = CurlPose(angle: 30, axisFraction: 0.5)
-        let framing = try BookFraming.fit(pageSize: Size(width: 400, height: 560), in: Size(width: 1280, height: 800),
-                                          configuration: book.configuration)
-        XCTAssertGreaterThan(framing.overhang.top, 0)
+        // The cubic fold's sleeves stand edge-on toward the viewer at its sides, never above or
+        // below; a flip's leaf stands toward the viewer: room above and below.
+        let folded = try BookFraming.fit(pageSize: Size(width: 400, height: 560), in: Size(width: 1280, height: 800),
+                                         configuration: book.configuration)
+        XCTAssertTrue(folded.overhang.top == 0 && folded.overhang.left > 0, "\(folded.overhang)")
+        let flipped = try BookFraming.fit(pageSize: Size(width: 400, height: 560), in: Size(width: 1280, height: 800),
+                                          configuration: BookConfiguration(viewSize: view, layout: .spread))
+        XCTAssertGreaterThan(flipped.overhang.top, 0)
         _ = Point(x: 1, y: 2)
     }
 }
