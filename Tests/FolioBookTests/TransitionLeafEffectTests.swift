@@ -1,0 +1,146 @@
+import Testing
+import FolioGeometry
+import FolioLayers
+import FolioMotion
+import FolioTransitions
+@testable import FolioBook
+
+/// Any `Transition` in a book through `TransitionLeafEffect`, and the accordion shipped as
+/// `AccordionLeafEffect`: the pages go where the transition showed its images, a drag turns
+/// the page and it lands, and the adapter's defaults give way to an effect's own.
+@Suite struct TransitionLeafEffectTests {
+    static func book(layout: BookLayout = .spread, direction: ReadingDirection = .leftToRight,
+                     effect: any LeafEffect = AccordionLeafEffect(), pages: Int = 8) throws -> Book {
+        let canonical = Size(width: layout == .spread ? 800 : 400, height: 560)
+        return try Book(pageCount: pages, configuration: BookConfiguration(viewSize: direction.viewSize(ofCanonical: canonical), layout: layout,
+                                                                          direction: direction, effect: effect))
+    }
+
+    /// The evaluated quads that show `page`'s image.
+    static func quads(of book: Book, page: Int) -> [EvaluatedQuad] {
+        BookTestSupport.quads(book.root).filter { $0.visible && $0.contents == book.handle(forPage: page) }
+    }
+
+    @Test(arguments: ReadingDirection.allCases)
+    func draggingTheUnreadEdgeTowardTheReadSideTurnsAnAccordionPageThatLands(direction: ReadingDirection) throws {
+        let book = try Self.book(direction: direction)
+        let c = BookController(book: book, clock: AnimationClock())
+        var events: [BookEvent.Kind] = []
+        c.onEvent = { events.append($0.kind) }
+        let width = book.frame.size.width, y = book.frame.height / 2
+        let view = { (x: Double) in direction.viewPoint(Point(x: x, y: y), viewSize: book.configuration.viewSize) }
+        #expect(c.press(at: view(width - 10)))
+        var last = 0.0, pointer = width - 10
+        for x in stride(from: width - 30, through: width / 2, by: -30) {
+            pointer = x
+            c.move(to: view(x))
+            BookControllerTests.run(c, seconds: 1.0 / 60)
+            let p = c.book.leaves.first?.progress ?? -1
+            #expect(c.book.leaves.count == 1 && c.book.leaves.first?.index == 0, "\(direction): the next leaf turns")
+            #expect(p > last, "\(direction): progress rises as the pointer moves toward the read side (\(p) after \(last))")
+            last = p
+        }
+        // The default mapping: the turn is the pointer's way toward the read side over the view's width.
+        #expect(abs(last - (width - 10 - pointer) / width) < 1e-9, "\(direction): \(last)")
+        c.release(at: view(pointer))
+        BookControllerTests.run(c, seconds: 2)
+        #expect(c.book.opening == 1 && c.leavesInFlight == 0, "\(direction): lands on the next opening")
+        #expect(events.first == .lift && events.contains(.commit) && events.last == .land, "\(events)")
+    }
+
+    @Test func aPanelAcrossTheSpineShowsBothPagesMeetingExactlyOnTheSpine() throws {
+        // Three equal panels over a spread: the middle one spans the spine.
+        let book = try Self.book(effect: AccordionLeafEffect(panelWidths: [1, 1, 1]))
+        try book.setLeaves([BookLeaf(index: 1, progress: 0.3)])
+        // Leaf 1 turns from opening 1 (pages 1 | 2) to opening 2 (pages 3 | 4).
+        let left = Self.quads(of: book, page: 1), right = Self.quads(of: book, page: 2)
+        #expect(Set(left.map(\.contentsRect.minX)).count == 2 && Set(right.map(\.contentsRect.minX)).count == 2,
+                "panels 1 and 2 on page 1, panels 2 and 3 on page 2")
+        // The middle panel's two parts: page 1's right part and page 2's left part, one edge shared.
+        guard let a = left.first(where: { $0.contentsRect.maxX == 1 && $0.contentsRect.minX > 0 }),
+              let b = right.first(where: { $0.contentsRect.minX == 0 && $0.contentsRect.maxX < 1 }) else {
+            Issue.record("no part of the middle panel on each page"); return
+        }
+        #expect(BookTestSupport.distance([a.points[1], a.points[2]], [b.points[0], b.points[3]]) < 1e-9,
+                "the pages meet on the spine: \(a.points) | \(b.points)")
+        // Page 1 is cut where the first crease falls (800/3 snapped: 267 pt of its 400).
+        #expect(abs(a.contentsRect.minX - 267.0 / 400) < 1e-12, "\(a.contentsRect)")
+        #expect(abs(b.contentsRect.maxX - (533.0 - 400) / 400) < 1e-12, "\(b.contentsRect)")
+        // The incoming opening lies flat beneath, each page in its half.
+        #expect(Self.quads(of: book, page: 3).count == 1 && Self.quads(of: book, page: 4).count == 1)
+    }
+
+    @Test func inTheSingleLayoutAPanelAcrossTheSpineShowsThePageItself() throws {
+        let book = try Self.book(layout: .single, effect: AccordionLeafEffect(panelWidths: [1, 1, 1]))
+        try book.setLeaves([BookLeaf(index: 1, progress: 0.4)])
+        // Page 1 fills the view; each panel shows its third of it as one image, with its shading
+        // (the evaluator may cut a panel where another's plane crosses it: names, not counts).
+        let parts = Self.quads(of: book, page: 1)
+        #expect(Set(parts.map(\.name)) == ["panel1", "panel2", "panel3"])
+        let middle = parts.first { $0.name == "panel2" }?.contentsRect
+        #expect(middle.map { abs($0.minX - 133.0 / 400) < 1e-12 && abs($0.maxX - 267.0 / 400) < 1e-12 } == true, "\(String(describing: middle))")
+    }
+
+    @Test func atTheFrontCoverPanelsWithNoPageDrawNothingNotEvenShading() throws {
+        let book = try Self.book()
+        try book.setLeaves([BookLeaf(index: 0, progress: 0.5)])
+        // Opening 0 of a spread has no page on the read side: the panels over it are hidden.
+        let drawn = BookTestSupport.quads(book.root).filter { $0.visible && $0.points.count >= 3 }
+        // Four equal panels: the first two lie over the read side.
+        let blank = drawn.filter { $0.name.hasPrefix("panel1") || $0.name.hasPrefix("panel2") }
+        #expect(blank.isEmpty, "\(blank.map(\.name))")
+        #expect(!Self.quads(of: book, page: 0).isEmpty && !Self.quads(of: book, page: 1).isEmpty)
+    }
+
+    @Test func theBooksShadowSwitchReachesTheTransition() throws {
+        let book = try Self.book()
+        try book.setLeaves([BookLeaf(index: 1, progress: 0.5)])
+        func shades() -> [EvaluatedQuad] {
+            BookTestSupport.quads(book.root).filter { $0.visible && $0.name.hasSuffix(".shadow") && $0.opacity > 0 }
+        }
+        #expect(!shades().isEmpty, "folded panels are shaded")
+        book.showsShadows = false
+        #expect(shades().isEmpty)
+    }
+
+    @Test func aLeafTransitionMapsDragsItsOwnWay() throws {
+        let effect = TransitionLeafEffect(name: "half") { context throws(TransitionError) in
+            try HalfSpeedFade(size: context.size, source: context.source, destination: context.destination)
+        }
+        let book = try Self.book(effect: effect)
+        let leaf = try effect.makeLeaf(in: book.frame)
+        let grip = leaf.grip(at: Point(x: 700, y: 280), progress: 0)
+        // Its own mapping: half the default's.
+        #expect(abs(leaf.progress(for: grip, at: Point(x: 300, y: 280)) - 0.25) < 1e-12)
+        let plain = try TransitionLeafEffect(name: "plain") { context throws(TransitionError) in
+            try CrossfadeTransition(size: context.size, source: context.source, destination: context.destination)
+        }.makeLeaf(in: book.frame)
+        #expect(abs(plain.progress(for: grip, at: Point(x: 300, y: 280)) - 0.5) < 1e-12, "the default follows the pointer")
+    }
+
+    @Test func aTransitionTheBookRefusesIsABookErrorNamingIt() {
+        #expect(throws: BookError.self) {
+            _ = try Self.book(effect: AccordionLeafEffect(panelWidths: [1]))
+        }
+    }
+}
+
+/// A crossfade whose drags move it half as fast as the pointer.
+final class HalfSpeedFade: LeafTransition {
+    let fade: CrossfadeTransition
+    init(size: Size, source: ContentHandle, destination: ContentHandle) throws(TransitionError) {
+        fade = try CrossfadeTransition(size: size, source: source, destination: destination)
+    }
+    var root: Layer { fade.root }
+    var progress: Double { fade.progress }
+    var m34: Double { fade.m34 }
+    var duration: Double { fade.duration }
+    func setProgress(_ progress: Double) throws(TransitionError) { try fade.setProgress(progress) }
+    func progress(atTime time: Double) throws(TransitionError) -> Double { try fade.progress(atTime: time) }
+    func panels() -> [PanelGeometry] { fade.panels() }
+    var showsShadows: Bool {
+        get { fade.showsShadows }
+        set { fade.showsShadows = newValue }
+    }
+    func progress(for drag: LeafDrag) -> Double { drag.startProgress + (drag.followingPointer - drag.startProgress) / 2 }
+}
