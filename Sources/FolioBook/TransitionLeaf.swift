@@ -111,6 +111,9 @@ final class TransitionLeaf: TurningLeaf {
                 continue
             }
             layer.isHidden = slot.hidden
+            // Named like every face of a book (`page<N>`, `leaf<INDEX>.front`), its shading
+            // `<name>.shadow`, as `LeafFrame.show(_:on:)` names them.
+            rename(layer, first.face.name)
             if parts.allSatisfy({ sameImage($0, first) }) {
                 // One image under the whole slot (one page, or a single-layout page across the
                 // spine): the slot shows it itself, and its shading stays one overlay.
@@ -144,6 +147,13 @@ final class TransitionLeaf: TurningLeaf {
                 added.append(piece)
             }
         }
+    }
+
+    /// Names `layer` `name` and its shading sublayers (`….shadow`) `name.shadow`.
+    func rename(_ layer: Layer, _ name: String) {
+        guard layer.name != name else { return }
+        layer.name = name
+        for s in layer.sublayers where s.name.hasSuffix(".shadow") { s.name = name + ".shadow" }
     }
 
     /// Whether two parts show one image the same way (the same page, the same map from view

@@ -46,7 +46,9 @@ extension EffectOptions {
         case "flip": return FlipLeafEffect()
         case "fold": return FoldLeafEffect()
         case "curl": return CurlLeafEffect()
-        default: throw ValidationError("--leaf-effect '\(leafEffect ?? "")' must be flip, fold or curl")
+        case "accordion":
+            return panels == nil ? AccordionLeafEffect(vertical: vertical) : AccordionLeafEffect(panelWidths: try parsedPanels(), vertical: vertical)
+        default: throw ValidationError("--leaf-effect '\(leafEffect ?? "")' must be flip, fold, curl or accordion")
         }
     }
 

@@ -74,22 +74,29 @@ import FolioTransitions
         let book = try Self.book(layout: .single, effect: AccordionLeafEffect(panelWidths: [1, 1, 1]))
         try book.setLeaves([BookLeaf(index: 1, progress: 0.4)])
         // Page 1 fills the view; each panel shows its third of it as one image, with its shading
-        // (the evaluator may cut a panel where another's plane crosses it: names, not counts).
-        let parts = Self.quads(of: book, page: 1)
-        #expect(Set(parts.map(\.name)) == ["panel1", "panel2", "panel3"])
-        let middle = parts.first { $0.name == "panel2" }?.contentsRect
-        #expect(middle.map { abs($0.minX - 133.0 / 400) < 1e-12 && abs($0.maxX - 267.0 / 400) < 1e-12 } == true, "\(String(describing: middle))")
+        // (the evaluator may cut a panel where another's plane crosses it: sets, not counts).
+        let accordion = try #require((book.openingLeaf?.leaf as? TransitionLeaf)?.transition as? AccordionTransition)
+        let panels = accordion.panelLayers
+        #expect(panels.allSatisfy { $0.contents == book.handle(forPage: 1) && $0.sublayers.allSatisfy { !($0.contents != nil) } },
+                "each panel shows the page itself, no parts added")
+        #expect(abs(panels[1].contentsRect.minX - 133.0 / 400) < 1e-12 && abs(panels[1].contentsRect.maxX - 267.0 / 400) < 1e-12,
+                "\(panels[1].contentsRect)")
+        // Named as the book names faces: the part on the read side first.
+        #expect(panels.map(\.name) == ["page1", "page1", "leaf1.front"])
+        #expect(panels[2].sublayers.map(\.name) == ["leaf1.front.shadow"])
+        #expect(Set(Self.quads(of: book, page: 1).map(\.contentsRect.minX)).count == 3)
     }
 
     @Test func atTheFrontCoverPanelsWithNoPageDrawNothingNotEvenShading() throws {
         let book = try Self.book()
         try book.setLeaves([BookLeaf(index: 0, progress: 0.5)])
-        // Opening 0 of a spread has no page on the read side: the panels over it are hidden.
-        let drawn = BookTestSupport.quads(book.root).filter { $0.visible && $0.points.count >= 3 }
-        // Four equal panels: the first two lie over the read side.
-        let blank = drawn.filter { $0.name.hasPrefix("panel1") || $0.name.hasPrefix("panel2") }
-        #expect(blank.isEmpty, "\(blank.map(\.name))")
+        // Opening 0 of a spread has no page on the read side: the two panels over it are
+        // hidden with their shading; the two over the cover show it.
+        let accordion = try #require((book.openingLeaf?.leaf as? TransitionLeaf)?.transition as? AccordionTransition)
+        #expect(accordion.panelLayers.map(\.isHidden) == [true, true, false, false])
         #expect(!Self.quads(of: book, page: 0).isEmpty && !Self.quads(of: book, page: 1).isEmpty)
+        #expect(BookTestSupport.quads(book.root).filter { $0.visible && $0.contents == nil && $0.opacity > 0 && $0.points.count >= 3 }
+            .allSatisfy { q in !q.points.allSatisfy { $0.x < 200 } }, "nothing drawn over the empty read side's outer half")
     }
 
     @Test func theBooksShadowSwitchReachesTheTransition() throws {
