@@ -28,8 +28,9 @@ import FolioTransitions
 /// built whatever the book's reading direction (see ``TransitionLeafContext/direction``).
 public struct TransitionLeafEffect: LeafEffect {
     /// Builds the transition for one turn; a thrown `TransitionError` becomes
-    /// ``BookError/geometry(_:)`` (the book tries it once when it is created).
-    public typealias Make = @Sendable (TransitionLeafContext) throws(TransitionError) -> any Transition
+    /// ``BookError/geometry(_:)``, anything else ``BookError/effectFailed(effect:reason:)``
+    /// (the book tries it once when it is created).
+    public typealias Make = @Sendable (TransitionLeafContext) throws -> any Transition
 
     /// A short name for messages and status lines.
     public var name: String
@@ -56,15 +57,18 @@ public struct TransitionLeafEffect: LeafEffect {
 
     /// The transition for `frame`, its pages swapped in.
     ///
-    /// - Throws: ``BookError/geometry(_:)`` with what the transition refused.
+    /// - Throws: ``BookError/geometry(_:)`` with what the transition refused, or
+    ///   ``BookError/effectFailed(effect:reason:)`` for any other error `make` threw.
     public func makeLeaf(in frame: LeafFrame) throws(BookError) -> any TurningLeaf {
         let view = frame.direction.viewSize(ofCanonical: frame.size)
         let context = TransitionLeafContext(size: view, scale: frame.scale, m34: frame.m34, direction: frame.direction)
         let transition: any Transition
         do {
             transition = try make(context)
-        } catch {
+        } catch let error as TransitionError {
             throw .geometry(error)
+        } catch {
+            throw .effectFailed(effect: name, reason: "\(error)")
         }
         return TransitionLeaf(frame: frame, context: context, transition: transition)
     }

@@ -111,7 +111,7 @@ import FolioTransitions
     }
 
     @Test func aLeafTransitionMapsDragsItsOwnWay() throws {
-        let effect = TransitionLeafEffect(name: "half") { context throws(TransitionError) in
+        let effect = TransitionLeafEffect(name: "half") { context in
             try HalfSpeedFade(size: context.size, source: context.source, destination: context.destination)
         }
         let book = try Self.book(effect: effect)
@@ -119,16 +119,19 @@ import FolioTransitions
         let grip = leaf.grip(at: Point(x: 700, y: 280), progress: 0)
         // Its own mapping: half the default's.
         #expect(abs(leaf.progress(for: grip, at: Point(x: 300, y: 280)) - 0.25) < 1e-12)
-        let plain = try TransitionLeafEffect(name: "plain") { context throws(TransitionError) in
+        let plain = try TransitionLeafEffect(name: "plain") { context in
             try CrossfadeTransition(size: context.size, source: context.source, destination: context.destination)
         }.makeLeaf(in: book.frame)
         #expect(abs(plain.progress(for: grip, at: Point(x: 300, y: 280)) - 0.5) < 1e-12, "the default follows the pointer")
     }
 
     @Test func aTransitionTheBookRefusesIsABookErrorNamingIt() {
-        #expect(throws: BookError.self) {
+        #expect(throws: BookError.geometry(.invalidPanels("an accordion needs 2...256 panel widths, not 1"))) {
             _ = try Self.book(effect: AccordionLeafEffect(panelWidths: [1]))
         }
+        struct NoPaper: Error {}
+        let failing = TransitionLeafEffect(name: "origami") { _ in throw NoPaper() }
+        #expect(throws: BookError.effectFailed(effect: "origami", reason: "NoPaper()")) { _ = try Self.book(effect: failing) }
     }
 }
 
