@@ -68,7 +68,7 @@ final class DemoDragTests: XCTestCase {
     }
 
     func testDraggingTheUnreadEdgeAcrossTheSpineTurnsForwardWithEveryEffectAndDirection() throws {
-        for effect in ["flip", "fold", "curl"] {
+        for effect in ["flip", "fold", "curl", "accordion"] {
             for direction in ["ltr", "rtl", "ttb"] {
                 let (before, held, after) = try drag(effect: effect, direction: direction)
                 let label = "\(effect) \(direction)"
