@@ -3,18 +3,21 @@ import FolioGeometry
 /// A drag on a page turned by a ``TransitionLeafEffect``: where the pointer took hold, where
 /// it is now, and the turn's progress when it took hold.
 ///
-/// Points are in the view (points, origin top-left), the space the transition is built in.
-/// ``followingPointer`` is the adapter's default mapping; a ``LeafTransition`` may replace it.
+/// Points are in the space the transition is built in: the view (points, origin top-left), or
+/// the book's canonical frame for a transition that follows the reading direction (then
+/// ``direction`` is `leftToRight`: that frame reads left to right). ``followingPointer`` is
+/// the adapter's default mapping; a ``LeafTransition`` may replace it.
 public struct LeafDrag: Sendable {
-    /// Where the pointer took hold, in view points.
+    /// Where the pointer took hold, in the transition's points.
     public var start: Point
-    /// Where the pointer is now, in view points.
+    /// Where the pointer is now, in the transition's points.
     public var point: Point
     /// The turn's geometric progress (0…1) when the pointer took hold.
     public var startProgress: Double
-    /// The book's view, in points.
+    /// The transition's space (the book's view, or its canonical frame), in points.
     public var viewSize: Size
-    /// The book's reading direction (which way a forward turn moves the pointer).
+    /// How that space reads (which way a forward turn moves the pointer): the book's reading
+    /// direction in the view, `leftToRight` in the canonical frame.
     public var direction: ReadingDirection
 
     /// Creates a drag description.

@@ -2,15 +2,24 @@ import FolioGeometry
 import FolioLayers
 import FolioTransitions
 
-/// A transition in a book: its layer tree in view coordinates, under a transform layer that
-/// undoes the reading direction's map (canonical → view, its own inverse), with the book's
-/// pages shown wherever the transition showed its source or destination.
+/// A transition in a book, with the book's pages shown wherever the transition showed its
+/// source or destination.
+///
+/// Built in the view, its tree lies under a transform layer that undoes the reading
+/// direction's map (canonical → view, its own inverse), and page images are upright as they
+/// are. Built in the canonical frame (``TransitionLeafEffect/followsReadingDirection``), the
+/// book's map carries it, and each page part is a sublayer oriented like every face of the
+/// book (``LeafFrame/placeFace(_:canonicalSize:pivot:at:)``) so its image still reads upright.
 final class TransitionLeaf: TurningLeaf {
     let frame: LeafFrame
     let context: TransitionLeafContext
     let transition: any Transition
-    /// The leaf's layer in the book's canonical frame; the transition's root lies under it in
-    /// view coordinates.
+    /// The direction of the transition's own space as the view reads it: the book's when built
+    /// in the canonical frame, left to right (upright as it is) when built in the view.
+    let space: ReadingDirection
+    /// Whether the transition is built in the canonical frame rather than the view.
+    let inCanonicalFrame: Bool
+    /// The leaf's layer in the book's canonical frame; the transition's root lies under it.
     let container = TransformLayer(name: "transition")
 
     /// A layer of the transition that showed the source or the destination.
@@ -18,40 +27,45 @@ final class TransitionLeaf: TurningLeaf {
         let layer: Layer
         /// Whether it showed the destination (the incoming opening).
         let incoming: Bool
-        /// The part of the view it showed, in view points.
+        /// The part of the transition's space it showed, in its points.
         let region: Rect
         let background: Color?
         let hidden: Bool
     }
     let slots: [Slot]
-    /// The page rectangles in the view: the leading (read) page, then the trailing one.
+    /// The page rectangles in the transition's space: the leading (read) page, then the trailing one.
     let pages: [Rect]
-    /// The layers added to show two pages on one slot, removed at the next `show`.
+    /// The layers added to show page parts on a slot, removed at the next `show`.
     var added: [Layer] = []
 
-    init(frame: LeafFrame, context: TransitionLeafContext, transition: any Transition) {
+    init(frame: LeafFrame, context: TransitionLeafContext, transition: any Transition, inCanonicalFrame: Bool) {
         self.frame = frame
         self.context = context
         self.transition = transition
-        let view = context.size
+        let size = context.size
+        space = inCanonicalFrame ? frame.direction : .leftToRight
+        self.inCanonicalFrame = inCanonicalFrame
         container.anchorPoint = .zero
         container.bounds = Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height)
-        container.transform = frame.direction.viewTransform(viewSize: view)
-        func viewRect(_ canonical: Rect) -> Rect {
-            let a = frame.direction.viewPoint(Point(x: canonical.minX, y: canonical.minY), viewSize: view)
-            let b = frame.direction.viewPoint(Point(x: canonical.maxX, y: canonical.maxY), viewSize: view)
-            return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
-        }
         let s = frame.spine, e = frame.height
-        pages = [viewRect(Rect(x: 0, y: 0, width: s, height: e)),
-                 viewRect(Rect(x: s, y: 0, width: frame.size.width - s, height: e))]
+        let canonicalPages = [Rect(x: 0, y: 0, width: s, height: e), Rect(x: s, y: 0, width: frame.size.width - s, height: e)]
+        if inCanonicalFrame {
+            pages = canonicalPages
+        } else {
+            container.transform = frame.direction.viewTransform(viewSize: size)
+            pages = canonicalPages.map { canonical in
+                let a = frame.direction.viewPoint(Point(x: canonical.minX, y: canonical.minY), viewSize: size)
+                let b = frame.direction.viewPoint(Point(x: canonical.maxX, y: canonical.maxY), viewSize: size)
+                return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+            }
+        }
         var found: [Slot] = []
         func visit(_ layer: Layer) {
             if let handle = layer.contents, handle == context.source || handle == context.destination {
                 let r = layer.contentsRect
                 found.append(Slot(layer: layer, incoming: handle == context.destination,
-                                  region: Rect(x: r.minX * view.width, y: r.minY * view.height,
-                                               width: r.width * view.width, height: r.height * view.height),
+                                  region: Rect(x: r.minX * size.width, y: r.minY * size.height,
+                                               width: r.width * size.width, height: r.height * size.height),
                                   background: layer.backgroundColor, hidden: layer.isHidden))
             }
             for sublayer in layer.sublayers { visit(sublayer) }
@@ -76,19 +90,19 @@ final class TransitionLeaf: TurningLeaf {
     /// A whole-opening effect covers the pages lying flat: nothing to cast on.
     let castShadow: (leading: Double, trailing: Double) = (0, 0)
 
-    /// One page's part of a slot: the page face, the part of the view, and the page's rectangle.
+    /// One page's part of a slot: the page face, the part of the transition's space, and the
+    /// page's rectangle there.
     struct Part {
         let face: PageFace
         let region: Rect
         let page: Rect
-        /// The page image's unit coordinates as an affine function of view points, per axis.
-        var scale: (x: Double, y: Double) { (face.contentsRect.width / page.width, face.contentsRect.height / page.height) }
-        var offset: (x: Double, y: Double) {
-            (face.contentsRect.minX - page.minX * scale.x, face.contentsRect.minY - page.minY * scale.y)
-        }
-        func unitRect(of r: Rect) -> Rect {
-            Rect(x: offset.x + r.minX * scale.x, y: offset.y + r.minY * scale.y,
-                 width: r.width * scale.x, height: r.height * scale.y)
+        /// The part's unit rectangle in the upright page image: its place in the page, turned
+        /// upright by the space's direction, within the face's own rectangle.
+        func unitRect(of r: Rect, space: ReadingDirection) -> Rect {
+            let u = space.unitRect(Rect(x: (r.minX - page.minX) / page.width, y: (r.minY - page.minY) / page.height,
+                                        width: r.width / page.width, height: r.height / page.height))
+            let c = face.contentsRect
+            return Rect(x: c.minX + u.minX * c.width, y: c.minY + u.minY * c.height, width: u.width * c.width, height: u.height * c.height)
         }
     }
 
@@ -114,17 +128,16 @@ final class TransitionLeaf: TurningLeaf {
             // Named like every face of a book (`page<N>`, `leaf<INDEX>.front`), its shading
             // `<name>.shadow`, as `LeafFrame.show(_:on:)` names them.
             rename(layer, first.face.name)
-            if parts.allSatisfy({ sameImage($0, first) }) {
-                // One image under the whole slot (one page, or a single-layout page across the
-                // spine): the slot shows it itself, and its shading stays one overlay.
+            if space == .leftToRight, parts.allSatisfy({ sameImage($0, first) }) {
+                // One upright image under the whole slot (one page, or a single-layout page
+                // across the spine): the slot shows it itself, its shading staying one overlay.
                 layer.contents = first.face.handle
-                layer.contentsRect = first.unitRect(of: slot.region)
+                layer.contentsRect = first.unitRect(of: slot.region, space: space)
                 layer.backgroundColor = frame.paperColor
                 continue
             }
-            // Two images: one sublayer per page, under the slot's own sublayers (its shading).
-            // The slot itself draws nothing, or the renderer would merge its shading into it,
-            // under the pages.
+            // A sublayer per page, under the slot's own sublayers (its shading). The slot itself
+            // draws nothing, or the renderer would merge its shading into it, under the pages.
             layer.contents = nil
             layer.backgroundColor = nil
             let b = layer.bounds
@@ -136,11 +149,28 @@ final class TransitionLeaf: TurningLeaf {
                 let a = local(Point(x: part.region.minX, y: part.region.minY))
                 let z = local(Point(x: part.region.maxX, y: part.region.maxY))
                 let piece = Layer(name: part.face.name)
-                piece.anchorPoint = .zero
-                piece.bounds = Rect(x: 0, y: 0, width: z.x - a.x, height: z.y - a.y)
-                piece.position = a
+                // Each part pivots on the edge it shares with the other part, so that both
+                // sit on the same point: bit for bit the same seam.
+                var pivot = Point(x: 0, y: 0)
+                if parts.count == 2 {
+                    let other = parts[1 - i].region
+                    if part.region.maxX == other.minX { pivot.x = 1 }
+                    if part.region.maxY == other.minY { pivot.y = 1 }
+                }
+                let at = Point(x: pivot.x == 1 ? z.x : a.x, y: pivot.y == 1 ? z.y : a.y)
+                let size = Size(width: z.x - a.x, height: z.y - a.y)
+                if space == .leftToRight {
+                    piece.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+                    piece.anchorPoint = pivot
+                    piece.position = at
+                } else {
+                    // Placed as every face of the book is: upright bounds, turned by the
+                    // direction's orientation into the canonical frame.
+                    frame.placeFace(piece, canonicalSize: size, pivot: pivot, at: at)
+                    piece.transform = frame.orient(.identity)
+                }
                 piece.contents = part.face.handle
-                piece.contentsRect = part.unitRect(of: part.region)
+                piece.contentsRect = part.unitRect(of: part.region, space: space)
                 piece.backgroundColor = frame.paperColor
                 // A fresh layer one level below a layer of a checked tree.
                 try! layer.insertSublayer(piece, at: i)
@@ -156,12 +186,15 @@ final class TransitionLeaf: TurningLeaf {
         for s in layer.sublayers where s.name.hasSuffix(".shadow") { s.name = name + ".shadow" }
     }
 
-    /// Whether two parts show one image the same way (the same page, the same map from view
-    /// points to its unit coordinates), so one layer can show both.
+    /// Whether two parts show one image the same way (the same page, the same map from points
+    /// to its unit coordinates), so one layer can show both.
     func sameImage(_ a: Part, _ b: Part) -> Bool {
         guard a.face.handle == b.face.handle else { return false }
         func close(_ u: Double, _ v: Double) -> Bool { abs(u - v) <= 1e-12 * max(1, abs(u), abs(v)) }
-        return close(a.scale.x, b.scale.x) && close(a.scale.y, b.scale.y) && close(a.offset.x, b.offset.x) && close(a.offset.y, b.offset.y)
+        // Where each maps the origin and the unit square, per axis.
+        let ra = a.unitRect(of: Rect(x: 0, y: 0, width: 1, height: 1), space: space)
+        let rb = b.unitRect(of: Rect(x: 0, y: 0, width: 1, height: 1), space: space)
+        return close(ra.minX, rb.minX) && close(ra.minY, rb.minY) && close(ra.width, rb.width) && close(ra.height, rb.height)
     }
 
     /// The overlap of two rectangles, or nil when it has no area.
@@ -180,10 +213,11 @@ final class TransitionLeaf: TurningLeaf {
     func grip(at point: Point, progress p: Double) -> LeafGrip { LeafGrip(start: point, progress: p) }
 
     func progress(for grip: LeafGrip, at point: Point) -> Double {
-        let view = context.size
-        let drag = LeafDrag(start: frame.direction.viewPoint(grip.start, viewSize: view),
-                            point: frame.direction.viewPoint(point, viewSize: view),
-                            startProgress: grip.progress, viewSize: view, direction: frame.direction)
+        // In the transition's own space: the view, or the canonical frame (read left to right).
+        let direction = inCanonicalFrame ? .leftToRight : frame.direction
+        let drag = LeafDrag(start: direction.viewPoint(grip.start, viewSize: context.size),
+                            point: direction.viewPoint(point, viewSize: context.size),
+                            startProgress: grip.progress, viewSize: context.size, direction: direction)
         if let custom = transition as? any LeafTransition { return custom.progress(for: drag) }
         return drag.followingPointer
     }

@@ -6,18 +6,24 @@ import FolioLayers
 /// The transition is built over the book's whole view, in view coordinates (points, origin
 /// top-left, +y down), exactly as it would be built on its own: ``size`` is the view, and
 /// ``source`` and ``destination`` stand for the opening the turn leaves and the opening it
-/// reaches. Give them to the transition as its source and destination images; the adapter
+/// reaches. With ``TransitionLeafEffect/followsReadingDirection`` it is built in the book's
+/// canonical frame instead (``isCanonical``): ``size`` is that frame's (the view's, transposed
+/// for a top-bound book), read left to right. Give them to the transition as its source and destination images; the adapter
 /// then shows the book's pages wherever the transition shows them.
 public struct TransitionLeafContext: Sendable {
-    /// The book's view, in points (`BookConfiguration.viewSize`).
+    /// The space the transition is built over, in points: the book's view
+    /// (`BookConfiguration.viewSize`), or its canonical frame when ``isCanonical``.
     public var size: Size
+    /// Whether ``size`` is the book's canonical frame (read left to right, the read side on the
+    /// left) rather than its view.
+    public var isCanonical: Bool
     /// Pixels per point.
     public var scale: Double
     /// The book's perspective (`m34`, negative: the eye in front of the view). Pass it on so
     /// that the book's perspective setting reaches the effect, or let the transition choose.
     public var m34: Double
-    /// The book's reading direction. The transition plays in the view as built, the same
-    /// whichever way the book reads; an effect with a direction of its own can mirror itself.
+    /// The book's reading direction. Built in the view, the transition plays as built whichever
+    /// way the book reads; built in the canonical frame, the book turns it with the direction.
     public var direction: ReadingDirection
     /// Stands for the outgoing opening (the pages lying open before a forward turn), spanning
     /// the view like any transition's source image.
@@ -27,10 +33,10 @@ public struct TransitionLeafContext: Sendable {
     public var destination: ContentHandle
 
     /// Creates a context; the book makes these, tests may too.
-    public init(size: Size, scale: Double, m34: Double, direction: ReadingDirection,
+    public init(size: Size, scale: Double, m34: Double, direction: ReadingDirection, isCanonical: Bool = false,
                 source: ContentHandle = TransitionLeafContext.sourceHandle,
                 destination: ContentHandle = TransitionLeafContext.destinationHandle) {
-        self.size = size; self.scale = scale; self.m34 = m34; self.direction = direction
+        self.size = size; self.scale = scale; self.m34 = m34; self.direction = direction; self.isCanonical = isCanonical
         self.source = source; self.destination = destination
     }
 

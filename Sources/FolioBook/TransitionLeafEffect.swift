@@ -25,7 +25,7 @@ import FolioTransitions
 ///
 /// The transition must set its layers' contents when it is built (as every built-in effect
 /// does): the adapter replaces them once per turn, not every frame. It plays in the view as
-/// built whatever the book's reading direction (see ``TransitionLeafContext/direction``).
+/// built whatever the book's reading direction, unless ``followsReadingDirection``.
 public struct TransitionLeafEffect: LeafEffect {
     /// Builds the transition for one turn; a thrown `TransitionError` becomes
     /// ``BookError/geometry(_:)``, anything else ``BookError/effectFailed(effect:reason:)``
@@ -38,17 +38,27 @@ public struct TransitionLeafEffect: LeafEffect {
     public var animation: Animation
     /// Builds the transition for one turn.
     public let make: Make
+    /// Whether the transition is built in the book's canonical frame (``LeafFrame``: read left
+    /// to right, the read side on the left, the spine vertical) and turned with the book into
+    /// its reading direction, rather than in the view as it is. An effect that moves toward its
+    /// leading (left) edge then moves toward the read side in every direction: to the right in
+    /// a right-to-left book, up in a top-bound one. Page images read upright either way.
+    public var followsReadingDirection: Bool
 
     /// An adapter named `name` whose turns play `animation` and are built by `make`.
     ///
     /// - Parameters:
     ///   - name: a short name (`trifold`, …) for messages and status lines.
     ///   - animation: a whole turn from rest; default easeInEaseOut over 0.5 s.
+    ///   - followsReadingDirection: build the transition in the book's canonical frame, so it
+    ///     turns with the reading direction (default false: in the view as it is).
     ///   - make: builds the transition from the context (its size, scale and the two
     ///     openings' stand-in handles).
-    public init(name: String, animation: Animation = .timing(.easeInEaseOut, duration: 0.5), make: @escaping Make) {
+    public init(name: String, animation: Animation = .timing(.easeInEaseOut, duration: 0.5), followsReadingDirection: Bool = false,
+                make: @escaping Make) {
         self.name = name
         self.animation = animation
+        self.followsReadingDirection = followsReadingDirection
         self.make = make
     }
 
@@ -60,8 +70,9 @@ public struct TransitionLeafEffect: LeafEffect {
     /// - Throws: ``BookError/geometry(_:)`` with what the transition refused, or
     ///   ``BookError/effectFailed(effect:reason:)`` for any other error `make` threw.
     public func makeLeaf(in frame: LeafFrame) throws(BookError) -> any TurningLeaf {
-        let view = frame.direction.viewSize(ofCanonical: frame.size)
-        let context = TransitionLeafContext(size: view, scale: frame.scale, m34: frame.m34, direction: frame.direction)
+        let size = followsReadingDirection ? frame.size : frame.direction.viewSize(ofCanonical: frame.size)
+        let context = TransitionLeafContext(size: size, scale: frame.scale, m34: frame.m34, direction: frame.direction,
+                                            isCanonical: followsReadingDirection)
         let transition: any Transition
         do {
             transition = try make(context)
@@ -70,7 +81,7 @@ public struct TransitionLeafEffect: LeafEffect {
         } catch {
             throw .effectFailed(effect: name, reason: "\(error)")
         }
-        return TransitionLeaf(frame: frame, context: context, transition: transition)
+        return TransitionLeaf(frame: frame, context: context, transition: transition, inCanonicalFrame: followsReadingDirection)
     }
 
     /// ``animation``, both ways.

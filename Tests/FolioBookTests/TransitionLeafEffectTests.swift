@@ -70,6 +70,25 @@ import FolioTransitions
         #expect(Self.quads(of: book, page: 3).count == 1 && Self.quads(of: book, page: 4).count == 1)
     }
 
+    @Test(arguments: ReadingDirection.allCases)
+    func theAccordionFoldsTowardTheReadSidesOuterEdgeInEveryDirection(direction: ReadingDirection) throws {
+        let book = try Self.book(direction: direction, effect: AccordionLeafEffect(panelWidths: [208, 144, 176, 112, 160]))
+        try book.setLeaves([BookLeaf(index: 1, progress: 0.5)])
+        let view = book.configuration.viewSize
+        // Canonical x of a view point: 0 at the read side's outer edge, 800 at the unread side's.
+        let outgoing = Self.quads(of: book, page: 1) + Self.quads(of: book, page: 2)
+        let xs = outgoing.flatMap(\.points).map { direction.canonicalPoint($0, viewSize: view).x }
+        #expect(abs(xs.min() ?? -1) < 1e-9, "\(direction): the read side's outer edge stays put")
+        #expect((xs.max() ?? 800) < 700, "\(direction): folded toward it, far from the unread edge: \(xs.max() ?? .nan)")
+        // Page images read upright: in the view, the first panel covers the read page's outer
+        // 208 points, and shows that part of its image.
+        let first = try #require((book.openingLeaf?.leaf as? TransitionLeaf)?.transition as? AccordionTransition).panelLayers[0]
+        let shown = first.sublayers.first { $0.contents == book.handle(forPage: 1) }?.contentsRect ?? first.contentsRect
+        let expected = direction.unitRect(Rect(x: 0, y: 0, width: 208.0 / 400, height: 1))
+        #expect(BookTestSupport.distance([shown.origin, Point(x: shown.maxX, y: shown.maxY)],
+                                         [expected.origin, Point(x: expected.maxX, y: expected.maxY)]) < 1e-12, "\(direction): \(shown)")
+    }
+
     @Test func inTheSingleLayoutAPanelAcrossTheSpineShowsThePageItself() throws {
         let book = try Self.book(layout: .single, effect: AccordionLeafEffect(panelWidths: [1, 1, 1]))
         try book.setLeaves([BookLeaf(index: 1, progress: 0.4)])
