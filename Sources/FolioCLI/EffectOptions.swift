@@ -49,7 +49,7 @@ struct EffectOptions: ParsableArguments {
     @Option(help: "Accordion only (also a book's accordion leaves): the panels' widths across the creases, comma-separated (relative: scaled to the view and snapped to whole pixels), e.g. 208,144,176,112,160; a book's default is four equal panels.")
     var panels: String?
 
-    @Flag(help: "Accordion only: panels top to bottom (horizontal creases) instead of left to right.")
+    @Flag(help: "Accordion only: panels top to bottom (horizontal creases) instead of left to right; in a book, creases across the spine instead of parallel to it.")
     var vertical = false
 
     @Option(help: "Book: single (one page fills the view) or spread (two pages side by side); default single.")
