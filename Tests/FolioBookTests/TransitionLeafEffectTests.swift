@@ -89,6 +89,32 @@ import FolioTransitions
                                          [expected.origin, Point(x: expected.maxX, y: expected.maxY)]) < 1e-12, "\(direction): \(shown)")
     }
 
+    /// The points two faces have in common (within `tolerance`).
+    static func shared(_ a: EvaluatedQuad, _ b: EvaluatedQuad, tolerance: Double) -> Int {
+        a.points.filter { p in b.points.contains { $0.distance(to: p) <= tolerance } }.count
+    }
+
+    @Test(arguments: ReadingDirection.allCases)
+    func aPanelAcrossTheSpineCarriesBothPagesJoinedWithinANanopointAtEveryPose(direction: ReadingDirection) throws {
+        // Odd and even widths, whole and fractional scales; the third panel spans the spine.
+        var joined = 0
+        for (widths, scale) in [([208.0, 144, 176, 112, 160], 1.0), ([101, 77, 143, 59, 97], 2), ([3, 2, 4, 1], 1.5)] {
+            let canonical = Size(width: 800, height: 560)
+            let book = try Book(pageCount: 8, configuration: BookConfiguration(viewSize: direction.viewSize(ofCanonical: canonical), scale: scale,
+                                                                              layout: .spread, direction: direction,
+                                                                              effect: AccordionLeafEffect(panelWidths: widths)))
+            for step in 0...50 {
+                try book.setLeaves([BookLeaf(index: 1, progress: Double(step) / 50)])
+                let left = Self.quads(of: book, page: 1), right = Self.quads(of: book, page: 2)
+                // Some part of page 1 and some part of page 2 share a whole edge: the spine's.
+                let pairs = left.flatMap { a in right.map { b in Self.shared(a, b, tolerance: 1e-9) } }
+                #expect(pairs.contains(2), "\(direction) \(widths) at scale \(scale), p = \(Double(step) / 50)")
+                if pairs.contains(2) { joined += 1 }
+            }
+        }
+        #expect(joined == 153)
+    }
+
     @Test func inTheSingleLayoutAPanelAcrossTheSpineShowsThePageItself() throws {
         let book = try Self.book(layout: .single, effect: AccordionLeafEffect(panelWidths: [1, 1, 1]))
         try book.setLeaves([BookLeaf(index: 1, progress: 0.4)])
