@@ -1,10 +1,10 @@
 import XCTest
 import FolioBook
-import FolioTransitions
 import TriFold
 
 /// The brochure, a custom `Transition` that knows nothing of books, turns a real book's pages
 /// through `TransitionLeafEffect`: the pointer lifts a page, drags it, lets go, and it lands.
+/// `import FolioBook` brings everything the adapter speaks in.
 final class TriFoldBookTests: XCTestCase {
     /// A spread of `pages` pages turned by the brochure.
     static func book(pages: Int = 8, direction: ReadingDirection = .leftToRight) throws -> Book {
