@@ -138,6 +138,10 @@ enum Readback {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), GLuint(saved))
         defer { glDeleteFramebuffers(1, &empty) }
         XCTAssertEqual(refusal(Viewport(width: 8, height: 8), empty), .framebufferIncomplete(status: UInt32(GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT)))
+        // A headless (EGL surfaceless) context has no default framebuffer to read.
+        if SharedRenderer.offscreen.context.isHeadless {
+            XCTAssertEqual(refusal(Viewport(width: 8, height: 8), 0), .framebufferIncomplete(status: UInt32(GL_FRAMEBUFFER_UNDEFINED)))
+        }
         XCTAssertEqual(glGetError(), GLenum(GL_NO_ERROR))
     }
 }
