@@ -16,6 +16,16 @@ public enum BookWindowCheck {
         case release(Point)
     }
 
+    /// A scripted run whose check failed, and why.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What was wrong, in one line.
+        public let reason: String
+        /// Makes a failure saying `reason`.
+        public init(reason: String) { self.reason = reason }
+        /// The reason.
+        public var description: String { reason }
+    }
+
     /// The frames a scripted run needs: the drag takes frames 2…16.
     public static let minimumFrames = 20
 

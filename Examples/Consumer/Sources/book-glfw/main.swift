@@ -33,7 +33,7 @@ do {
                 if let screenshot { try snapshot.writePNG(path: screenshot) }
                 if let failure = BookWindowCheck.failure(snapshot: snapshot, background: view.background, framing: view.framing,
                                                          committedTurns: view.committedTurns) {
-                    throw CheckFailure(reason: failure)
+                    throw BookWindowCheck.Failure(reason: failure)
                 }
                 print("book-glfw: \(frames) frames, \(view.committedTurns) turn(s), book drawn in \(snapshot.width)x\(snapshot.height) px")
             }
@@ -43,10 +43,4 @@ do {
 } catch {
     FileHandle.standardError.write(Data("book-glfw: \(error)\n".utf8))
     exit(1)
-}
-
-/// A scripted run whose readback check failed.
-struct CheckFailure: Error, CustomStringConvertible {
-    let reason: String
-    var description: String { reason }
 }

@@ -143,12 +143,6 @@ final class SDLBookWindow {
     }
 }
 
-/// A scripted run whose readback check failed.
-struct CheckFailure: Error, CustomStringConvertible {
-    let reason: String
-    var description: String { reason }
-}
-
 let (frames, screenshot) = BookWindowCheck.options("book-sdl")
 do {
     try MainActor.assumeIsolated {
@@ -170,7 +164,7 @@ do {
                 if let screenshot { try snapshot.writePNG(path: screenshot) }
                 if let failure = BookWindowCheck.failure(snapshot: snapshot, background: view.background, framing: view.framing,
                                                          committedTurns: view.committedTurns) {
-                    throw CheckFailure(reason: failure)
+                    throw BookWindowCheck.Failure(reason: failure)
                 }
                 print("book-sdl: \(frames) frames, \(view.committedTurns) turn(s), book drawn in \(snapshot.width)x\(snapshot.height) px")
             }

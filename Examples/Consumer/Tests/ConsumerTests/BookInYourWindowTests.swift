@@ -53,6 +53,10 @@ enum GuideBook {
         XCTAssertEqual(view.controller.book.opening, 1, "and the book rests on the next opening")
         let snapshot = try view.snapshot()
         XCTAssertNil(BookWindowCheck.failure(snapshot: snapshot, background: view.background, framing: f, committedTurns: view.committedTurns))
+        // The programs' check refuses an empty frame and a drag that turned nothing.
+        let empty = Image(width: snapshot.width, height: snapshot.height, fill: (41, 43, 48, 255))
+        XCTAssertNotNil(BookWindowCheck.failure(snapshot: empty, background: view.background, framing: f, committedTurns: 1))
+        XCTAssertNotNil(BookWindowCheck.failure(snapshot: snapshot, background: view.background, framing: f, committedTurns: 0))
         // The page in the middle of the drag differs from the one at rest: the frames moved.
         XCTAssertNotEqual(during, snapshot)
         // Outside the framing the window shows only its background.
