@@ -55,7 +55,7 @@ final class DocumentBook {
         do throws(BookError) {
             // The output is the viewport: the largest book that fits with room for its leaves.
             framing = try BookFraming.fit(pageSize: Size(width: layout.slotSize.width, height: layout.slotSize.height), in: frame,
-                                          configuration: c, maximumZoom: 64)
+                                          configuration: c, margin: Self.margin(frame), maximumZoom: 64)
             var sized = c
             sized.viewSize = framing.viewSize
             book = try Book(pageCount: layout.slots.count, configuration: sized)
@@ -84,6 +84,13 @@ final class DocumentBook {
     /// One line on standard error.
     nonisolated static func warn(_ line: String) {
         FileHandle.standardError.write(Data("\(line)\n".utf8))
+    }
+
+    /// The room kept clear around everything the book can draw: 3% of the output's shorter
+    /// side, at least 4 points, so that even a fold (which reaches nothing past its pages)
+    /// stands clear of the picture's edge.
+    nonisolated static func margin(_ frame: Size) -> Double {
+        max(4, (0.03 * min(frame.width, frame.height)).rounded())
     }
 
     /// The bytes the pages a frame shows take (at most six pages in flight at once are held).
