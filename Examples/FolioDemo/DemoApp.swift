@@ -63,10 +63,18 @@ final class DemoApp {
         surface = try WindowRenderer(width: ww, height: wh, title: "Folio demo")
         let scale = Self.sane(surface.scale) ?? 1
         let window = Size(width: Double(surface.windowSize.width), height: Double(surface.windowSize.height))
-        let framing = try Self.frame(page: Self.naturalPage(pages, scale: scale), settings: settings, window: window, scale: scale,
-                                     maximumZoom: pages.document == nil ? 1 : Self.documentZoom)
-        framed = (settings, window, scale, framing)
-        let view = framing.viewSize
+        let view: Size
+        do {
+            let framing = try Self.frame(page: Self.naturalPage(pages, scale: scale), settings: settings, window: window, scale: scale,
+                                         maximumZoom: pages.document == nil ? 1 : Self.documentZoom)
+            framed = (settings, window, scale, framing)
+            view = framing.viewSize
+        } catch {
+            // A window too small for the book and its margins (`--size 64x64`): a small book
+            // now, framed properly once the window has room.
+            view = BookConfiguration.viewSize(pageSize: Size(width: 16, height: 16 * Double(pages.naturalPixelSize.height) / Double(max(1, pages.naturalPixelSize.width))),
+                                              layout: settings.layout, direction: settings.direction)
+        }
         let book = try Book(pageCount: pages.count, configuration: settings.configuration(viewSize: view, scale: scale))
         controller = BookController(book: book, clock: clock)
         controller.reduceMotion = settings.reduceMotion
@@ -188,7 +196,11 @@ final class DemoApp {
         guard w >= 32, h >= 32, let scale = Self.sane(surface.scale) else { return }
         stage.bounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
         stage.position = Point(x: Double(w) / 2, y: Double(h) / 2)
-        guard let framing = currentFraming(window: Size(width: Double(w), height: Double(h)), scale: scale) else { return }
+        guard let framing = currentFraming(window: Size(width: Double(w), height: Double(h)), scale: scale) else {
+            // No room to frame the book: it keeps its place, its pages still drawn at its size.
+            updateDisplaySize()
+            return
+        }
         if laidOut.map({ $0.size != framing.viewSize || $0.scale != scale }) ?? true {
             rebuild(viewSize: framing.viewSize, scale: scale)
         }

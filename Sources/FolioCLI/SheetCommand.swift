@@ -65,7 +65,15 @@ public struct SheetCommand: ParsableCommand {
     func pages(width: Int, height: Int, limits: RenderLimits) throws -> RenderCommand.PlannedPages {
         let path = numberedPages ? nil : document ?? SampleBook.path
         guard let path else { return try RenderCommand.plannedPages(from: nil, to: nil, width: width, height: height, limits: limits) }
-        let source = try DocumentBook.open(path, password: password)
+        let source: any PageSource
+        do {
+            source = try DocumentBook.open(path, password: password)
+        } catch where document == nil {
+            // The default book is a convenience, not an input the user named: without it (a
+            // `folio` copied without its PDF worker) the sheet turns the numbered pages.
+            DocumentBook.warn("folio: the built-in sample book cannot be opened (\(error)); turning the numbered pages")
+            return try RenderCommand.plannedPages(from: nil, to: nil, width: width, height: height, limits: limits)
+        }
         try limits.checkTexture(width: width, height: height, what: "document page")
         let first = DocumentBook.fitted(page: 0, of: source, width: width, height: height)
         let second = DocumentBook.fitted(page: min(1, source.pageCount - 1), of: source, width: width, height: height)
