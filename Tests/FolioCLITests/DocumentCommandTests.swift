@@ -174,4 +174,18 @@ import FolioRender
             #expect(r.standardError.contains(fragment), "\(arguments): \(r.standardError)")
         }
     }
+
+    @Test func anEncryptedPDFNeedsItsPassword() throws {
+        // FolioDocumentTests' fixture (scripts/make-document-fixtures): AES-256, password "folio".
+        let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FolioDocumentTests/Fixtures/encrypted.pdf").path
+        let dir = try Self.folder()
+        for (password, status, fragment) in [(nil, Int32(1), "is encrypted; a password is needed"), ("wrong", 1, "the password does not open"),
+                                             ("folio", 0, dir + "/a.png")] as [(String?, Int32, String)] {
+            let r = try Self.folio(["render", "--effect", "book", "--document", doc, "--size", "200x200", "--out", dir + "/a.png"]
+                                   + (password.map { ["--password", $0] } ?? []))
+            #expect(r.status == status, "\(password ?? "no password"): \(r.standardError)")
+            #expect((status == 0 ? r.standardOutput : r.standardError).contains(fragment), "\(r.standardError)")
+        }
+    }
 }
