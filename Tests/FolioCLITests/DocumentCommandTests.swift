@@ -188,4 +188,20 @@ import FolioRender
             #expect((status == 0 ? r.standardOutput : r.standardError).contains(fragment), "\(r.standardError)")
         }
     }
+
+    @Test func aFolderOfScansIsABookInNaturalOrder() throws {
+        let dir = try Self.folder()
+        let scans = dir + "/scans"
+        try FileManager.default.createDirectory(atPath: scans, withIntermediateDirectories: true)
+        // "p10" after "p9", as a scanner numbers its files.
+        try Image(width: 150, height: 200, fill: (220, 30, 30, 255)).writePNG(path: scans + "/p9.png")
+        try Image(width: 150, height: 200, fill: (30, 30, 220, 255)).writePNG(path: scans + "/p10.png")
+        for (leaf, expectRed) in [([String](), true), (["--leaf", "0:1"], false)] {
+            let out = dir + "/scans-\(expectRed).png"
+            let r = try Self.folio(["render", "--effect", "book", "--document", scans, "--size", "300x300"] + leaf + ["--out", out])
+            #expect(r.status == 0, "\(r.standardError)")
+            let c = try Image.readPNG(path: out).pixel(150, 150)
+            #expect(expectRed ? (c.r > 200 && c.b < 60) : (c.b > 200 && c.r < 60), "\(leaf): \(c)")
+        }
+    }
 }
