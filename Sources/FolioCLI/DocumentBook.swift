@@ -36,9 +36,8 @@ final class DocumentBook {
         let isFolder = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         do throws(DocumentError) {
             if isFolder { return try ImageFolderSource(folder: path) }
-            var options = PDFDocumentSource.Options(password: password)
-            options.log = { Self.warn("folio: '\(path)': \($0)") }
-            return try PDFDocumentSource(path: path, options: options)
+            // The source's own log lines ("folio: 'book.pdf': the PDF worker was killed …") go to stderr.
+            return try PDFDocumentSource(path: path, options: PDFDocumentSource.Options(password: password))
         } catch {
             throw CommandFailure(message: "\(error)")
         }

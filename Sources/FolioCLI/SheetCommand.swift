@@ -75,9 +75,11 @@ public struct SheetCommand: ParsableCommand {
             return try RenderCommand.plannedPages(from: nil, to: nil, width: width, height: height, limits: limits)
         }
         try limits.checkTexture(width: width, height: height, what: "document page")
-        let first = DocumentBook.fitted(page: 0, of: source, width: width, height: height)
-        let second = DocumentBook.fitted(page: min(1, source.pageCount - 1), of: source, width: width, height: height)
-        return RenderCommand.PlannedPages(bytes: 2 * RenderLimits.pageBytes(width: width, height: height)) { () throws(RenderError) in (first, second) }
+        // Rasterised only when loaded, after the memory check has counted them.
+        return RenderCommand.PlannedPages(bytes: 2 * RenderLimits.pageBytes(width: width, height: height)) { () throws(RenderError) in
+            (DocumentBook.fitted(page: 0, of: source, width: width, height: height),
+             DocumentBook.fitted(page: min(1, source.pageCount - 1), of: source, width: width, height: height))
+        }
     }
 
     /// `--curl-angles`: one to eight finite angles within ±85° (none without the option).
