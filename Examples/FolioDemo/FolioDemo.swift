@@ -121,10 +121,9 @@ struct FolioDemo: ParsableCommand {
             ? .openings(firstPageAlone: true, rightToLeft: direction == .rightToLeft) : .singlePages
         if syntheticPages { return .synthetic }
         if let pages {
-            let folder = try PageFolder(folder: pages) // refuses what is not a folder, as before
+            _ = try PageFolder(folder: pages) // refuses what is not a folder, with its messages
             let names = (try? FileManager.default.contentsOfDirectory(atPath: pages)) ?? []
             guard names.contains(where: Self.isJPEG) else { return .pngFolder(pages) }
-            _ = folder
             let source = try ImageFolderSource(folder: pages)
             return .document(source, name: (pages as NSString).lastPathComponent, layout: DocumentLayout(pageSizes: source.pageSizes, mode: mode))
         }

@@ -13,7 +13,8 @@ public struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render one fold, flip or book frame, or any layer tree (--scene), offscreen to a PNG, or the whole motion to an animated WebP.",
         discussion: """
-            Uses built-in numbered sample pages unless --from and --to give PNG pages. An --out ending in .webp             writes an animation a browser plays: --frames frames over normalised time 0…1 through the effect's             default timing, taking --duration seconds, held half a second at each end, then played back             (unless --once), looping forever. --scene SCENE.json draws the layer tree of a scene file (as \
+            Uses built-in numbered sample pages unless --from and --to give PNG pages; --effect book \
+            --document FILE.pdf|DIR shows a real document, framed so no leaf is clipped (a .webp riffles through it). An --out ending in .webp             writes an animation a browser plays: --frames frames over normalised time 0…1 through the effect's             default timing, taking --duration seconds, held half a second at each end, then played back             (unless --once), looping forever. --scene SCENE.json draws the layer tree of a scene file (as \
             'folio evaluate' reads it) at its own size unless --size is given, each layer's "contents" PNG \
             loaded from beside the scene. Needs an X display; on a headless machine run under 'xvfb-run -a'.
             """
