@@ -8,10 +8,15 @@ import FolioRender
 @Suite struct DocumentCommandTests {
     /// A PDF of `pages`, each a content stream on a `width` × `height` pt page, Helvetica as F1.
     static func pdf(_ pages: [String], width: Int = 300, height: Int = 400) -> [UInt8] {
+        pdf(sized: pages.map { (width, height, $0) })
+    }
+
+    /// A PDF of pages of their own sizes in points.
+    static func pdf(sized pages: [(width: Int, height: Int, content: String)]) -> [UInt8] {
         var objects = ["<< /Type /Catalog /Pages 2 0 R >>"]
         objects.append("<< /Type /Pages /Kids [\(pages.indices.map { "\(4 + 2 * $0) 0 R" }.joined(separator: " "))] /Count \(pages.count) >>")
         objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-        for (i, content) in pages.enumerated() {
+        for (i, (width, height, content)) in pages.enumerated() {
             objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents \(5 + 2 * i) 0 R /Resources << /Font << /F1 3 0 R >> >> >>")
             objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
         }
@@ -202,6 +207,27 @@ import FolioRender
             #expect(r.status == 0, "\(r.standardError)")
             let c = try Image.readPNG(path: out).pixel(150, 150)
             #expect(expectRed ? (c.r > 200 && c.b < 60) : (c.b > 200 && c.r < 60), "\(leaf): \(c)")
+        }
+    }
+
+    @Test func aLandscapeSpreadIsSplitAcrossAnOpeningInEitherReadingDirection() throws {
+        // Page 2 is a double page (twice as wide): green on its left half, blue on its right.
+        // Laid out as a spread it covers the opening after the cover, its halves meeting at the
+        // gutter so the picture reads left to right in either direction.
+        let dir = try Self.folder()
+        let doc = dir + "/spread.pdf"
+        try Self.write(Self.pdf(sized: [(300, 400, "1 0 0 rg 0 0 300 400 re f"),
+                                        (600, 400, "0 0.6 0 rg 0 0 300 400 re f 0 0 1 rg 300 0 300 400 re f"),
+                                        (300, 400, "1 1 0 rg 0 0 300 400 re f")]), doc)
+        for direction in ["ltr", "rtl"] {
+            let out = dir + "/\(direction).png"
+            let r = try Self.folio(["render", "--effect", "book", "--document", doc, "--layout", "spread", "--direction", direction,
+                                    "--size", "500x300", "--leaf", "0:1", "--out", out])
+            #expect(r.status == 0, "\(r.standardError)")
+            let image = try Image.readPNG(path: out)
+            let left = image.pixel(170, 150), right = image.pixel(330, 150)
+            #expect(left.g > 120 && left.r < 40 && left.b < 40, "\(direction): the spread's left half on the left: \(left)")
+            #expect(right.b > 200 && right.r < 40 && right.g < 40, "\(direction): its right half on the right: \(right)")
         }
     }
 }
