@@ -136,7 +136,7 @@ let package = Package(
         // Drives the real demo window with xdotool under Xvfb (needs the folio-demo product built).
         // FolioBook: the tests compute where the demo frames the book (`BookFraming`); CTurboJPEG
         // writes the JPEG scans a folder test opens.
-        .testTarget(name: "FolioDemoTests", dependencies: ["FolioGeometry", "FolioTransitions", "FolioRender", "FolioDemo", "FolioBook", "CTurboJPEG"]),
+        .testTarget(name: "FolioDemoTests", dependencies: ["FolioGeometry", "FolioTransitions", "FolioRender", "FolioDemo", "FolioBook", "FolioDocument", "CTurboJPEG"]),
         // Fixtures/Compositing: scenes with hand-computed colours (read from the source tree).
         .testTarget(name: "FolioRenderTests",
                     dependencies: ["FolioGeometry", "FolioLayers", "FolioScene", "FolioTransitions", "FolioBook", "FolioRender", "FolioCLI",

@@ -14,6 +14,7 @@ enum OpeningProgress {
     static func open<Source: PageSource>(_ path: String, _ open: () throws(DocumentError) -> Source) throws(DocumentError) -> Source {
         let name = (path as NSString).lastPathComponent
         let done = Flag(), printed = Flag()
+        let finished = DispatchSemaphore(value: 0)
         let started = Date()
         let thread = Thread {
             var next = quietFor
@@ -26,11 +27,14 @@ enum OpeningProgress {
                     next += 0.5
                 }
             }
+            finished.signal()
         }
         thread.start()
         defer { done.value.store(true, ordering: .releasing) }
         let source = try open()
         done.value.store(true, ordering: .releasing)
+        // The thread's last line comes before the page count.
+        finished.wait()
         if printed.value.load(ordering: .acquiring) {
             FileHandle.standardError.write(Data("folio-demo: opened '\(name)': \(source.pageCount) pages\n".utf8))
         }
