@@ -71,11 +71,12 @@ final class DemoPages {
     /// Pages whose problem was already told when the book opened.
     private var reported = Set<Int>()
 
-    /// Opens `folder`'s PNG pages, or the sample pages when `folder` is nil, or has no page
-    /// that can be read (with a warning).
+    /// The pages of `source`: a document's (rasterised once the display size is known), a PNG
+    /// folder's, or the synthetic pages — also for a PNG folder with no page that can be read
+    /// (with a warning).
     ///
-    /// - Throws: `PageFileError.folder` when `folder` is named but cannot be opened as a folder:
-    ///   the built-in pages are for when no source is named, not a stand-in for a wrong one.
+    /// - Throws: `PageFileError.folder` when a PNG folder cannot be opened as a folder: the
+    ///   built-in pages are for when no source is named, not a stand-in for a wrong one.
     init(source: DemoSource) throws {
         var pageFolder: PageFolder?
         var natural = Self.sampleSize
