@@ -29,7 +29,7 @@ struct FolioDemo: ParsableCommand {
     @Option(help: "Window size in points, WxH (default: the book's natural size plus a margin, at most 1600x1000).")
     var size: String?
 
-    @Option(help: "How soft pages turn: flip, fold or curl.")
+    @Option(help: "How soft pages turn: flip, fold, curl or accordion (five panels of unequal widths).")
     var effect: String = "flip"
 
     @Option(help: "single (one page) or spread (two pages side by side).")
@@ -62,7 +62,7 @@ struct FolioDemo: ParsableCommand {
     /// The starting settings from the options.
     func settings() throws -> DemoSettings {
         var s = DemoSettings()
-        guard let e = DemoSettings.Effect(rawValue: effect) else { throw ValidationError("--effect '\(effect)' must be flip, fold or curl") }
+        guard let e = DemoSettings.Effect(rawValue: effect) else { throw ValidationError("--effect '\(effect)' must be flip, fold, curl or accordion") }
         guard let l = BookLayout(rawValue: layout) else { throw ValidationError("--layout '\(layout)' must be single or spread") }
         guard let d = ReadingDirection(rawValue: direction) else { throw ValidationError("--direction '\(direction)' must be ltr, rtl or ttb") }
         s.effect = e

@@ -32,6 +32,7 @@ final class DemoDragTests: XCTestCase {
         let leaf: any LeafEffect = switch effect {
         case "fold": FoldLeafEffect()
         case "curl": CurlLeafEffect()
+        case "accordion": AccordionLeafEffect(panelWidths: [208, 144, 176, 112, 160]) // as the demo makes it
         default: FlipLeafEffect()
         }
         let (size, page) = try DemoWindowTests.framed(effect: leaf, direction: ReadingDirection(rawValue: direction)!)
