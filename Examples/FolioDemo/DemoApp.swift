@@ -325,11 +325,10 @@ final class DemoApp {
         } else if action == GLFW_RELEASE {
             switch drag {
             case .turning: controller.release(at: p)
-            case let .undecided(start):
-                // A click that never moved: the book's own click (on the edges it turns).
-                controller.press(at: start)
-                controller.release(at: p)
-            case .none, .panning: break
+            // A click in the middle of a zoomed page does nothing: the book's own click turns
+            // on its outer fifth, which can be anywhere on screen when zoomed (and the first
+            // click of a double-click must not turn).
+            case .none, .undecided, .panning: break
             }
             drag = .none
         }
