@@ -28,6 +28,8 @@ final class DemoApp {
     /// Places the book in the window (a transform layer: no area of its own, so no polygon
     /// shares the pages' outer edges).
     let bookFrame = TransformLayer(name: "book frame")
+    /// Sharp tiles of zoomed document pages, over the book (placed as the book frame is).
+    let tiles = DemoTiles()
     private let hint = Layer(name: "hint"), readout = Layer(name: "frame time")
     private let helpShade = Layer(name: "help shade"), help = Layer(name: "help")
     private static let hintHandle = ContentHandle(1_000_001), readoutHandle = ContentHandle(1_000_002)
@@ -69,7 +71,11 @@ final class DemoApp {
     private var laidOut: (size: Size, scale: Double)?
     private var lastWarning: String?
 
-    init(source: DemoSource, windowSize: (Int, Int)?, settings: DemoSettings, screenshot: String?) throws {
+    /// Whether zoomed document pages get sharp tiles (`--no-tiles` turns them off).
+    let tilesOn: Bool
+
+    init(source: DemoSource, windowSize: (Int, Int)?, settings: DemoSettings, screenshot: String?, showsTiles: Bool = true) throws {
+        tilesOn = showsTiles
         pages = try DemoPages(source: source)
         for w in pages.warnings { Self.warn(w) }
         self.settings = settings
@@ -95,7 +101,7 @@ final class DemoApp {
         controller.reduceMotion = settings.reduceMotion
         laidOut = (view, scale)
         zoom = try? BookZoom(viewSize: view, maximumScale: Self.maximumZoom)
-        try stage.setSublayers([bookFrame, hint, readout, helpShade, help])
+        try stage.setSublayers([bookFrame, tiles.layer, hint, readout, helpShade, help])
         try bookFrame.addSublayer(book.root)
         helpShade.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.72)
         for (layer, handle) in [(hint, Self.hintHandle), (readout, Self.readoutHandle), (help, Self.helpHandle)] {
@@ -222,6 +228,8 @@ final class DemoApp {
         }
         bookFrame.anchorPoint = .zero
         bookFrame.position = framing.origin
+        tiles.layer.anchorPoint = .zero
+        tiles.layer.position = framing.origin
         updateDisplaySize()
         hint.position = Point(x: hint.bounds.width / 2 + 6, y: Double(h) - hint.bounds.height / 2 - 2)
         readout.position = Point(x: Double(w) - readout.bounds.width / 2 - 6, y: readout.bounds.height / 2 + 2)
@@ -472,7 +480,13 @@ final class DemoApp {
             try clock.tick(to: now)
             controller.update()
             if let error = controller.lastError { warnOnce("\(error)"); controller.lastError = nil }
-            for m in pages.update(book: controller.book, targetOpening: controller.targetOpening, renderer: surface.renderer) { Self.warn(m) }
+            let book = controller.book
+            let (ww, wh) = surface.windowSize
+            let window = Rect(x: -bookFrame.position.x, y: -bookFrame.position.y, width: Double(ww), height: Double(wh))
+            tiles.update(book: book, zoom: zoom, window: window, displaySize: pages.document == nil || !tilesOn ? nil : pages.displaySize,
+                         handle: { DemoPages.handle($0, book) }, isUploaded: { self.pages.isUploaded($0) })
+            pages.wantedTiles = tiles.wanted
+            for m in pages.update(book: book, targetOpening: controller.targetOpening, renderer: surface.renderer) { Self.warn(m) }
             updateText(now: now)
             let r = surface.renderer
             r.antialiasing = settings.antialiasing
