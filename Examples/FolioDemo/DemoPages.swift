@@ -53,9 +53,11 @@ final class DemoPages {
     /// Problems found while opening the pages (one line each).
     private(set) var warnings: [String] = []
     private(set) var cache: PageCache<PageContent>
-    /// The budget, pages and tiles of zoomed pages together: 64 entries or 128 MiB of textures
-    /// (mipmaps included).
-    static let budget = PageCache<PageContent>.Budget(pages: 64, bytes: 128 << 20)
+    /// The budget: 16 pages or 128 MiB of textures (mipmaps included).
+    static let budget = PageCache<PageContent>.Budget(pages: 16, bytes: 128 << 20)
+    /// A document's budget, its pages and the tiles of its zoomed pages together: the same
+    /// 128 MiB, in up to 64 entries (a view's tiles are many and small).
+    static let documentBudget = PageCache<PageContent>.Budget(pages: 64, bytes: 128 << 20)
     /// How zoomed document pages are cut into tiles (512 pixels, down to 8× the fit size).
     nonisolated static let tilePlanner = TilePlanner(side: .large, maximumLevel: 3)
     /// The tiles of zoomed pages wanted now, most wanted first (`TilePlanner.Key.packed`):
@@ -154,7 +156,9 @@ final class DemoPages {
         self.load = load
         self.cost = cost
         // Tiles share the cache under their packed keys (bit 60 set), beyond any page index.
-        cache = try PageCache(pageCount: document == nil ? count : Int.max, budget: Self.budget, loaders: 2, load: load, cost: cost)
+        cache = document == nil
+            ? try PageCache(pageCount: count, budget: Self.budget, loaders: 2, load: load, cost: cost)
+            : try PageCache(pageCount: Int.max, budget: Self.documentBudget, loaders: 2, load: load, cost: cost)
         wanted.reserveCapacity(32)
         candidate.reserveCapacity(32)
     }
@@ -175,7 +179,7 @@ final class DemoPages {
         uploads.removeAll()
         wanted.removeAll()
         // Budget and loaders as before: the old cache's loads in flight finish and are dropped.
-        if let fresh = try? PageCache(pageCount: Int.max, budget: Self.budget, loaders: 2, load: load, cost: cost) { cache = fresh }
+        if let fresh = try? PageCache(pageCount: Int.max, budget: Self.documentBudget, loaders: 2, load: load, cost: cost) { cache = fresh }
     }
 
     /// The size a document's pages are rasterised at now, in pixels (their coarse level).
