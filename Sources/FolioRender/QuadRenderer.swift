@@ -68,7 +68,10 @@ public final class QuadRenderer {
     public var restoresGLState = true
 
     /// The programs, one per shader variant, built as draws first need them.
-    let programs = ShaderPrograms()
+    /// The API of the context the renderer was created in (desktop GL core or OpenGL ES): its
+    /// shaders' GLSL header and the few GL calls that differ (``GLProfile``).
+    public let profile: GLProfile
+    let programs: ShaderPrograms
     var vertexArray: GLuint = 0
     var buffer: GLuint = 0
     var bufferCapacity = 0
@@ -119,6 +122,8 @@ public final class QuadRenderer {
     ///
     /// - Throws: `RenderError.shaderCompile` or `.shaderLink` with the driver's log.
     public init() throws(RenderError) {
+        profile = GLProfile.ofCurrentContext()
+        programs = ShaderPrograms(profile: profile)
         var saved: GLint = 0
         glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &saved)
         var savedBuffer: GLint = 0
@@ -139,7 +144,7 @@ public final class QuadRenderer {
         glVertexAttribPointer(0, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
         glEnableVertexAttribArray(1)
         glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 4 * MemoryLayout<Float>.size))
-        // The edge slots: (nx, ny, c) each, at locations 2… (`aEdge[]` in Shaders/quad.vert).
+        // The edge slots: (nx, ny, c) each, at locations 2… (`aEdge0`… in Shaders/quad.vert).
         for slot in 0..<ShaderVariant.Coverage.maximumEdges {
             let location = GLuint(2 + slot)
             glEnableVertexAttribArray(location)
@@ -205,7 +210,7 @@ public final class QuadRenderer {
         lastFrame = FrameStatistics()
         if !evaluator.rasterizedLayers.isEmpty {
             // Rasterized layers' pictures, redrawn where stale, before this frame's list.
-            let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer, .clearColor, .scissor]) : nil
+            let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer, .clearColor, .scissor], profile: profile) : nil
             updateRasterizations(evaluator, depth: 0)
             saved?.restore()
         }
@@ -214,7 +219,7 @@ public final class QuadRenderer {
         // Over its budget with no picture to draw, the renderer keeps no group texture either.
         if groups.overBudget && groups.passes.isEmpty { releaseUnusedGroupTargets() }
         guard !list.batches.isEmpty else { return }
-        let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer]) : nil
+        let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer], profile: profile) : nil
         if !groups.passes.isEmpty {
             // Group pictures first (QuadRenderer+Groups.swift); they leave the app's binding.
             var bound: GLint = 0
