@@ -13,15 +13,16 @@ import Foundation
 ///   GLSL 3.30 core;
 /// - there is no `glPolygonMode`: the ``QuadRenderer/wireframe`` debug view outlines each
 ///   triangle with a line loop instead, and the GL-state snapshot leaves polygon mode out;
-/// - a texture's size cannot be queried in ES 3.0 (`glGetTexLevelParameteriv` is ES 3.1), so an
-///   app texture handed to ``QuadRenderer/setTexture(_:premultiplied:origin:opaque:for:)`` is
-///   measured by attaching it to a framebuffer and probing;
+/// - a texture's size cannot be queried in ES 3.0 (`glGetTexLevelParameteriv` is ES 3.1), so on
+///   a context that is exactly ES 3.0 an app texture handed to
+///   ``QuadRenderer/setTexture(_:premultiplied:origin:opaque:for:)`` is measured by probing
+///   empty `glTexSubImage2D` updates;
 /// - the draw buffer is queried as `GL_DRAW_BUFFER0` and the default framebuffer's colour
 ///   buffer is named `GL_BACK`.
 ///
-/// Nothing Folio draws needs ES 3.1 or 3.2 (no border clamping, no texture-size queries in
-/// shaders beyond `textureSize`, no geometry shaders), so a context that reports ES 3.2, as
-/// Mesa's does, renders exactly as an ES 3.0 one.
+/// Nothing Folio draws needs ES 3.1 or 3.2 (no border clamping: textures clamp to edge and the
+/// transparent-border antialiasing is a ramp in the fragment shader; no `GL_BGRA` uploads), so
+/// a context that reports ES 3.2, as Mesa's does, renders exactly as an ES 3.0 one.
 public enum GLProfile: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Desktop OpenGL 3.3 core profile or newer (GLSL `#version 330 core`).
     case core33 = "core"

@@ -35,7 +35,7 @@ struct GLStateSnapshot {
     struct Parts: OptionSet {
         let rawValue: Int
         /// Program, vertex array, array buffer, texture unit 0 and its sampler, blending, depth
-        /// test, face culling, polygon mode.
+        /// test, face culling, polygon mode (desktop GL only: ES has none).
         static let drawing = Parts(rawValue: 1)
         /// Draw and read framebuffer bindings, the renderbuffer binding and the viewport.
         static let framebuffer = Parts(rawValue: 2)

@@ -9,9 +9,9 @@ import FolioSurface
 ///
 /// ## Drawing into an app's own context
 ///
-/// A renderer lives in the GL 3.3 core context that was current when it was created (its
-/// vertex array is a container object, which contexts do not share) and must be used with that
-/// context current, on the main thread. It draws wherever it is told:
+/// A renderer lives in the GL 3.3 core or OpenGL ES 3.0 context (``profile``) that was current
+/// when it was created (its vertex array is a container object, which contexts do not share)
+/// and must be used with that context current, on the main thread. It draws wherever it is told:
 ///
 /// - ``draw(_:scale:)``: into the framebuffer and viewport the app has bound — the default
 ///   framebuffer or an app FBO, at any origin and size;
@@ -26,7 +26,7 @@ import FolioSurface
 /// With ``restoresGLState`` on (the default) every call leaves the GL state exactly as it found
 /// it. `draw` changes, and puts back: the program, vertex array, `GL_ARRAY_BUFFER` binding,
 /// active texture unit, unit 0's `GL_TEXTURE_2D` and sampler bindings, blending (enable,
-/// functions, equations), depth test, face culling, polygon mode, the draw and read
+/// functions, equations), depth test, face culling, polygon mode (desktop GL), the draw and read
 /// framebuffer bindings and the viewport. Texture uploads also put back the pixel-unpack state
 /// (`GL_PIXEL_UNPACK_BUFFER` binding, alignment, row length, skips). `clear` puts back the clear
 /// colour, and with a viewport the scissor test and box.
