@@ -69,6 +69,27 @@ final class GLESProfileTests: XCTestCase {
         }
     }
 
+    /// ES has no line polygon mode: the wireframe view draws a line loop per triangle instead,
+    /// and shows the same edges as desktop GL's.
+    func testTheWireframeViewDrawsTheSameEdgesOnBothProfiles() throws {
+        try MainActor.assumeIsolated {
+            let size = Size(width: 200, height: 160)
+            let renderers = [try OffscreenRenderer(context: GLContext.headless(profile: .gles30)),
+                             try OffscreenRenderer(context: GLContext.headless(profile: .core33))]
+            let images = try renderers.map { r in
+                let t = try FoldTransition(size: size, source: ContentHandle(1), destination: ContentHandle(2))
+                try t.setProgress(0.4)
+                r.context.makeCurrent()
+                r.renderer.wireframe = true
+                return try r.render(t.root, size: size, scale: 1, antialiasing: .none, background: .black)
+            }
+            let lit = images.map { image in (0..<(image.width * image.height)).filter { image.pixels[$0 * 4] > 0 }.count }
+            XCTAssertGreaterThan(lit[0], 200, "the ES wireframe shows edges")
+            let differing = zip(images[0].pixels, images[1].pixels).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }
+            XCTAssertEqual(differing, 0, "ES line loops and core's line polygon mode light the same pixels (\(lit))")
+        }
+    }
+
     func testTheProfileIsNamedCoreOrGLESAndAnyOtherNameIsRefused() throws {
         XCTAssertEqual(try GLProfile.named(""), .core33)
         XCTAssertEqual(try GLProfile.named("core"), .core33)
