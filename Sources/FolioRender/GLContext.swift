@@ -70,8 +70,9 @@ public final class GLContext {
     }
 
     /// Adopts the app's GLFW window: makes its context current and checks that it is OpenGL 3.3
-    /// core or newer, or OpenGL ES 3.0 or newer (its ``profile`` says which). The window stays the app's (never destroyed here); GLFW's error callback
-    /// and the window's hints and swap interval are left as the app set them.
+    /// core or newer, or OpenGL ES 3.0 or newer (its ``profile`` says which). The window stays
+    /// the app's (never destroyed here); GLFW's error callback and the window's hints and swap
+    /// interval are left as the app set them.
     ///
     /// - Parameter window: a `GLFWwindow *` with an OpenGL context.
     /// - Throws: `RenderError.glVersionTooOld` for an older context.
@@ -130,7 +131,7 @@ public final class GLContext {
         let environment = ProcessInfo.processInfo.environment
         let profile = try GLProfile.fromEnvironment()
         if profile == .gles30 {
-            // GLFW's windows here are GLX ones, which cannot hold an ES context.
+            // Folio's own GLFW windows ask for desktop GL; its ES contexts are EGL's, headless.
             if environment["FOLIO_GL"] == "glfw" {
                 throw .contextCreation(reason: "FOLIO_GL=glfw with FOLIO_GL_PROFILE=gles: OpenGL ES contexts are made headless, through EGL")
             }

@@ -1,7 +1,7 @@
 import CEGL
 
-/// An OpenGL 3.3 core or OpenGL ES 3.0 context with no window and no X server: EGL on Mesa's surfaceless
-/// platform (llvmpipe here, a GPU's driver where there is one). It has no default framebuffer;
+/// An OpenGL 3.3 core or OpenGL ES 3.0 context with no window and no X server: EGL on Mesa's
+/// surfaceless platform (llvmpipe here, a GPU's driver where there is one). It has no default framebuffer;
 /// Folio draws into framebuffers of its own. Owns its display connection and context.
 final class HeadlessEGLContext {
     let display: EGLDisplay
@@ -24,9 +24,10 @@ final class HeadlessEGLContext {
         guard eglInitialize(display, &major, &minor) == EGL_TRUE else {
             throw .contextCreation(reason: "eglInitialize failed: \(Self.lastError())")
         }
+        // On failure below the display stays initialised: it is the one display every context
+        // here shares (EGL counts nothing), and terminating it would break live contexts.
         let api = profile == .gles30 ? EGLenum(EGL_OPENGL_ES_API) : EGLenum(EGL_OPENGL_API)
         guard eglBindAPI(api) == EGL_TRUE else {
-            // The display is shared by every context on it (EGL counts nothing): left initialised.
             throw .contextCreation(reason: "EGL cannot bind \(profile == .gles30 ? "OpenGL ES" : "desktop OpenGL"): \(Self.lastError())")
         }
         // No surface is ever made: any config that renders this API will do.
@@ -55,6 +56,7 @@ final class HeadlessEGLContext {
     }
 
     deinit {
+        eglBindAPI(api)   // eglGetCurrentContext answers for the bound API
         if eglGetCurrentContext() == context { eglMakeCurrent(display, nil, nil, nil) }
         eglDestroyContext(display, context)
         // The display is shared by every context on it (EGL counts nothing): left initialised.
@@ -67,11 +69,18 @@ final class HeadlessEGLContext {
         return eglMakeCurrent(display, nil, nil, context) == EGL_TRUE
     }
 
-    /// Releases whatever EGL context is current on this thread (none: nothing to do).
+    /// Releases whatever EGL context is current on this thread (none: nothing to do), of
+    /// either API: EGL answers `eglGetCurrentContext` for the bound API only, and some
+    /// implementations keep one current context per API.
     static func releaseCurrent() {
-        let current = eglGetCurrentContext()
-        guard current != nil, current != EGLContext(bitPattern: 0) else { return }
-        eglMakeCurrent(eglGetCurrentDisplay(), nil, nil, nil)
+        let bound = eglQueryAPI()
+        defer { eglBindAPI(bound) }
+        for api in [EGLenum(EGL_OPENGL_API), EGLenum(EGL_OPENGL_ES_API)] {
+            eglBindAPI(api)
+            let current = eglGetCurrentContext()
+            guard current != nil, current != EGLContext(bitPattern: 0) else { continue }
+            eglMakeCurrent(eglGetCurrentDisplay(), nil, nil, nil)
+        }
     }
 
     /// The thread's last EGL error, as hex.
