@@ -1,5 +1,6 @@
 import XCTest
 import CGL
+@preconcurrency import CGLFW
 import FolioGeometry
 import FolioLayers
 @testable import FolioRender
@@ -87,6 +88,66 @@ final class GLESProfileTests: XCTestCase {
             XCTAssertGreaterThan(lit[0], 200, "the ES wireframe shows edges")
             let differing = zip(images[0].pixels, images[1].pixels).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }
             XCTAssertEqual(differing, 0, "ES line loops and core's line polygon mode light the same pixels (\(lit))")
+        }
+    }
+
+    /// An app's own ES window (GLFW through EGL) is adopted as ES and draws, into its default
+    /// framebuffer, what an app's core window draws into its own. Windows need an X display:
+    /// under Xvfb (scripts/run-tests); without one GLFW cannot start, which is checked instead.
+    func testAnAppsOpenGLESWindowIsAdoptedAndDrawsWhatACoreWindowDraws() throws {
+        try MainActor.assumeIsolated {
+            guard !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else {
+                XCTAssertThrowsError(try GLContext()) { error in
+                    guard case RenderError.noDisplay = error else { return XCTFail("\(error)") }
+                }
+                return
+            }
+            XCTAssertNotEqual(glfwInit(), 0)
+            let size = Size(width: 320, height: 240)
+            var images: [Image] = []
+            for es in [true, false] {
+                glfwDefaultWindowHints()
+                if es {
+                    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API)
+                    glfwWindowHint(GLFW_CONTEXT_CREATION_API, GLFW_EGL_CONTEXT_API)
+                    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
+                    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0)
+                } else {
+                    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
+                    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
+                    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
+                }
+                glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE)
+                let window = try XCTUnwrap(glfwCreateWindow(320, 240, "Folio", nil, nil))
+                glfwDefaultWindowHints()
+                defer { glfwDestroyWindow(window) }
+                // Scoped so that the renderer goes while its window's context is current.
+                try {
+                    let windowed = try WindowRenderer(adopting: window)
+                    XCTAssertEqual(windowed.context.profile, es ? .gles30 : .core33)
+                    XCTAssertEqual(windowed.renderer.profile, windowed.context.profile)
+                    if es { XCTAssertTrue(windowed.context.version.hasPrefix("OpenGL ES 3."), windowed.context.version) }
+                    windowed.renderer.light = PaperLight.standard
+                    try windowed.renderer.setImage(SamplePages.page(1, width: 320, height: 240), for: ContentHandle(1))
+                    try windowed.renderer.setImage(SamplePages.page(2, width: 320, height: 240), for: ContentHandle(2))
+                    let fold = try FoldTransition(size: size, source: ContentHandle(1), destination: ContentHandle(2))
+                    try fold.setProgress(0.35)
+                    // A lit curl casts its shadow into the default framebuffer (its alpha is
+                    // looked up as GL_BACK on ES, GL_BACK_LEFT on desktop GL).
+                    let curl = try CurlTransition(size: size)
+                    curl.setPages(source: ContentHandle(1), destination: ContentHandle(2))
+                    try curl.setProgress(0.4)
+                    for root in [fold.root, curl.root] {
+                        windowed.draw(root, background: .white)
+                        images.append(windowed.readImage())
+                    }
+                }()
+            }
+            for (i, name) in ["fold", "curl"].enumerated() {
+                XCTAssertGreaterThan(Set(images[i].pixels).count, 16, "\(name): a picture, not a blank")
+                let differing = zip(images[i].pixels, images[i + 2].pixels).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }
+                XCTAssertEqual(differing, 0, "\(name): bytes that differ between the ES window and the core window")
+            }
         }
     }
 
