@@ -134,8 +134,7 @@ final class GLESProfileTests: XCTestCase {
                     try fold.setProgress(0.35)
                     // A lit curl casts its shadow into the default framebuffer (its alpha is
                     // looked up as GL_BACK on ES, GL_BACK_LEFT on desktop GL).
-                    let curl = try CurlTransition(size: size)
-                    curl.setPages(source: ContentHandle(1), destination: ContentHandle(2))
+                    let curl = try CurlTransition(size: size, source: ContentHandle(1), destination: ContentHandle(2))
                     try curl.setProgress(0.4)
                     for root in [fold.root, curl.root] {
                         windowed.draw(root, background: .white)
