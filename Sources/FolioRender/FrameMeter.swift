@@ -26,6 +26,11 @@ public struct FrameMeter: Sendable {
         /// The mean, over the frames, of the fraction of the window's pixels each redrew, 0…1.
         public var damagedFraction: Double
 
+        /// Figures as given (a readout of figures measured elsewhere).
+        public init(frames: Int, frameMs: Double, cpuMsPerFrame: Double, damagedFraction: Double) {
+            self.frames = frames; self.frameMs = frameMs; self.cpuMsPerFrame = cpuMsPerFrame; self.damagedFraction = damagedFraction
+        }
+
         /// "25.90 ms  39 fps  cpu 31.20 ms  damage 1.00": the demo's readout line.
         public var readout: String {
             "\(Self.hundredths(frameMs)) ms  \(Int(fps.rounded())) fps  cpu \(Self.hundredths(cpuMsPerFrame)) ms  damage \(Self.hundredths(damagedFraction))"
