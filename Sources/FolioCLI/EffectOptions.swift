@@ -171,9 +171,7 @@ struct EffectOptions: ParsableArguments {
             let transition: any Transition
             switch effect {
             case .curl:
-                let curl = try makeCurl()
-                curl.setPages(source: source, destination: destination)
-                return curl
+                return try makeCurl(source: source, destination: destination)
             case .fold:
                 transition = try FoldTransition(size: viewSize, scale: scale, style: try Self.parseStyle(style, FoldStyle.names, effect: "fold"),
                                                 m34: m34, source: source, destination: destination)
@@ -195,12 +193,12 @@ struct EffectOptions: ParsableArguments {
     }
 
     /// Builds the curl and moves it to the requested progress or time.
-    func makeCurl() throws -> CurlTransition {
+    func makeCurl(source: ContentHandle? = nil, destination: ContentHandle? = nil) throws -> CurlTransition {
         do {
             let curl = try CurlTransition(size: try parsedSize(), scale: scale,
                                           style: try Self.parseStyle(style, FlipStyle.names, effect: "curl"),
                                           startAngle: angle ?? CurlTransition.defaultStartAngle, radius: radius,
-                                          m34: m34, viewpoint: viewpoint ?? 0.5)
+                                          m34: m34, viewpoint: viewpoint ?? 0.5, source: source, destination: destination)
             let p = try time.map { t throws(TransitionError) in try curl.progress(atTime: t) } ?? (progress ?? 0.5)
             try curl.setProgress(p)
             return curl

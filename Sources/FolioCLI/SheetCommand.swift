@@ -75,9 +75,7 @@ public struct SheetCommand: ParsableCommand {
 
     /// A sheet's curl from start angle `angle`, default radius, showing `source` and `destination`.
     static func curl(size: Size, scale: Double, angle: Double, source: ContentHandle, destination: ContentHandle) throws(TransitionError) -> CurlTransition {
-        let curl = try CurlTransition(size: size, scale: scale, startAngle: angle)
-        curl.setPages(source: source, destination: destination)
-        return curl
+        try CurlTransition(size: size, scale: scale, startAngle: angle, source: source, destination: destination)
     }
 
     /// The contact sheet's size in pixels for frames of `pw × ph`: a gap of a twentieth of a

@@ -40,6 +40,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case invalidPixelBuffer(width: Int, height: Int, bytesPerRow: Int, byteCount: Int)
     /// A GL texture name that is not a 2D texture with storage in the current context.
     case notATexture(name: UInt32)
+    /// A GL name that is not a framebuffer object in the current context (reading pixels back).
+    case notAFramebuffer(name: UInt32)
     /// No GLFW window's context is current on this thread (adopting the current context).
     case noCurrentContext
     /// Frames of an animation that differ in size from the first frame.
@@ -91,6 +93,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         case let .invalidPixelBuffer(w, h, stride, count):
             return "pixel buffer of \(count) bytes cannot hold a \(w)x\(h) RGBA image with \(stride) bytes per row (rows need at least \(w * 4) bytes, the buffer \(h > 0 ? (h - 1) * stride + w * 4 : 0))"
         case let .notATexture(name): return "GL name \(name) is not a 2D texture with storage in the current context"
+        case let .notAFramebuffer(name): return "GL name \(name) is not a framebuffer object in the current context"
         case .noCurrentContext: return "no GLFW window's OpenGL context is current on this thread"
         case let .frameSizeMismatch(i, w, h, ew, eh): return "frame \(i) is \(w)x\(h); every frame must be \(ew)x\(eh) like the first"
         case let .invalidAnimation(reason): return "invalid animation: \(reason)"
