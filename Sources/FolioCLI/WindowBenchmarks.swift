@@ -64,6 +64,9 @@ struct WindowBenchmarks {
         var floorMs: Double
         /// Frame time over the floor's in the same round, median over rounds.
         var overFloor: Double
+        /// CPU time per frame over the floor's in the same round, median over rounds: steadier
+        /// than `overFloor` on a loaded machine, where wall time stretches with other work.
+        var cpuOverFloor: Double
     }
 
     /// The floor at one size: clear + bare textured quad + present + finish.
@@ -261,7 +264,7 @@ struct WindowBenchmarks {
             _ = try timed(stages[item.stage], item.configuration, frames: plan.frames)
         }
         var samples: [Int: [FrameMeter.Figures]] = [:]
-        var overFloor: [Int: [Double]] = [:]
+        var overFloor: [Int: [Double]] = [:], cpuOverFloor: [Int: [Double]] = [:]
         for round in 0..<plan.rounds {
             // Rotate the order each round (by a share of the list, so that neighbours change)
             // so that no configuration always follows another or always runs first.
@@ -276,11 +279,12 @@ struct WindowBenchmarks {
                 samples[i, default: []].append(f)
                 if items[i].configuration != nil, let floor = items.firstIndex(where: { $0.stage == items[i].stage && $0.configuration == nil }) {
                     overFloor[i, default: []].append(f.frameMs / figures[floor]!.frameMs)
+                    cpuOverFloor[i, default: []].append(f.cpuMsPerFrame / max(figures[floor]!.cpuMsPerFrame, 1e-9))
                 }
             }
         }
         if let shown { stages[shown].window.setShown(false) }
-        return report(items: items, samples: samples, overFloor: overFloor)
+        return report(items: items, samples: samples, overFloor: overFloor, cpuOverFloor: cpuOverFloor)
     }
 
     static func median(_ v: [Double]) -> Double {
@@ -288,7 +292,8 @@ struct WindowBenchmarks {
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 
-    func report(items: [(stage: Int, configuration: Configuration?)], samples: [Int: [FrameMeter.Figures]], overFloor: [Int: [Double]]) -> Report {
+    func report(items: [(stage: Int, configuration: Configuration?)], samples: [Int: [FrameMeter.Figures]], overFloor: [Int: [Double]],
+                cpuOverFloor: [Int: [Double]]) -> Report {
         var floors: [Floor] = [], rows: [Row] = []
         var floorMs: [Int: Double] = [:]
         for (i, item) in items.enumerated() {
@@ -300,7 +305,7 @@ struct WindowBenchmarks {
             if let c = item.configuration {
                 rows.append(Row(size: size, effect: c.effect, leaves: c.leaves, lit: c.lit, frameMs: ms, fps: 1000 / ms,
                                 cpuMsPerFrame: cpu, damagedFraction: damage, floorMs: floorMs[item.stage]!,
-                                overFloor: Self.median(overFloor[i]!)))
+                                overFloor: Self.median(overFloor[i]!), cpuOverFloor: Self.median(cpuOverFloor[i]!)))
             } else {
                 floorMs[item.stage] = ms
                 floors.append(Floor(size: size, pagePixels: [stage.pagePixels.width, stage.pagePixels.height], frameMs: ms,
