@@ -266,9 +266,10 @@ struct WindowBenchmarks {
         var samples: [Int: [FrameMeter.Figures]] = [:]
         var overFloor: [Int: [Double]] = [:], cpuOverFloor: [Int: [Double]] = [:]
         for round in 0..<plan.rounds {
-            // Rotate the order each round (by a share of the list, so that neighbours change)
-            // so that no configuration always follows another or always runs first.
-            let shift = round * max(1, items.count / max(1, plan.rounds))
+            // Rotate the order each round so that no item always runs first: by a share of the
+            // list, plus one so that a size's own items (one block of the list) also change
+            // places — a shift of exactly one block would keep each size's order every round.
+            let shift = round * (max(1, items.count / max(1, plan.rounds)) + 1)
             var figures: [Int: FrameMeter.Figures] = [:]
             for k in items.indices {
                 let i = (k + shift) % items.count
