@@ -64,7 +64,8 @@ final class DemoApp {
     static let maximumZoom = 8.0
     /// Two presses this close in seconds and points are a double-click.
     static let doubleClick = (seconds: 0.35, points: 6.0)
-    private var frameTimes = (last: 0.0, sum: 0.0, count: 0, shownAt: 0.0)
+    /// The frame-time readout's figures, as `folio bench --window` counts them, and when it last changed.
+    private var frameMeter = FrameMeter(), readoutShownAt = 0.0
     /// What the hint bar shows now; its text is rebuilt only when these change.
     private var shownHint: (opening: Int, settings: DemoSettings, width: Int)?
     /// The last layout's view size and scale (resizes that change neither do nothing).
@@ -562,17 +563,18 @@ final class DemoApp {
             layout()
         }
         readout.isHidden = !settings.frameTime
-        let dt = now - frameTimes.last
-        frameTimes.last = now
-        if dt > 0 && dt < 1 { frameTimes.sum += dt; frameTimes.count += 1 }
+        // One tick a frame: wall and process CPU time since the last, and the share of the
+        // window the last draw redrew — the figures `folio bench --window` reports.
+        frameMeter.tick(damagedFraction: surface.renderer.lastFrame.damagedFraction)
         // The readout changes twice a second: re-rasterising its text is the one thing in a
-        // frame that allocates, and only while it is shown.
-        if settings.frameTime, now - frameTimes.shownAt > 0.5, frameTimes.count > 0 {
-            let ms = frameTimes.sum / Double(frameTimes.count) * 1000
-            let hundredths = Int((ms * 100).rounded())
-            setText(readout, Self.readoutHandle, ["\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) ms  \(Int((1000 / max(ms, 0.01)).rounded())) fps"])
-            frameTimes = (now, 0, 0, now)
-            layout()
+        // frame that allocates, and only while it is shown. Each span starts afresh, shown or not.
+        if now - readoutShownAt > 0.5 {
+            if settings.frameTime, let figures = frameMeter.figures {
+                setText(readout, Self.readoutHandle, [figures.readout])
+                layout()
+            }
+            frameMeter.restart()
+            readoutShownAt = now
         }
     }
 }
