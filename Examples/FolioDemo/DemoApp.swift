@@ -67,7 +67,7 @@ final class DemoApp {
     /// The frame-time readout's figures, as `folio bench --window` counts them, and when it last changed.
     private var frameMeter = FrameMeter(), readoutShownAt = 0.0
     /// What the hint bar shows now; its text is rebuilt only when these change.
-    private var shownHint: (opening: Int, settings: DemoSettings, width: Int)?
+    private var shownHint: (opening: Int, settings: DemoSettings, width: Int, zoom: Double)?
     /// The last layout's view size and scale (resizes that change neither do nothing).
     private var laidOut: (size: Size, scale: Double)?
     private var lastWarning: String?
@@ -556,9 +556,12 @@ final class DemoApp {
     private func updateText(now: Double) {
         let width = surface.windowSize.width
         let opening = controller.targetOpening
-        if shownHint.map({ $0.opening != opening || $0.settings != settings || $0.width != width }) ?? true {
-            shownHint = (opening, settings, width)
-            let summary = "h: help   " + Self.pageLabel(controller.book, opening: opening) + "   " + settings.summary
+        let scale = zoom?.scale ?? 1
+        if shownHint.map({ $0.opening != opening || $0.settings != settings || $0.width != width || $0.zoom != scale }) ?? true {
+            shownHint = (opening, settings, width, scale)
+            // The zoom in whole percent while zoomed ("zoom 244%"); nothing at 1×.
+            let zoomed = scale > 1 ? "   zoom \(Int((scale * 100).rounded()))%" : ""
+            let summary = "h: help   " + Self.pageLabel(controller.book, opening: opening) + zoomed + "   " + settings.summary
             setText(hint, Self.hintHandle, Self.wrap(summary, columns: max(8, (width - 12) / BitmapFont.advance)))
             layout()
         }

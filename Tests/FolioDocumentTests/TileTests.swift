@@ -82,6 +82,15 @@ import Testing
         #expect(TilePlanner.Key(packed: 12) == nil, "a page index is not a tile")
     }
 
+    @Test func aRegionRequestCarriesItsFourIntegersAndNothingElse() {
+        let r = PixelRegion(x: 16000, y: 7, width: 512, height: 300)
+        #expect(WorkerProtocol.region(fromText: WorkerProtocol.regionText(r)) == r)
+        #expect(WorkerProtocol.region(fromText: Array(WorkerProtocol.regionText(r).dropLast())) == nil, "a short text is refused")
+        #expect(WorkerProtocol.region(fromText: []) == nil)
+        #expect(!PixelRegion(x: 0, y: 0, width: 0, height: 5).fits(width: 10, height: 10) && !PixelRegion(x: -1, y: 0, width: 5, height: 5).fits(width: 10, height: 10))
+        #expect(PixelRegion(x: 5, y: 5, width: 5, height: 5).fits(width: 10, height: 10) && !PixelRegion(x: 6, y: 5, width: 5, height: 5).fits(width: 10, height: 10))
+    }
+
     /// Pages with fine detail (a gradient and a checkerboard) at any size.
     final class DetailSource: PageSource, @unchecked Sendable {
         let pageSizes: [PageSize]
