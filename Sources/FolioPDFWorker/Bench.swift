@@ -28,8 +28,7 @@ enum Bench {
                 if i >= count { break }
                 let (w, h) = document.size(ofPage: i)
                 guard w > 0, h > 0 else { continue }
-                let width = max(1, Int(Double(height) * w / h))
-                _ = document.render(page: i, width: width, height: height, region: PixelRegion(x: 0, y: 0, width: width, height: height))
+                _ = document.render(page: i, width: max(1, Int(Double(height) * w / h)), height: height)
             }
         }
         let seconds = Double(SocketIO.now() - start) / 1e9

@@ -44,6 +44,18 @@ final class PopplerDocument {
         return (w, h)
     }
 
+    /// Renders page `index` scaled to `width` × `height` pixels on white, as RGBA bytes.
+    /// Returns nil and a reason if poppler or cairo refuses (no such page, no memory).
+    func render(page index: Int, width: Int, height: Int) -> (pixels: [UInt8]?, problem: String) {
+        render(page: index, width: width, height: height, region: PixelRegion(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// Renders page `index` scaled to `width` × `height` pixels on white into `memory`
+    /// (`width · height · 4` bytes), leaving RGBA bytes there. Returns why not, or nil.
+    func render(page index: Int, width: Int, height: Int, into memory: UnsafeMutableRawPointer) -> String? {
+        render(page: index, width: width, height: height, region: PixelRegion(x: 0, y: 0, width: width, height: height), into: memory)
+    }
+
     /// Renders `region` of page `index` scaled to `width` × `height` pixels on white, as RGBA
     /// bytes. Returns nil and a reason if poppler or cairo refuses (no such page, no memory).
     func render(page index: Int, width: Int, height: Int, region: PixelRegion) -> (pixels: [UInt8]?, problem: String) {
