@@ -72,13 +72,14 @@ let package = Package(
             name: "FolioCLI",
             dependencies: [
                 "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioBook",
-                "FolioRender", "FolioFiles", "CAllocationCounter",
+                "FolioRender", "FolioFiles", "FolioDocument", "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "Folio", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface", "FolioTransitions",
                                               "FolioBook", "FolioScene", "FolioRender", "FolioDocument"]),
-        .executableTarget(name: "folio", dependencies: ["FolioCLI"]),
+        // folio-pdf-worker is built next to folio: documents (bench --sharpness's text page) need it.
+        .executableTarget(name: "folio", dependencies: ["FolioCLI", "FolioPDFWorker"]),
         // The interactive window (GLFW): drag, wheel and keys turn a FolioBook's pages.
         .executableTarget(
             name: "FolioDemo",

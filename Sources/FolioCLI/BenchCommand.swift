@@ -7,7 +7,7 @@ public struct BenchCommand: ParsableCommand {
     /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure transforms, frame evaluation, tiling, springs, allocations and rendering (build with -c release).",
+        abstract: "Measure transforms, frame evaluation, tiling, springs, allocations, rendering and sharpness (build with -c release).",
         discussion: """
             Rendering needs an X display; headless: 'xvfb-run -a'. Times are medians of repeated \
             runs on one thread. --quick is a smoke run of a few seconds that exits 1 if a \
@@ -26,6 +26,9 @@ public struct BenchCommand: ParsableCommand {
 
     @Flag(help: "Only the rendering measurements (fold and flip in every AA mode against the floor).")
     var renderOnly = false
+
+    @Flag(help: "Only the sharpness figures: a page of fine text in mid-turn against its 4x4 supersampled rendering, per texture sampling option.")
+    var sharpness = false
 
     @Option(help: ArgumentHelp("Run one loop alone for a profiler such as callgrind: an evaluator loop (\(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", "))), or a render configuration: floor, or EFFECT:MODE with EFFECT fold or flip and MODE an --aa mode.",
                                valueName: "kind"))
@@ -48,8 +51,11 @@ public struct BenchCommand: ParsableCommand {
     /// no frames (which would report a time "over 0 frames"), or `--frames` without the one
     /// loop it counts (which the full benchmark would ignore).
     public func validate() throws {
-        if (profile != nil || renderOnly) && (quick || noRender) {
-            throw ValidationError("--profile and --render-only cannot be combined with --quick or --no-render")
+        if (profile != nil || renderOnly || sharpness) && (quick || noRender) {
+            throw ValidationError("--profile, --render-only and --sharpness cannot be combined with --quick or --no-render")
+        }
+        if sharpness && (profile != nil || renderOnly) {
+            throw ValidationError("--sharpness cannot be combined with --profile or --render-only")
         }
         guard let profile else {
             if let frames { throw ValidationError("--frames applies to --profile (the frames of its one loop); --frames \(frames) was given without it") }
@@ -71,6 +77,11 @@ public struct BenchCommand: ParsableCommand {
             let frames = self.frames ?? 10
             let seconds = try MainActor.assumeIsolated { try RenderBenchmarks().timed(profile, frames: frames) }
             print("\(profile) 1280x800: \(String(format: "%.3f", seconds * 1e3)) ms/frame over \(frames) frames")
+            return
+        }
+        if sharpness {
+            let report = try MainActor.assumeIsolated { try SharpnessBenchmarks().run() }
+            if json { print(try JSONOutput.string(report)) } else { SharpnessBenchmarks.lines(report).forEach { print($0) } }
             return
         }
         if renderOnly {
@@ -137,6 +148,8 @@ public struct BenchCommand: ParsableCommand {
             print("allocations per frame        \(f(r.allocationsPerFrame, 2))   (\(detail); target 0)")
         }
         if let render = r.render { printRender(render) }
+        if let sharpness = r.sharpness { SharpnessBenchmarks.lines(sharpness).forEach { print($0) } }
+        if let error = r.sharpnessError { print("sharpness: not measured: \(error)") }
     }
 
     /// The render table: each effect and mode in ms per frame and as a multiple of the floor.
