@@ -51,7 +51,7 @@ struct SharpnessBenchmarks {
         Sampling(name: "bilinear", mipmapped: false),
         Sampling(name: "trilinear"),
         Sampling(name: "trilinear-aniso16", anisotropy: 16),
-        Sampling(name: "default", lodBias: -0.5),
+        Sampling(name: "default", lodBias: QuadRenderer.levelOfDetailBias),
         Sampling(name: "trilinear-bias-1", lodBias: -1),
         Sampling(name: "raster2x-trilinear", raster: 2),
         Sampling(name: "raster2x-bias-1", raster: 2, lodBias: -1),
