@@ -9,8 +9,9 @@ import FolioTransitions
 /// per point with the page rasterised at that resolution, box-filtered down.
 ///
 /// Figures, over the **page's pixels**: the pixels whose 4 × 4 reference block is entirely
-/// covered by opaque page (drawn over a transparent background), so that the analytic edge
-/// antialiasing, which is the same either way, is left out.
+/// opaque (drawn over a transparent background), so that the view's background never counts.
+/// (The pages cover the whole view in these frames; the leaf's edges over the page beneath
+/// count, and the analytic edge antialiasing gets their coverage nearly exact.)
 /// - **MAE**: the mean over those pixels of the mean absolute difference of R, G and B, in
 ///   steps of 1/255.
 /// - **p99**: the 99th percentile of that per-pixel difference.

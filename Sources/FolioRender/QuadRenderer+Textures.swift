@@ -215,7 +215,7 @@ extension QuadRenderer {
 
     /// The level-of-detail bias of Folio's uploads: −½ level, measured on a page of small
     /// text in mid-turn (`folio bench --sharpness`).
-    @_spi(Benchmarks) public static let levelOfDetailBias: Float = -0.5
+    @_spi(Benchmarks) nonisolated public static let levelOfDetailBias: Float = -0.5
 
     /// Whether the current context is OpenGL ES, which has no `GL_TEXTURE_LOD_BIAS` texture
     /// parameter (a shader passes a bias to `texture` there instead).
