@@ -88,10 +88,12 @@ struct SharpnessBenchmarks {
     nonisolated static func key(_ frame: (effect: String, progress: Double)) -> String { "\(frame.effect)@\(frame.progress)" }
 
     let offscreen: OffscreenRenderer
-    let page = ContentHandle(1)
+    /// Handles of their own, so that the measure can share a renderer (`folio bench` runs it
+    /// on the rendering benchmark's) without replacing its pages.
+    let page = ContentHandle(27_001)
     /// The page turning in: the same text two lines lower, so that what the turning page
     /// uncovers, and the curl's back, are text that does not line up with it.
-    let turningIn = ContentHandle(2)
+    let turningIn = ContentHandle(27_002)
 
     init(offscreen: OffscreenRenderer? = nil) throws {
         self.offscreen = try offscreen ?? OffscreenRenderer()
