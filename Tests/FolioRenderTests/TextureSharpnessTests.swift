@@ -84,5 +84,10 @@ final class TextureSharpnessTests: XCTestCase {
         XCTAssertEqual(report.met["flip@0.3.energy"], true)
         XCTAssertLessThan(figure.p99, before.p99, "default \(figure), trilinear \(before)")
         XCTAssertLessThan(abs(figure.energyRatio - 1), abs(before.energyRatio - 1), "default \(figure), trilinear \(before)")
+        // The contract of `folio bench --sharpness --json` (docs/command-line.md).
+        let json = try JSONOutput.string(report)
+        for key in ["figures", "mae", "p99", "energyRatio", "pixels", "targets", "met", "maximumAnisotropy", "supersampling"] {
+            XCTAssertTrue(json.contains("\"\(key)\""), "missing \(key)")
+        }
     }
 }
