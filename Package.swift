@@ -72,7 +72,7 @@ let package = Package(
             name: "FolioCLI",
             dependencies: [
                 "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioBook",
-                "FolioRender", "FolioFiles", "FolioDocument", "CAllocationCounter",
+                "FolioRender", "FolioFiles", "CAllocationCounter", "FolioDocument",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,7 +85,7 @@ let package = Package(
             name: "FolioDemo",
             dependencies: [
                 "FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioRender", "FolioFiles", "CGLFW",
-                "CAllocationCounter",
+                "CAllocationCounter", "FolioDocument",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/FolioDemo"
@@ -105,7 +105,8 @@ let package = Package(
         // poppler in the reader's process; folio-pdf-worker is the only thing that links poppler.
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
-        .target(name: "FolioDocument", dependencies: ["FolioFiles", "CPNG", "CTurboJPEG"]),
+        // Resources/sample-book.pdf: the built-in book (scripts/make-builtin-book), found by `SampleBook`.
+        .target(name: "FolioDocument", dependencies: ["FolioFiles", "CPNG", "CTurboJPEG"], resources: [.copy("Resources/sample-book.pdf")]),
         .executableTarget(name: "FolioPDFWorker", dependencies: ["FolioDocument", "CPoppler"]),
         // Needs folio-pdf-worker built next to the test bundle (it is a dependency for that reason).
         // PDFs are written by hand in the tests, images through libpng and TurboJPEG; FolioBook
@@ -134,7 +135,9 @@ let package = Package(
         .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
         // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.
         // Drives the real demo window with xdotool under Xvfb (needs the folio-demo product built).
-        .testTarget(name: "FolioDemoTests", dependencies: ["FolioGeometry", "FolioTransitions", "FolioRender", "FolioDemo"]),
+        // FolioBook: the tests compute where the demo frames the book (`BookFraming`); CTurboJPEG
+        // writes the JPEG scans a folder test opens.
+        .testTarget(name: "FolioDemoTests", dependencies: ["FolioGeometry", "FolioTransitions", "FolioRender", "FolioDemo", "FolioBook", "FolioDocument", "CTurboJPEG"]),
         // Fixtures/Compositing: scenes with hand-computed colours (read from the source tree).
         .testTarget(name: "FolioRenderTests",
                     dependencies: ["FolioGeometry", "FolioLayers", "FolioScene", "FolioTransitions", "FolioBook", "FolioRender", "FolioCLI",

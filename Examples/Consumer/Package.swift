@@ -7,8 +7,11 @@ import PackageDescription
 // - TriFold: a custom effect (a three-panel brochure) written only against the public API;
 // - ReadmeSnippets: README.md's Swift snippets, extracted verbatim at build time;
 // - trifold-window: a small GLFW app with the brochure in one viewport of its own window;
+// - book-glfw, book-sdl: docs/book-in-your-window.md's code, extracted verbatim at build time,
+//   showing a book in a GLFW window and in an SDL2 window (CSDL2: Debian's libsdl2-dev);
 // - ConsumerTests: Folio inside the app's own window, at offset viewports, with the app's
-//   own texture, and every README snippet run.
+//   own texture, every README snippet run, README's Package.swift snippet built as a package,
+//   and the guide's book turned by the pointer and read back.
 
 // A path dependency's identity is its folder's name, which depends on where the repository
 // was cloned: read it from this file's location.
@@ -31,10 +34,22 @@ let package = Package(
             plugins: ["ReadmeSnippetsPlugin"]
         ),
         .executableTarget(name: "trifold-window", dependencies: ["TriFold", product("FolioTransitions"), product("FolioRender"), product("CGL"), product("CGLFW")]),
+        // A second window system beside GLFW, for the book examples: Debian's libsdl2-dev
+        // (scripts/setup-debian). Found without pkg-config, whose `-D_REENTRANT` SwiftPM refuses
+        // with a warning: the shim includes <SDL2/SDL.h> and the module map links SDL2.
+        .systemLibrary(name: "CSDL2"),
+        // What book-glfw and book-sdl share besides the guide's code: the scripted drag and the
+        // readback check of their --frames runs.
+        .target(name: "BookWindowCheck", dependencies: [product("FolioBook"), product("FolioRender")]),
+        .executableTarget(name: "book-glfw", dependencies: ["BookWindowCheck", product("Folio"), product("CGLFW")],
+                          plugins: ["ReadmeSnippetsPlugin"]),
+        .executableTarget(name: "book-sdl", dependencies: ["BookWindowCheck", "CSDL2", product("Folio"), product("CGLFW")],
+                          plugins: ["ReadmeSnippetsPlugin"]),
         .testTarget(
             name: "ConsumerTests",
-            dependencies: ["TriFold", "ReadmeSnippets", product("FolioTransitions"), product("FolioRender"), product("FolioScene"),
-                           product("FolioBook"), product("Folio"), product("CGL"), product("CGLFW")]
+            dependencies: ["TriFold", "ReadmeSnippets", "BookWindowCheck", product("FolioTransitions"), product("FolioRender"),
+                           product("FolioScene"), product("FolioBook"), product("Folio"), product("CGL"), product("CGLFW")],
+            plugins: ["ReadmeSnippetsPlugin"]
         ),
     ]
 )

@@ -2,6 +2,7 @@
 import CAllocationCounter
 import Foundation
 import FolioBook
+import FolioDocument
 import FolioGeometry
 import FolioLayers
 import FolioMotion
@@ -36,24 +37,45 @@ final class DemoApp {
     private static let margin = 24.0, hintBar = 24.0
     /// The largest window opened without `--size`, in points.
     private static let defaultMaximum = (width: 1600, height: 1000)
+    /// How far past its natural size a document's book may grow with the window: its pages are
+    /// rasterised at the size they are shown, so they stay sharp. Image pages stay at most one
+    /// pixel per pixel.
+    private static let documentZoom = 4.0
+    /// The window title's last text (set only when it changes).
+    private var shownTitle = ""
+    /// The last framing and what it was computed for (the overhang sweep is not free).
+    private var framed: (settings: DemoSettings, window: Size, scale: Double, framing: BookFraming)?
 
     private var pointer = Point(x: 0, y: 0)
-    private var frameTimes = (last: 0.0, sum: 0.0, count: 0, shownAt: 0.0)
+    /// The frame-time readout's figures, as `folio bench --window` counts them, and when it last changed.
+    private var frameMeter = FrameMeter(), readoutShownAt = 0.0
     /// What the hint bar shows now; its text is rebuilt only when these change.
     private var shownHint: (opening: Int, settings: DemoSettings, width: Int)?
     /// The last layout's view size and scale (resizes that change neither do nothing).
     private var laidOut: (size: Size, scale: Double)?
     private var lastWarning: String?
 
-    init(pages folder: String?, windowSize: (Int, Int)?, settings: DemoSettings, screenshot: String?) throws {
-        pages = try DemoPages(folder: folder)
+    init(source: DemoSource, windowSize: (Int, Int)?, settings: DemoSettings, screenshot: String?) throws {
+        pages = try DemoPages(source: source)
         for w in pages.warnings { Self.warn(w) }
         self.settings = settings
         screenshotPath = screenshot
-        let (ww, wh) = windowSize ?? Self.defaultWindow(natural: pages.naturalPixelSize, layout: settings.layout, direction: settings.direction)
+        let (ww, wh) = try windowSize ?? Self.defaultWindow(page: Self.naturalPage(pages, scale: 1), settings: settings)
         surface = try WindowRenderer(width: ww, height: wh, title: "Folio demo")
         let scale = Self.sane(surface.scale) ?? 1
-        let view = Self.fit(natural: pages.naturalPixelSize, settings: settings, window: surface.windowSize, scale: scale)
+        let window = Size(width: Double(surface.windowSize.width), height: Double(surface.windowSize.height))
+        let view: Size
+        do {
+            let framing = try Self.frame(page: Self.naturalPage(pages, scale: scale), settings: settings, window: window, scale: scale,
+                                         maximumZoom: pages.document == nil ? 1 : Self.documentZoom)
+            framed = (settings, window, scale, framing)
+            view = framing.viewSize
+        } catch {
+            // A window too small for the book and its margins (`--size 64x64`): a small book
+            // now, framed properly once the window has room.
+            view = BookConfiguration.viewSize(pageSize: Size(width: 16, height: 16 * Double(pages.naturalPixelSize.height) / Double(max(1, pages.naturalPixelSize.width))),
+                                              layout: settings.layout, direction: settings.direction)
+        }
         let book = try Book(pageCount: pages.count, configuration: settings.configuration(viewSize: view, scale: scale))
         controller = BookController(book: book, clock: clock)
         controller.reduceMotion = settings.reduceMotion
@@ -65,8 +87,72 @@ final class DemoApp {
             layer.contents = handle
         }
         setText(help, Self.helpHandle, KeyBindings.helpLines)
+        // The title names the document and the pages open, updated as each turn lands.
+        controller.onEvent = { [weak self] event in
+            guard event.kind == .land else { return }
+            MainActor.assumeIsolated { self?.updateTitle(opening: event.toOpening) }
+        }
         installCallbacks()
         layout()
+        updateTitle(opening: controller.targetOpening)
+    }
+
+    /// "Folio demo — NAME — Pages 4 and 5 of 8": the book's own announcement of the opening.
+    func updateTitle(opening: Int) {
+        let title = (["Folio demo"] + [pages.name].compactMap { $0 } + [controller.book.announcement(forOpening: opening)])
+            .joined(separator: " — ")
+        guard title != shownTitle else { return }
+        shownTitle = title
+        glfwSetWindowTitle(surface.window, title)
+    }
+
+    /// The pages' natural size in points: a document's book page, or image pixels shown one to
+    /// one on a display of `scale`.
+    static func naturalPage(_ pages: DemoPages, scale: Double) -> Size {
+        let (w, h) = pages.naturalPixelSize
+        return pages.document == nil ? Size(width: Double(w) / scale, height: Double(h) / scale) : Size(width: Double(w), height: Double(h))
+    }
+
+    /// Where the book goes in a window of `window` points: `BookFraming` in the window less the
+    /// hint bar, `margin` clear around everything the book can draw (a flipping leaf rising
+    /// toward the viewer included), at most `maximumZoom` times its natural size. The demo's
+    /// perspective follows the view's size, so the fit runs again at the size it chose.
+    static func frame(page: Size, settings: DemoSettings, window: Size, scale: Double, maximumZoom: Double) throws(BookError) -> BookFraming {
+        let viewport = Size(width: window.width, height: max(1, window.height - hintBar))
+        let natural = BookConfiguration.viewSize(pageSize: page, layout: settings.layout, direction: settings.direction)
+        var framing = try BookFraming.fit(pageSize: page, in: viewport, configuration: settings.configuration(viewSize: natural, scale: scale),
+                                          margin: margin, maximumZoom: maximumZoom)
+        if framing.viewSize != natural {
+            framing = try BookFraming.fit(pageSize: page, in: viewport, configuration: settings.configuration(viewSize: framing.viewSize, scale: scale),
+                                          margin: margin, maximumZoom: maximumZoom)
+        }
+        return framing
+    }
+
+    /// The framing for the current window, reusing the last one when nothing it depends on changed.
+    private func currentFraming(window: Size, scale: Double) -> BookFraming? {
+        if let f = framed, f.settings == settings, f.window == window, f.scale == scale { return f.framing }
+        do {
+            let framing = try Self.frame(page: Self.naturalPage(pages, scale: scale), settings: settings, window: window, scale: scale,
+                                         maximumZoom: pages.document == nil ? 1 : Self.documentZoom)
+            framed = (settings, window, scale, framing)
+            return framing
+        } catch {
+            // A window with no room for the book (minimised, mid-storm): keep the last layout.
+            return nil
+        }
+    }
+
+    /// Tells the pages the pixel size a page is shown at now (a document's are rasterised at it).
+    private func updateDisplaySize() {
+        let book = controller.book
+        var page = book.configuration.viewSize
+        if book.configuration.layout == .spread {
+            let part = book.frame.split.leading, height = book.frame.height
+            page = book.configuration.direction == .topToBottom ? Size(width: height, height: part) : Size(width: part, height: height)
+        }
+        let scale = book.configuration.scale
+        pages.setDisplaySize(width: Int((page.width * scale).rounded()), height: Int((page.height * scale).rounded()), book: book, renderer: surface.renderer)
     }
 
     static func warn(_ message: String) {
@@ -80,29 +166,19 @@ final class DemoApp {
         Self.warn(message)
     }
 
-    /// The window for the natural page size: the book at one pixel per point plus margins,
-    /// shrunk to fit `defaultMaximum`.
-    static func defaultWindow(natural: (width: Int, height: Int), layout: BookLayout, direction: ReadingDirection) -> (Int, Int) {
-        let view = BookConfiguration.viewSize(pageSize: Size(width: Double(natural.width), height: Double(natural.height)),
-                                              layout: layout, direction: direction)
-        let k = min(1, Double(defaultMaximum.width) / (view.width + 2 * margin),
-                    Double(defaultMaximum.height) / (view.height + 2 * margin + hintBar))
-        return (max(320, Int((view.width * k + 2 * margin).rounded())), max(240, Int((view.height * k + 2 * margin + hintBar).rounded())))
+    /// The window for the natural page size: the book at its natural size with room for its
+    /// leaves in flight (`Book.overhang(of:)`) plus margins, shrunk to fit `defaultMaximum`.
+    static func defaultWindow(page: Size, settings: DemoSettings) throws(BookError) -> (Int, Int) {
+        let view = BookConfiguration.viewSize(pageSize: page, layout: settings.layout, direction: settings.direction)
+        let o = try Book.overhang(of: settings.configuration(viewSize: view, scale: 1))
+        let whole = Size(width: view.width + o.horizontal + 2 * margin, height: view.height + o.vertical + 2 * margin + hintBar)
+        let k = min(1, Double(defaultMaximum.width) / whole.width, Double(defaultMaximum.height) / whole.height)
+        return (max(320, Int((whole.width * k).rounded(.up))), max(240, Int((whole.height * k).rounded(.up))))
     }
 
     /// A HiDPI scale worth laying out for, or nil for the transient values a resize storm
     /// reports (a framebuffer from one size and a window from another).
     static func sane(_ scale: Double) -> Double? { (0.25...8).contains(scale) ? scale : nil }
-
-    /// The book's view size in points: natural pixels shown one to one on the display, shrunk
-    /// to fit the window.
-    static func fit(natural: (width: Int, height: Int), settings: DemoSettings, window: (width: Int, height: Int), scale: Double) -> Size {
-        let page = Size(width: Double(natural.width) / scale, height: Double(natural.height) / scale)
-        let view = BookConfiguration.viewSize(pageSize: page, layout: settings.layout, direction: settings.direction)
-        let room = (Double(window.width) - 2 * margin, Double(window.height) - 2 * margin - hintBar)
-        let k = min(1, max(0.02, min(room.0 / view.width, room.1 / view.height)))
-        return Size(width: max(16, (view.width * k).rounded()), height: max(16, (view.height * k).rounded()))
-    }
 
     private func setText(_ layer: Layer, _ handle: ContentHandle, _ lines: [String]) {
         let pixel = max(1, Int((Self.sane(surface.scale) ?? 1).rounded()))
@@ -121,12 +197,17 @@ final class DemoApp {
         guard w >= 32, h >= 32, let scale = Self.sane(surface.scale) else { return }
         stage.bounds = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
         stage.position = Point(x: Double(w) / 2, y: Double(h) / 2)
-        let view = Self.fit(natural: pages.naturalPixelSize, settings: settings, window: (w, h), scale: scale)
-        if laidOut.map({ $0.size != view || $0.scale != scale }) ?? true {
-            rebuild(viewSize: view, scale: scale)
+        guard let framing = currentFraming(window: Size(width: Double(w), height: Double(h)), scale: scale) else {
+            // No room to frame the book: it keeps its place, its pages still drawn at its size.
+            updateDisplaySize()
+            return
+        }
+        if laidOut.map({ $0.size != framing.viewSize || $0.scale != scale }) ?? true {
+            rebuild(viewSize: framing.viewSize, scale: scale)
         }
         bookFrame.anchorPoint = .zero
-        bookFrame.position = Point(x: ((Double(w) - view.width) / 2).rounded(), y: Self.margin)
+        bookFrame.position = framing.origin
+        updateDisplaySize()
         hint.position = Point(x: hint.bounds.width / 2 + 6, y: Double(h) - hint.bounds.height / 2 - 2)
         readout.position = Point(x: Double(w) - readout.bounds.width / 2 - 6, y: readout.bounds.height / 2 + 2)
         helpShade.bounds = stage.bounds
@@ -245,12 +326,13 @@ final class DemoApp {
         edit(&settings)
         let (w, h) = surface.windowSize
         let scale = Self.sane(surface.scale) ?? laidOut?.scale ?? 1
-        let view = Self.fit(natural: pages.naturalPixelSize, settings: settings, window: (max(32, w), max(32, h)), scale: scale)
-        if !rebuild(viewSize: view, scale: scale) {
+        guard let framing = currentFraming(window: Size(width: Double(max(32, w)), height: Double(max(32, h))), scale: scale),
+              rebuild(viewSize: framing.viewSize, scale: scale) else {
             settings = old
             return
         }
         layout()
+        updateTitle(opening: controller.targetOpening)
     }
 
     // MARK: Frames
@@ -344,17 +426,18 @@ final class DemoApp {
             layout()
         }
         readout.isHidden = !settings.frameTime
-        let dt = now - frameTimes.last
-        frameTimes.last = now
-        if dt > 0 && dt < 1 { frameTimes.sum += dt; frameTimes.count += 1 }
+        // One tick a frame: wall and process CPU time since the last, and the share of the
+        // window the last draw redrew — the figures `folio bench --window` reports.
+        frameMeter.tick(damagedFraction: surface.renderer.lastFrame.damagedFraction)
         // The readout changes twice a second: re-rasterising its text is the one thing in a
-        // frame that allocates, and only while it is shown.
-        if settings.frameTime, now - frameTimes.shownAt > 0.5, frameTimes.count > 0 {
-            let ms = frameTimes.sum / Double(frameTimes.count) * 1000
-            let hundredths = Int((ms * 100).rounded())
-            setText(readout, Self.readoutHandle, ["\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) ms  \(Int((1000 / max(ms, 0.01)).rounded())) fps"])
-            frameTimes = (now, 0, 0, now)
-            layout()
+        // frame that allocates, and only while it is shown. Each span starts afresh, shown or not.
+        if now - readoutShownAt > 0.5 {
+            if settings.frameTime, let figures = frameMeter.figures {
+                setText(readout, Self.readoutHandle, [figures.readout])
+                layout()
+            }
+            frameMeter.restart()
+            readoutShownAt = now
         }
     }
 }

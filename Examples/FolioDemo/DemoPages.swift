@@ -1,6 +1,9 @@
 import FolioBook
+import Foundation
+import FolioDocument
 import FolioLayers
 import FolioRender
+import Synchronization
 
 /// What the page cache holds for a page: its decoded image until it is uploaded, then nothing
 /// but the texture (owned by the renderer, released when the cache evicts the page).
@@ -9,18 +12,47 @@ enum PageContent: Sendable {
     case uploaded
 }
 
-/// The demo's pages: the built-in sample pages or a folder of PNGs, loaded through the book's
-/// `PageCache` on background threads, uploaded as textures a page per frame and deleted when
-/// the cache evicts them, so textures stay within the cache's budget however long the book.
+/// Where the demo's pages come from.
+enum DemoSource {
+    /// The synthetic numbered pages (`--synthetic-pages`): flat colours the window tests read.
+    case synthetic
+    /// A folder of PNG pages, shown at their own pixel size (`--pages DIR` without JPEGs).
+    case pngFolder(String)
+    /// A document (a PDF, the built-in sample book, a folder with JPEG scans), its pages laid
+    /// out by `DocumentLayout` and rasterised at the size they are displayed.
+    case document(any PageSource, name: String, layout: DocumentLayout)
+}
+
+/// The demo's pages: a document rasterised at display size, a folder of PNGs, or the synthetic
+/// pages, loaded through the book's `PageCache` on background threads, uploaded as textures a
+/// page per frame and deleted when the cache evicts them, so textures stay within the cache's
+/// budget however long the book. No frame waits for a page: one not ready yet shows its
+/// placeholder (a document's) or the paper colour.
 @MainActor
 final class DemoPages {
     /// Pages in the book.
     let count: Int
-    /// The natural page size in pixels (the first readable page's header, or the sample pages').
+    /// The natural page size in pixels (the first readable page's header, or the sample pages');
+    /// for a document, its book page size in points.
     let naturalPixelSize: (width: Int, height: Int)
+    /// What the window title calls the pages: the document's or folder's name, or nil.
+    let name: String?
+    /// A document's pages and layout, or nil for image pages shown at their own size.
+    let document: (source: any PageSource, layout: DocumentLayout)?
+    /// The size a document's pages are rasterised at now, in pixels (the page's view size
+    /// times the display's pixel scale); read by the loader threads.
+    private let target = DisplaySize()
+    /// The display size shared with the loader threads (a `Mutex` itself cannot be captured).
+    final class DisplaySize: Sendable {
+        let value = Mutex((width: 1, height: 1))
+    }
+    private let load: @Sendable (Int) throws -> PageContent
+    private let cost: @Sendable (PageContent) -> Int
+    /// Pages whose texture is a placeholder or from an older target size, to be replaced.
+    private var stale = Set<Int>()
     /// Problems found while opening the pages (one line each).
     private(set) var warnings: [String] = []
-    let cache: PageCache<PageContent>
+    private(set) var cache: PageCache<PageContent>
     /// The budget: 16 pages or 128 MiB of textures (mipmaps included).
     static let budget = PageCache<PageContent>.Budget(pages: 16, bytes: 128 << 20)
     static let sampleCount = 6
@@ -39,15 +71,29 @@ final class DemoPages {
     /// Pages whose problem was already told when the book opened.
     private var reported = Set<Int>()
 
-    /// Opens `folder`'s PNG pages, or the sample pages when `folder` is nil, or has no page
-    /// that can be read (with a warning).
+    /// The pages of `source`: a document's (rasterised once the display size is known), a PNG
+    /// folder's, or the synthetic pages — also for a PNG folder with no page that can be read
+    /// (with a warning).
     ///
-    /// - Throws: `PageFileError.folder` when `folder` is named but cannot be opened as a folder:
-    ///   the built-in pages are for when no source is named, not a stand-in for a wrong one.
-    init(folder: String?) throws {
+    /// - Throws: `PageFileError.folder` when a PNG folder cannot be opened as a folder: the
+    ///   built-in pages are for when no source is named, not a stand-in for a wrong one.
+    init(source: DemoSource) throws {
         var pageFolder: PageFolder?
         var natural = Self.sampleSize
-        if let folder {
+        var document: (source: any PageSource, layout: DocumentLayout)?
+        switch source {
+        case .synthetic:
+            name = nil
+        case let .document(pages, title, layout):
+            name = title
+            document = (pages, layout)
+            natural = (Int(layout.slotSize.width.rounded()), Int(layout.slotSize.height.rounded()))
+            for (page, problem) in ((pages as? ImageFolderSource)?.problems ?? [:]).sorted(by: { $0.key < $1.key }).prefix(3) {
+                warnings.append("page \(page + 1): \(problem); it shows as a placeholder")
+                reported.insert(layout.slot(ofPage: page) ?? page)
+            }
+        case let .pngFolder(folder):
+            name = (folder as NSString).lastPathComponent
             let f = try PageFolder(folder: folder)
             let (size, problems) = f.naturalSize()
             // A few lines at most, however many pages are bad.
@@ -64,22 +110,57 @@ final class DemoPages {
                 warnings.append("none of the first pages of '\(folder)' is a readable PNG; showing the built-in pages")
             }
         }
+        self.document = document
         naturalPixelSize = natural
-        count = pageFolder?.paths.count ?? Self.sampleCount
+        count = document?.layout.slots.count ?? pageFolder?.paths.count ?? Self.sampleCount
         let cost: @Sendable (PageContent) -> Int = { content in
             guard case let .pixels(image) = content else { return 0 }
             // The texture with its mipmaps: a third more than the image.
             return image.width * image.height * 4 * 4 / 3
         }
         let load: @Sendable (Int) throws -> PageContent
-        if let pageFolder {
+        if let document {
+            let (pages, layout) = document
+            let target = self.target
+            // Rasterised at the size the page is shown; a failure is the cache's to report
+            // (the page then keeps its placeholder).
+            load = { slot in
+                let (w, h) = target.value.withLock { $0 }
+                let bitmap = try layout.render(slot: slot, from: pages, width: w, height: h)
+                guard let image = Image(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels) else {
+                    throw DocumentError.invalidPixelSize(page: slot, width: w, height: h, reason: "the bitmap has the wrong length")
+                }
+                return .pixels(image)
+            }
+        } else if let pageFolder {
             load = { .pixels(try pageFolder.load($0)) }
         } else {
             load = { .pixels(SamplePages.page($0 + 1, width: Self.sampleSize.width, height: Self.sampleSize.height)) }
         }
+        self.load = load
+        self.cost = cost
         cache = try PageCache(pageCount: count, budget: Self.budget, loaders: 2, load: load, cost: cost)
         wanted.reserveCapacity(32)
         candidate.reserveCapacity(32)
+    }
+
+    /// Sets the pixel size a document's pages are rasterised at (the page's view size times
+    /// the display's pixel scale). A new size starts a fresh cache: the textures on screen stay
+    /// (a coarser or finer picture of the same page) until their sharp replacements arrive, the
+    /// others are freed at once, so the textures stay within the budget.
+    func setDisplaySize(width: Int, height: Int, book: Book, renderer: QuadRenderer) {
+        guard document != nil else { return }
+        let size = (width: max(1, width), height: max(1, height))
+        guard target.value.withLock({ $0 != size }) else { return }
+        target.value.withLock { $0 = size }
+        let visible = Set(book.visiblePages)
+        for page in uploaded where !visible.contains(page) { renderer.removeImage(for: book.handle(forPage: page)) }
+        uploaded.formIntersection(visible)
+        stale = uploaded
+        uploads.removeAll()
+        wanted.removeAll()
+        // Budget and loaders as before: the old cache's loads in flight finish and are dropped.
+        if let fresh = try? PageCache(pageCount: count, budget: Self.budget, loaders: 2, load: load, cost: cost) { cache = fresh }
     }
 
     /// Once per frame: asks for the pages on screen and around where the book is heading,
@@ -99,10 +180,29 @@ final class DemoPages {
             swap(&candidate, &wanted)
             cache.request(wanted)
         }
+        // Placeholders of pages no longer wanted (never loaded, so never evicted) go.
+        if !stale.isEmpty {
+            for page in stale where !wanted.contains(page) && !cache.contains(page) {
+                stale.remove(page)
+                if uploaded.remove(page) != nil { renderer.removeImage(for: book.handle(forPage: page)) }
+            }
+        }
+        // A document's page on screen with no texture yet shows its placeholder at once.
+        if let document {
+            for page in book.visiblePages where !uploaded.contains(page) && !uploads.contains(where: { $0.page == page }) {
+                let p = document.source.placeholder(width: 8, height: 8)
+                if let image = Image(width: p.width, height: p.height, pixels: p.pixels) {
+                    try? renderer.setImage(image, for: book.handle(forPage: page))
+                    uploaded.insert(page)
+                    stale.insert(page)
+                }
+            }
+        }
         var messages: [String] = []
         let events = cache.drain()
         if !events.isEmpty {
             for page in events.evicted {
+                stale.remove(page)
                 if uploaded.remove(page) != nil { renderer.removeImage(for: book.handle(forPage: page)) }
                 uploads.removeAll { $0.page == page }
             }
@@ -132,6 +232,7 @@ final class DemoPages {
                 messages.append("page \(page + 1): \(error); it shows as a blank page")
             }
             uploaded.insert(page)
+            stale.remove(page)
             cache.replace(page, with: .uploaded)
         }
         return messages
@@ -141,5 +242,6 @@ final class DemoPages {
     func reset(renderer: QuadRenderer, book: Book) {
         for page in uploaded { renderer.removeImage(for: book.handle(forPage: page)) }
         uploaded.removeAll()
+        stale.removeAll()
     }
 }

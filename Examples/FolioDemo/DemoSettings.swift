@@ -6,7 +6,7 @@ import FolioTransitions
 /// Everything a key can toggle in the demo.
 struct DemoSettings: Equatable {
     /// Which effect turns the soft pages.
-    enum Effect: String, CaseIterable { case flip, fold, curl }
+    enum Effect: String, CaseIterable { case flip, fold, curl, accordion }
 
     var effect = Effect.flip
     var layout = BookLayout.single
@@ -40,6 +40,8 @@ struct DemoSettings: Equatable {
         case .flip: FlipLeafEffect()
         case .fold: FoldLeafEffect(style: style)
         case .curl: CurlLeafEffect()
+        // Five unequal panels, the CLI's example widths.
+        case .accordion: AccordionLeafEffect(panelWidths: [208, 144, 176, 112, 160])
         }
         let across = direction.canonicalSize(ofView: viewSize).width
         return BookConfiguration(viewSize: viewSize, scale: scale, layout: layout, direction: direction, effect: leaf,
@@ -89,7 +91,7 @@ enum KeyBindings {
         ("space down up", "next / previous page, any direction"),
         ("home end", "riffle to the first / last page"),
         ("click edges", "next / previous page"),
-        ("tab", "switch effect: flip / fold / curl"),
+        ("tab", "switch effect: flip / fold / curl / accordion"),
         ("l", "layout: single page / two-page spread"),
         ("d", "reading direction: ltr, rtl, top-bound"),
         ("k", "hard cover"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FolioBook
+import FolioDocument
 import FolioFiles
 import FolioRender
 
@@ -13,13 +14,22 @@ struct FolioDemo: ParsableCommand {
         discussion: "Needs an X display (headless: 'xvfb-run -a'). Keys:\n" + KeyBindings.list.map { "  \($0.keys): \($0.action)" }.joined(separator: "\n")
     )
 
-    @Option(help: "A folder of PNG pages, in name order, any number of them (default: the built-in pages; a folder that cannot be opened is an error).")
+    @Argument(help: "A PDF to read (default: the built-in sample book).")
+    var document: String?
+
+    @Option(help: "A folder of page images, PNG or JPEG scans, in name order, any number of them (a folder that cannot be opened is an error).")
     var pages: String?
+
+    @Option(help: "With a PDF: its password, if it is encrypted.")
+    var password: String?
+
+    @Flag(help: "Show the synthetic numbered pages (flat colours and block digits) instead of the built-in sample book.")
+    var syntheticPages = false
 
     @Option(help: "Window size in points, WxH (default: the book's natural size plus a margin, at most 1600x1000).")
     var size: String?
 
-    @Option(help: "How soft pages turn: flip, fold or curl.")
+    @Option(help: "How soft pages turn: flip, fold, curl or accordion (five panels of unequal widths).")
     var effect: String = "flip"
 
     @Option(help: "single (one page) or spread (two pages side by side).")
@@ -52,7 +62,7 @@ struct FolioDemo: ParsableCommand {
     /// The starting settings from the options.
     func settings() throws -> DemoSettings {
         var s = DemoSettings()
-        guard let e = DemoSettings.Effect(rawValue: effect) else { throw ValidationError("--effect '\(effect)' must be flip, fold or curl") }
+        guard let e = DemoSettings.Effect(rawValue: effect) else { throw ValidationError("--effect '\(effect)' must be flip, fold, curl or accordion") }
         guard let l = BookLayout(rawValue: layout) else { throw ValidationError("--layout '\(layout)' must be single or spread") }
         guard let d = ReadingDirection(rawValue: direction) else { throw ValidationError("--direction '\(direction)' must be ltr, rtl or ttb") }
         s.effect = e
@@ -64,6 +74,9 @@ struct FolioDemo: ParsableCommand {
 
     func validate() throws {
         _ = try settings()
+        if document != nil && pages != nil { throw ValidationError("give a PDF or --pages DIR, not both") }
+        if syntheticPages && (document != nil || pages != nil) { throw ValidationError("--synthetic-pages shows the built-in numbered pages: drop the PDF or --pages") }
+        if password != nil && document == nil { throw ValidationError("--password applies to a PDF") }
         if let frames, frames < 1 { throw ValidationError("--frames \(frames) must be at least 1") }
         if countAllocations && frames == nil { throw ValidationError("--count-allocations needs --frames") }
         _ = try parsedSize()
@@ -77,12 +90,54 @@ struct FolioDemo: ParsableCommand {
     /// that page), before a window opens; a pages folder that cannot be opened is refused
     /// here too.
     func checkScreenshot() throws(FileError) {
-        guard let screenshot, let pages else { return }
-        let folder: PageFolder
-        do { folder = try PageFolder(folder: pages) } catch { return } // DemoPages reports it
-        if let input = AtomicFile.input(replacedBy: screenshot, among: folder.paths) {
+        guard let screenshot else { return }
+        if let document, let input = AtomicFile.input(replacedBy: screenshot, among: [document]) {
             throw .wouldOverwriteInput(path: screenshot, input: input)
         }
+        guard let pages else { return }
+        let folder: PageFolder
+        do { folder = try PageFolder(folder: pages) } catch { return } // DemoPages reports it
+        let jpegs = ((try? FileManager.default.contentsOfDirectory(atPath: pages)) ?? [])
+            .filter { Self.isJPEG($0) }.map { (pages as NSString).appendingPathComponent($0) }
+        if let input = AtomicFile.input(replacedBy: screenshot, among: folder.paths + jpegs) {
+            throw .wouldOverwriteInput(path: screenshot, input: input)
+        }
+    }
+
+    static func isJPEG(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
+    }
+
+    /// The pages to show: a PDF (the built-in sample book by default), a folder of scans
+    /// (through `ImageFolderSource` when it holds JPEGs; PNG-only folders keep `PageFolder`'s
+    /// checks and messages), or the synthetic pages. Opening a large PDF says so on standard
+    /// error while it takes time.
+    ///
+    /// - Throws: `DocumentError` for a PDF or folder that cannot be read as a document;
+    ///   `PageFileError.folder` for a `--pages` that is not a folder.
+    @MainActor func source(layout: BookLayout, direction: ReadingDirection) throws -> DemoSource {
+        let mode: DocumentLayout.Mode = layout == .spread && direction != .topToBottom
+            ? .openings(firstPageAlone: true, rightToLeft: direction == .rightToLeft) : .singlePages
+        if syntheticPages { return .synthetic }
+        if let pages {
+            _ = try PageFolder(folder: pages) // refuses what is not a folder, with its messages
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: pages)) ?? []
+            guard names.contains(where: Self.isJPEG) else { return .pngFolder(pages) }
+            let source = try ImageFolderSource(folder: pages)
+            return .document(source, name: (pages as NSString).lastPathComponent, layout: DocumentLayout(pageSizes: source.pageSizes, mode: mode))
+        }
+        guard let path = document ?? SampleBook.path else {
+            DemoApp.warn("the built-in sample book is missing; showing the synthetic pages")
+            return .synthetic
+        }
+        let source = try OpeningProgress.open(path) { () throws(DocumentError) in
+            var options = PDFDocumentSource.Options(password: password)
+            // A worker lost or a page poppler refuses: one line, in the demo's own voice.
+            options.log = { FileHandle.standardError.write(Data("folio-demo: \($0)\n".utf8)) }
+            return try PDFDocumentSource(path: path, options: options)
+        }
+        return .document(source, name: (path as NSString).lastPathComponent, layout: DocumentLayout(pageSizes: source.pageSizes, mode: mode))
     }
 
     func run() throws {
@@ -95,7 +150,9 @@ struct FolioDemo: ParsableCommand {
     @MainActor func runOnMainThread() throws {
         do {
             try checkScreenshot()
-            let app = try DemoApp(pages: pages, windowSize: try parsedSize(), settings: try settings(), screenshot: screenshot)
+            let settings = try settings()
+            let app = try DemoApp(source: try source(layout: settings.layout, direction: settings.direction), windowSize: try parsedSize(),
+                                  settings: settings, screenshot: screenshot)
             try app.run(frames: frames, countAllocations: countAllocations)
         } catch let error as RenderError {
             // One clear line and exit code 1, never a stack trace.
@@ -109,6 +166,10 @@ struct FolioDemo: ParsableCommand {
             DemoApp.warn("\(error)")
             throw ExitCode(1)
         } catch let error as FileError {
+            DemoApp.warn("\(error)")
+            throw ExitCode(1)
+        } catch let error as DocumentError {
+            // A document that cannot be opened: one line naming it, exit 1, no window.
             DemoApp.warn("\(error)")
             throw ExitCode(1)
         }

@@ -263,7 +263,7 @@ extension Book {
 
     /// The canonical point under `point` of the space the root is placed in (`point` itself
     /// where the root is seen edge-on: nothing of the book shows there to be held).
-    func canonicalPoint(placed point: Point) -> Point {
+    public func canonicalPoint(placed point: Point) -> Point {
         canonicalPoint(viewPoint(fromPlaced: point) ?? point)
     }
 }

@@ -34,6 +34,9 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
     case geometry(TransitionError)
     /// A motion parameter was refused.
     case motion(MotionError)
+    /// A ``TransitionLeafEffect`` named `effect` could not build its transition: `reason`
+    /// describes what it threw (a `TransitionError` is ``geometry(_:)`` instead).
+    case effectFailed(effect: String, reason: String)
 
     /// One line naming the bad value, for messages.
     public var description: String {
@@ -68,6 +71,8 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
             return error.description
         case let .motion(error):
             return error.description
+        case let .effectFailed(effect, reason):
+            return "effect '\(effect)' could not build its transition: \(reason)"
         }
     }
 }

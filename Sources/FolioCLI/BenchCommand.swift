@@ -30,6 +30,9 @@ public struct BenchCommand: ParsableCommand {
     @Flag(help: "Only the sharpness figures: a page of fine text in mid-turn against its 4x4 supersampled rendering, per texture sampling option.")
     var sharpness = false
 
+    @Flag(help: "Only the window benchmark: a book spread turning in a real window at 1280x800, 1920x1200 and 2560x1600 against a floor (with --quick: one small smoke configuration). Skipped with a message when there is no display.")
+    var window = false
+
     @Option(help: ArgumentHelp("Run one loop alone for a profiler such as callgrind: an evaluator loop (\(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", "))), or a render configuration: floor, or EFFECT:MODE with EFFECT fold or flip and MODE an --aa mode.",
                                valueName: "kind"))
     var profile: String?
@@ -51,11 +54,14 @@ public struct BenchCommand: ParsableCommand {
     /// no frames (which would report a time "over 0 frames"), or `--frames` without the one
     /// loop it counts (which the full benchmark would ignore).
     public func validate() throws {
+        if window && (profile != nil || renderOnly || noRender) {
+            throw ValidationError("--window cannot be combined with --profile, --render-only or --no-render")
+        }
         if (profile != nil || renderOnly || sharpness) && (quick || noRender) {
             throw ValidationError("--profile, --render-only and --sharpness cannot be combined with --quick or --no-render")
         }
-        if sharpness && (profile != nil || renderOnly) {
-            throw ValidationError("--sharpness cannot be combined with --profile or --render-only")
+        if sharpness && (profile != nil || renderOnly || window) {
+            throw ValidationError("--sharpness cannot be combined with --profile, --render-only or --window")
         }
         guard let profile else {
             if let frames { throw ValidationError("--frames applies to --profile (the frames of its one loop); --frames \(frames) was given without it") }
@@ -69,6 +75,7 @@ public struct BenchCommand: ParsableCommand {
 
     /// Runs the command; errors print one line on stderr.
     public func run() throws {
+        if window { return try WindowBenchmarks.command(quick: quick, json: json) }
         if let profile {
             if let kind = Benchmarks.ProfileKind(rawValue: profile) {
                 try Benchmarks.profile(kind, frames: self.frames ?? 1000)

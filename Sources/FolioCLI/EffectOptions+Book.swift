@@ -46,7 +46,9 @@ extension EffectOptions {
         case "flip": return FlipLeafEffect()
         case "fold": return FoldLeafEffect()
         case "curl": return CurlLeafEffect()
-        default: throw ValidationError("--leaf-effect '\(leafEffect ?? "")' must be flip, fold or curl")
+        case "accordion":
+            return panels == nil ? AccordionLeafEffect(vertical: vertical) : AccordionLeafEffect(panelWidths: try parsedPanels(), vertical: vertical)
+        default: throw ValidationError("--leaf-effect '\(leafEffect ?? "")' must be flip, fold, curl or accordion")
         }
     }
 
@@ -61,15 +63,31 @@ extension EffectOptions {
         }
     }
 
+    /// The book's settings from the options, for a view of `viewSize` points.
+    func bookConfiguration(viewSize: Size) throws -> BookConfiguration {
+        BookConfiguration(viewSize: viewSize, scale: scale, layout: try bookLayout(), direction: try bookDirection(),
+                          effect: try leafEffectValue(), hardCover: hardCover, m34: m34, viewpoint: viewpoint ?? 0.5)
+    }
+
     /// Builds the book with its leaves in flight; bad combinations (a leaf outside the book,
     /// a leaf given twice, progress outside 0…1, a bad size or perspective) fail with one line.
     func makeBook() throws -> Book {
-        let configuration = BookConfiguration(viewSize: try parsedSize(), scale: scale, layout: try bookLayout(),
-                                              direction: try bookDirection(), effect: try leafEffectValue(),
-                                              hardCover: hardCover, m34: m34, viewpoint: viewpoint ?? 0.5)
+        let configuration = try bookConfiguration(viewSize: try parsedSize())
         let given = try bookLeaves()
+        let book: Book
         do {
-            let book = try Book(pageCount: pageCount ?? Self.defaultPageCount, configuration: configuration)
+            book = try Book(pageCount: pageCount ?? Self.defaultPageCount, configuration: configuration)
+        } catch {
+            throw CommandFailure(error)
+        }
+        try setLeaves(given, on: book)
+        return book
+    }
+
+    /// Puts `given` leaves in flight on `book`, refusing (exit 1, one line) a leaf outside the
+    /// book, a leaf given twice, or progress outside 0…1.
+    func setLeaves(_ given: [BookLeaf], on book: Book) throws {
+        do {
             var seen = Set<Int>()
             for leaf in given {
                 // Only leaves that can turn: the pages glued to the boards are not leaves to set.
@@ -80,7 +98,6 @@ extension EffectOptions {
                 guard seen.insert(leaf.index).inserted else { throw BookError.duplicateLeaf(leaf.index) }
             }
             try book.setLeaves(given)
-            return book
         } catch {
             throw CommandFailure(error)
         }

@@ -46,10 +46,10 @@ struct EffectOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Curl only: the rest radius in points (default a tenth of the leaf).")
     var radius: Double?
 
-    @Option(help: "Accordion only: the panels' widths across the creases, comma-separated (relative: scaled to the view and snapped to whole pixels), e.g. 208,144,176,112,160.")
+    @Option(help: "Accordion only (also a book's accordion leaves): the panels' widths across the creases, comma-separated (relative: scaled to the view and snapped to whole pixels), e.g. 208,144,176,112,160; a book's default is four equal panels.")
     var panels: String?
 
-    @Flag(help: "Accordion only: panels top to bottom (horizontal creases) instead of left to right.")
+    @Flag(help: "Accordion only: panels top to bottom (horizontal creases) instead of left to right; in a book, creases across the spine instead of parallel to it.")
     var vertical = false
 
     @Option(help: "Book: single (one page fills the view) or spread (two pages side by side); default single.")
@@ -65,7 +65,7 @@ struct EffectOptions: ParsableArguments {
             help: "Book: a leaf in flight as INDEX:PROGRESS (geometric progress 0…1); repeat for several.")
     var leaves: [String] = []
 
-    @Option(name: .customLong("leaf-effect"), help: "Book: how soft leaves turn, flip, fold or curl (default flip).")
+    @Option(name: .customLong("leaf-effect"), help: "Book: how soft leaves turn, flip, fold, curl or accordion (default flip; the accordion takes --panels and --vertical).")
     var leafEffect: String?
 
     @Flag(name: .customLong("hard-cover"), help: "Book: the first and last leaves are rigid boards with a visible edge.")
@@ -121,7 +121,11 @@ struct EffectOptions: ParsableArguments {
         case .book:
             break
         }
-        if effect != .accordion && (panels != nil || vertical) { throw ValidationError("--panels and --vertical apply to the accordion only") }
+        // A book's accordion leaves take them too (`--leaf-effect accordion`).
+        let accordionLeaves = effect == .book && leafEffect == "accordion"
+        if effect != .accordion && !accordionLeaves && (panels != nil || vertical) {
+            throw ValidationError("--panels and --vertical apply to the accordion only (--effect accordion, or --effect book --leaf-effect accordion)")
+        }
         if effect != .curl && (angle != nil || radius != nil) { throw ValidationError("--angle and --radius apply to the curl only") }
     }
 
@@ -171,9 +175,7 @@ struct EffectOptions: ParsableArguments {
             let transition: any Transition
             switch effect {
             case .curl:
-                let curl = try makeCurl()
-                curl.setPages(source: source, destination: destination)
-                return curl
+                return try makeCurl(source: source, destination: destination)
             case .fold:
                 transition = try FoldTransition(size: viewSize, scale: scale, style: try Self.parseStyle(style, FoldStyle.names, effect: "fold"),
                                                 m34: m34, source: source, destination: destination)
@@ -195,12 +197,12 @@ struct EffectOptions: ParsableArguments {
     }
 
     /// Builds the curl and moves it to the requested progress or time.
-    func makeCurl() throws -> CurlTransition {
+    func makeCurl(source: ContentHandle? = nil, destination: ContentHandle? = nil) throws -> CurlTransition {
         do {
             let curl = try CurlTransition(size: try parsedSize(), scale: scale,
                                           style: try Self.parseStyle(style, FlipStyle.names, effect: "curl"),
                                           startAngle: angle ?? CurlTransition.defaultStartAngle, radius: radius,
-                                          m34: m34, viewpoint: viewpoint ?? 0.5)
+                                          m34: m34, viewpoint: viewpoint ?? 0.5, source: source, destination: destination)
             let p = try time.map { t throws(TransitionError) in try curl.progress(atTime: t) } ?? (progress ?? 0.5)
             try curl.setProgress(p)
             return curl

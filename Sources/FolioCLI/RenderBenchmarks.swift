@@ -79,8 +79,7 @@ struct RenderBenchmarks {
         try offscreen.renderer.setImage(SamplePages.page(2, width: w, height: h), for: ContentHandle(2))
         fold = try FoldTransition(size: Self.size, source: ContentHandle(1), destination: ContentHandle(2))
         flip = try FlipTransition(size: Self.size, source: ContentHandle(1), destination: ContentHandle(2))
-        curl = try CurlTransition(size: Self.size)
-        curl.setPages(source: ContentHandle(1), destination: ContentHandle(2))
+        curl = try CurlTransition(size: Self.size, source: ContentHandle(1), destination: ContentHandle(2))
     }
 
     /// The transition of `effect`, with the renderer's light set for it (on for `curl-lit` and

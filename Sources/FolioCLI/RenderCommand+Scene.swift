@@ -18,6 +18,7 @@ extension RenderCommand {
         if from != nil || to != nil {
             throw ValidationError("--from and --to apply to fold and flip; a scene names its images with \"contents\"")
         }
+        if document != nil || password != nil { throw ValidationError("--document and --password apply to --effect book") }
         if isAnimation { throw ValidationError("a scene renders one frame (--out *.png)") }
     }
 

@@ -13,7 +13,8 @@ public struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render one fold, flip or book frame, or any layer tree (--scene), offscreen to a PNG, or the whole motion to an animated WebP.",
         discussion: """
-            Uses built-in numbered sample pages unless --from and --to give PNG pages. An --out ending in .webp             writes an animation a browser plays: --frames frames over normalised time 0…1 through the effect's             default timing, taking --duration seconds, held half a second at each end, then played back             (unless --once), looping forever. --scene SCENE.json draws the layer tree of a scene file (as \
+            Uses built-in numbered sample pages unless --from and --to give PNG pages; --effect book \
+            --document FILE.pdf|DIR shows a real document, framed so no leaf is clipped (a .webp riffles through it). An --out ending in .webp             writes an animation a browser plays: --frames frames over normalised time 0…1 through the effect's             default timing, taking --duration seconds, held half a second at each end, then played back             (unless --once), looping forever. --scene SCENE.json draws the layer tree of a scene file (as \
             'folio evaluate' reads it) at its own size unless --size is given, each layer's "contents" PNG \
             loaded from beside the scene. Needs an X display; on a headless machine run under 'xvfb-run -a'.
             """
@@ -62,6 +63,12 @@ public struct RenderCommand: ParsableCommand {
             help: "Curl only: the leaf's back shows its own front seen through white paper, at this strength 0…1 (0 plain paper, 1 the front's full image), instead of the destination's half.")
     var paperTranslucency: Double?
 
+    @Option(help: "With --effect book: a PDF, or a folder of PNG and JPEG scans, whose pages the book shows (framed in --size so no leaf is clipped; pages rasterised at the size they are displayed). A .webp output riffles through the whole document.")
+    var document: String?
+
+    @Option(help: "With --document: the password of an encrypted PDF.")
+    var password: String?
+
     @Option(help: "A scene file (JSON, as 'folio evaluate' reads it) to draw instead of an effect.")
     var scene: String?
 
@@ -81,6 +88,7 @@ public struct RenderCommand: ParsableCommand {
         _ = try parsedLight()
         if scene != nil { return try validateScene() }
         try options.requireEffect()
+        try validateDocument()
         if allowApproximateOrder { throw ValidationError("--allow-approximate-order applies to --scene") }
         if let t = paperTranslucency {
             guard options.effect == .curl else { throw ValidationError("--paper-translucency applies to --effect curl") }
@@ -88,7 +96,12 @@ public struct RenderCommand: ParsableCommand {
         }
         if (from == nil) != (to == nil) { throw ValidationError("give both --from and --to, or neither") }
         if options.effect == .book && from != nil { throw ValidationError("a book draws its built-in numbered pages: --from and --to apply to fold and flip") }
-        if options.effect == .book && isAnimation { throw ValidationError("a book renders one frame (--out *.png); animations are for fold and flip") }
+        if options.effect == .book && isAnimation && document == nil {
+            throw ValidationError("a book of numbered pages renders one frame (--out *.png); an animation of a book needs --document")
+        }
+        if document != nil && isAnimation && !options.leaves.isEmpty {
+            throw ValidationError("an animation (--out *.webp) riffles through the whole document: drop --leaf")
+        }
         if isAnimation {
             guard options.progress == nil, options.time == nil else {
                 throw ValidationError("an animation (--out *.webp) runs the whole motion: drop --progress and --time")
@@ -140,6 +153,7 @@ public struct RenderCommand: ParsableCommand {
     /// the free memory.
     @MainActor public func image() throws -> Image {
         if scene != nil { return try sceneImage() }
+        if document != nil { return try documentImage() }
         if options.effect == .book { return try bookImage() }
         let (transition, offscreen, size) = try setUp()
         do {
@@ -220,6 +234,7 @@ public struct RenderCommand: ParsableCommand {
     /// the pages are drawn: a frame too large for the format used to be found only once every
     /// page was drawn and uploaded (39 s and 5 GB at 16384 × 16384).
     @MainActor public func animation() throws -> Data {
+        if document != nil { return try documentAnimation() }
         let size = try options.parsedSize()
         let (w, h): (Int, Int)
         do { try TransitionLimits.validate(size: size, scale: options.scale) } catch { throw CommandFailure(error) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FolioDocument
 import FolioGeometry
 import FolioLayers
 import FolioRender
@@ -12,7 +13,7 @@ public struct SheetCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "sheet",
         abstract: "Render a fold and a flip (and curls) as numbered frames plus a contact sheet.",
-        discussion: "Rows: fold, cubic fold, flip, vertical flip, and a curl per --curl-angles; columns: progress 0…1. --light draws them lit. Needs an X display; headless: 'xvfb-run -a'."
+        discussion: "Rows: fold, cubic fold, flip, vertical flip, and a curl per --curl-angles; columns: progress 0…1. The pages are the first two of --document (a PDF or a folder of PNG and JPEG scans), else of the built-in sample book, rasterised at the frame's pixel size. --light draws them lit. Needs no display (headless EGL)."
     )
 
     @Option(help: "Output folder (created if missing).")
@@ -36,6 +37,15 @@ public struct SheetCommand: ParsableCommand {
     @Option(name: .customLong("curl-angles"), help: "Add a curl row per start angle, in degrees, comma-separated (|A| ≤ 85), like 20,-30.")
     var curlAngles: String?
 
+    @Option(help: "A PDF, or a folder of PNG and JPEG scans: its first two pages turn (default: the built-in sample book).")
+    var document: String?
+
+    @Option(help: "With --document: the password of an encrypted PDF.")
+    var password: String?
+
+    @Flag(name: .customLong("numbered-pages"), help: "Turn the built-in numbered pages instead of a document.")
+    var numberedPages = false
+
     /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
@@ -45,6 +55,31 @@ public struct SheetCommand: ParsableCommand {
         guard AntialiasingMode(rawValue: aa) != nil else { throw ValidationError("--aa '\(aa)' is not a mode") }
         _ = try EffectOptions.parseSize(size)
         _ = try parsedCurlAngles()
+        if password != nil && document == nil { throw ValidationError("--password applies to --document") }
+        if numberedPages && document != nil { throw ValidationError("give --document or --numbered-pages, not both") }
+    }
+
+    /// The sheet's two pages at `width` × `height` pixels: the first two pages of `--document`,
+    /// else of the built-in sample book (the numbered pages with `--numbered-pages`, or when
+    /// the sample book is missing), each fitted and centred on white.
+    func pages(width: Int, height: Int, limits: RenderLimits) throws -> RenderCommand.PlannedPages {
+        let path = numberedPages ? nil : document ?? SampleBook.path
+        guard let path else { return try RenderCommand.plannedPages(from: nil, to: nil, width: width, height: height, limits: limits) }
+        let source: any PageSource
+        do {
+            source = try DocumentBook.open(path, password: password)
+        } catch where document == nil {
+            // The default book is a convenience, not an input the user named: without it (a
+            // `folio` copied without its PDF worker) the sheet turns the numbered pages.
+            DocumentBook.warn("folio: the built-in sample book cannot be opened (\(error)); turning the numbered pages")
+            return try RenderCommand.plannedPages(from: nil, to: nil, width: width, height: height, limits: limits)
+        }
+        try limits.checkTexture(width: width, height: height, what: "document page")
+        // Rasterised only when loaded, after the memory check has counted them.
+        return RenderCommand.PlannedPages(bytes: 2 * RenderLimits.pageBytes(width: width, height: height)) { () throws(RenderError) in
+            (DocumentBook.fitted(page: 0, of: source, width: width, height: height),
+             DocumentBook.fitted(page: min(1, source.pageCount - 1), of: source, width: width, height: height))
+        }
     }
 
     /// `--curl-angles`: one to eight finite angles within ±85° (none without the option).
@@ -75,9 +110,7 @@ public struct SheetCommand: ParsableCommand {
 
     /// A sheet's curl from start angle `angle`, default radius, showing `source` and `destination`.
     static func curl(size: Size, scale: Double, angle: Double, source: ContentHandle, destination: ContentHandle) throws(TransitionError) -> CurlTransition {
-        let curl = try CurlTransition(size: size, scale: scale, startAngle: angle)
-        curl.setPages(source: source, destination: destination)
-        return curl
+        try CurlTransition(size: size, scale: scale, startAngle: angle, source: source, destination: destination)
     }
 
     /// The contact sheet's size in pixels for frames of `pw × ph`: a gap of a twentieth of a
@@ -112,7 +145,7 @@ public struct SheetCommand: ParsableCommand {
             if light { offscreen.renderer.light = .standard }
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
             try offscreen.limits.checkTarget(width: pw, height: ph, samples: samples)
-            let pages = try RenderCommand.plannedPages(from: nil, to: nil, width: pw, height: ph, limits: offscreen.limits)
+            let pages = try self.pages(width: pw, height: ph, limits: offscreen.limits)
             // The sheet, and its PNG encoding while it is written.
             let sheetBytes = 2 * sheetSize.width * sheetSize.height * 4
             try RenderLimits.checkMemory(pages.bytes + RenderLimits.frameBytes(width: pw, height: ph, samples: samples) + sheetBytes,

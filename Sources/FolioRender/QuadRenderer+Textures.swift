@@ -113,7 +113,8 @@ extension QuadRenderer {
         glGenerateMipmap(GLenum(GL_TEXTURE_2D))
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        if !Self.isOpenGLES() { glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), Self.levelOfDetailBias) }
+        // OpenGL ES has no such texture parameter (its shader would pass the bias to `texture`).
+        if profile != .gles30 { glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), Self.levelOfDetailBias) }
         let anisotropy = Self.defaultAnisotropy()
         if anisotropy > 1 { glTexParameterf(GLenum(GL_TEXTURE_2D), Self.textureMaxAnisotropy, anisotropy) }
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
@@ -162,10 +163,7 @@ extension QuadRenderer {
         glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &current)
         let bound = GLuint(current) == name
         var w: GLint = 0, h: GLint = 0
-        if bound {
-            glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_WIDTH), &w)
-            glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_HEIGHT), &h)
-        }
+        if bound { (w, h) = boundTextureSize() }   // QuadRenderer+TextureSize.swift (ES 3.0 has no query)
         guard bound, w > 0, h > 0 else { throw .notATexture(name: name) }
         install(Texture(id: name, width: Int(w), height: Int(h), premultiplied: premultiplied, origin: origin, owned: false,
                         isOpaque: opaque), for: handle)
@@ -217,13 +215,6 @@ extension QuadRenderer {
     /// text in mid-turn (`folio bench --sharpness`).
     @_spi(Benchmarks) nonisolated public static let levelOfDetailBias: Float = -0.5
 
-    /// Whether the current context is OpenGL ES, which has no `GL_TEXTURE_LOD_BIAS` texture
-    /// parameter (a shader passes a bias to `texture` there instead).
-    static func isOpenGLES() -> Bool {
-        guard let version = glGetString(GLenum(GL_VERSION)) else { return false }
-        return strncmp(UnsafeRawPointer(version).assumingMemoryBound(to: CChar.self), "OpenGL ES", 9) == 0
-    }
-
     /// The anisotropy Folio's uploads get: the driver's largest, except on llvmpipe, whose
     /// anisotropic filter (Mesa 22) blurs small text even on a page lying flat — an energy of
     /// a tenth of the reference's, against 0.92 for plain trilinear (docs/sharpness.md).
@@ -249,7 +240,7 @@ extension QuadRenderer {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), mipmapped ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
         let maximum = Self.maximumAnisotropy()
         if maximum > 1 { glTexParameterf(GLenum(GL_TEXTURE_2D), Self.textureMaxAnisotropy, min(max(1, anisotropy), maximum)) }
-        if !Self.isOpenGLES() { glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), lodBias) }
+        if profile != .gles30 { glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), lodBias) }
         // Pictures rasterised from it are stale (QuadRenderer+Rasterization.swift).
         rasterization.textureGeneration &+= 1
     }

@@ -4,8 +4,11 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case noDisplay(reason: String)
     /// The GL context could not be created.
     case contextCreation(reason: String)
-    /// The driver offers an older GL than 3.3 core.
+    /// The driver offers an older GL than 3.3 core (or, for OpenGL ES, older than ES 3.0).
     case glVersionTooOld(found: String)
+    /// `FOLIO_GL_PROFILE` (``GLProfile/environmentVariable``) names no profile Folio knows;
+    /// `value` is what it said (`core` and `gles` are known).
+    case unknownGLProfile(value: String)
     /// A shader failed to compile.
     case shaderCompile(name: String, log: String)
     /// The program failed to link.
@@ -40,6 +43,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case invalidPixelBuffer(width: Int, height: Int, bytesPerRow: Int, byteCount: Int)
     /// A GL texture name that is not a 2D texture with storage in the current context.
     case notATexture(name: UInt32)
+    /// A GL name that is not a framebuffer object in the current context (reading pixels back).
+    case notAFramebuffer(name: UInt32)
     /// No GLFW window's context is current on this thread (adopting the current context).
     case noCurrentContext
     /// Frames of an animation that differ in size from the first frame.
@@ -63,8 +68,10 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .noDisplay(reason): return "no display for OpenGL (\(reason)); on a headless machine run under 'xvfb-run -a'"
-        case let .contextCreation(reason): return "cannot create an OpenGL 3.3 core context: \(reason)"
-        case let .glVersionTooOld(found): return "OpenGL 3.3 core is required; the driver offers \(found)"
+        case let .contextCreation(reason): return "cannot create an OpenGL 3.3 core or OpenGL ES 3.0 context: \(reason)"
+        case let .glVersionTooOld(found): return "OpenGL 3.3 core or OpenGL ES 3.0 is required; the driver offers \(found)"
+        case let .unknownGLProfile(value):
+            return "\(GLProfile.environmentVariable)='\(value)' names no OpenGL profile; use 'core' (OpenGL 3.3 core) or 'gles' (OpenGL ES 3.0)"
         case let .shaderCompile(name, log): return "shader \(name) failed to compile: \(log)"
         case let .shaderLink(log): return "shader program failed to link: \(log)"
         case let .framebufferIncomplete(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"
@@ -91,6 +98,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         case let .invalidPixelBuffer(w, h, stride, count):
             return "pixel buffer of \(count) bytes cannot hold a \(w)x\(h) RGBA image with \(stride) bytes per row (rows need at least \(w * 4) bytes, the buffer \(h > 0 ? (h - 1) * stride + w * 4 : 0))"
         case let .notATexture(name): return "GL name \(name) is not a 2D texture with storage in the current context"
+        case let .notAFramebuffer(name): return "GL name \(name) is not a framebuffer object in the current context"
         case .noCurrentContext: return "no GLFW window's OpenGL context is current on this thread"
         case let .frameSizeMismatch(i, w, h, ew, eh): return "frame \(i) is \(w)x\(h); every frame must be \(ew)x\(eh) like the first"
         case let .invalidAnimation(reason): return "invalid animation: \(reason)"

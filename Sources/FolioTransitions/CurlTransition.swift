@@ -84,10 +84,13 @@ public final class CurlTransition: Transition {
     ///   - timing: the overall timing curve from normalised time to progress.
     ///   - duration: the default duration of a whole turn, in seconds.
     ///   - tolerance: the mesh's chord tolerance in pixels (default 0.25).
+    ///   - source: the spread turning away: its halves on `facing` and the leaf's front.
+    ///   - destination: the spread turning in: its halves on `reveal` and the leaf's back.
     /// - Throws: `TransitionError` naming the bad value (`.invalidCurl` for curl parameters).
     public init(size: Size, scale: Double = 1, style: FlipStyle = [], startAngle: Double = CurlTransition.defaultStartAngle,
                 radius: Double? = nil, m34: Double? = nil, viewpoint: Double = 0.5,
-                timing: TimingFunction = .easeInEaseOut, duration: Double = 0.5, tolerance: Double = 0.25) throws(TransitionError) {
+                timing: TimingFunction = .easeInEaseOut, duration: Double = 0.5, tolerance: Double = 0.25,
+                source: ContentHandle? = nil, destination: ContentHandle? = nil) throws(TransitionError) {
         try checkedGeometry(size: size, scale: scale)
         guard TransitionLimits.viewpoints.contains(viewpoint) else { throw .invalidViewpoint(viewpoint) }
         guard duration > 0, duration.isFinite else { throw .invalidDuration(duration) }
@@ -153,13 +156,24 @@ public final class CurlTransition: Transition {
         leaf.contentsRect = Self.half(of: across, u: u, leading: backward, vertical: vertical)
         leaf.backContentsRect = Self.half(of: across, u: u, leading: !backward, vertical: vertical)
         try! root.setSublayers([facing, reveal, leaf])
+        showPages(source: source, destination: destination)
         try setProgress(0)
     }
 
     /// Shows `source` (the spread turning away) and `destination` (the spread turning in):
     /// the source's halves on `facing` and the leaf's front, the destination's on `reveal` and
     /// the leaf's back.
+    ///
+    /// Deprecated: fold and flip take their pages in their initialisers, and so does the curl
+    /// now; set a layer's `contents` to change one page of a built curl.
+    @available(*, deprecated, renamed: "init(size:scale:style:startAngle:radius:m34:viewpoint:timing:duration:tolerance:source:destination:)",
+               message: "pass the pages to the initialiser, as for FoldTransition and FlipTransition")
     public func setPages(source: ContentHandle?, destination: ContentHandle?) {
+        showPages(source: source, destination: destination)
+    }
+
+    /// Puts `source` on `facing` and the leaf's front, `destination` on `reveal` and its back.
+    private func showPages(source: ContentHandle?, destination: ContentHandle?) {
         facing.contents = source
         leaf.contents = source
         reveal.contents = destination

@@ -56,13 +56,30 @@ import Testing
 
     @Test func directionsAndEffectsAreAccepted() throws {
         for direction in ["ltr", "rtl", "ttb"] {
-            for effect in ["flip", "fold", "curl"] {
+            for effect in ["flip", "fold", "curl", "accordion"] {
                 let r = try Self.geometry(["--direction", direction, "--leaf-effect", effect, "--hard-cover", "--leaf", "0:0.4", "--leaf", "1:0.2"])
                 #expect(r.direction == direction && r.leafEffect == effect && r.hardCover == true && !r.quads.isEmpty)
             }
         }
         let cover = try Self.geometry(["--hard-cover", "--leaf", "0:0.5"])
         #expect(cover.quads.contains { $0.name == "leaf0.edge" }, "a board shows its edge standing up")
+    }
+
+    @Test func accordionLeavesFoldThePanelsGiven() throws {
+        let r = try Self.geometry(["--layout", "spread", "--size", "800x560", "--leaf-effect", "accordion",
+                                   "--panels", "208,144,176,112,160", "--leaf", "1:0.4"])
+        #expect(r.leafEffect == "accordion")
+        // Panels named after the pages they show: page 1 | leaf 1's front folding away over
+        // leaf 1's back | page 4 lying flat; the shading with them.
+        let names = Set(r.quads.map(\.name))
+        #expect(names == ["page1", "page1.shadow", "leaf1.front", "leaf1.front.shadow", "leaf1.back", "page4"], "\(names)")
+        // Five panels: three show page 1 (the third only up to the spine), three leaf 1's front.
+        let outgoing = r.quads.filter { $0.name == "page1" || $0.name == "leaf1.front" }
+        #expect(outgoing.count >= 6, "\(outgoing.count)")
+        // The panels fold toward the left edge, which stays put.
+        #expect(r.quads.contains { $0.name == "page1" && abs($0.corners[0][0]) < 1e-9 })
+        let vertical = try Self.geometry(["--layout", "spread", "--size", "800x560", "--leaf-effect", "accordion", "--vertical", "--leaf", "1:0.4"])
+        #expect(vertical.quads.contains { $0.name == "page1" && abs($0.corners[0][1]) < 1e-9 }, "top to bottom, the top edge put")
     }
 
     static let badArguments: [([String], Int32, String)] = [
@@ -83,6 +100,10 @@ import Testing
         (["--leaf-effect", "spiral"], 64, "spiral"),
         (["--progress", "0.5"], 64, "--leaf"),
         (["--style", "cubic"], 64, "--style"),
+        (["--panels", "1,2"], 64, "--panels"),
+        (["--leaf-effect", "fold", "--vertical"], 64, "--vertical"),
+        (["--leaf-effect", "accordion", "--panels", "1"], 1, "2...256 panel widths"),
+        (["--leaf-effect", "accordion", "--panels", "1,x"], 64, "'x'"),
     ]
 
     @Test(arguments: badArguments.indices)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import FolioBook
 import FolioRender
 
 /// Every effect of the demo turns forward under the pointer, in every reading direction: the
@@ -12,6 +13,8 @@ import FolioRender
 final class DemoDragTests: XCTestCase {
     /// The window's background (DemoApp.background), in 8-bit channels.
     static let background = (r: 41.0, g: 43.0, b: 48.0)
+    /// Where the last `drag` found the page's top-left corner in the window.
+    var page = (x: 24.0, y: 24.0)
 
     override func setUpWithError() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: DemoWindowTests.demoPath), "folio-demo not built")
@@ -19,13 +22,22 @@ final class DemoDragTests: XCTestCase {
         _ = try DemoWindowTests.run("xdotool", ["version"])
     }
 
-    /// A single built-in page (400×560) at (24, 24) in a 448×632 window. A drag from
+    /// A single built-in page (400×560) at its natural size where the demo frames it
+    /// (`DemoWindowTests.framed`, a window with room for every leaf in flight). A drag from
     /// canonical 90% across to 60% (from the unread side's outer edge toward the spine: every
     /// effect is then mid-turn) and held, then on to 10% and released: returns the screenshots
     /// before, while held and after the turn has landed.
     func drag(effect: String, direction: String) throws -> (before: Image, held: Image, after: Image) {
         let folder = try DemoWindowTests.folder("drag-\(effect)-\(direction)")
-        let demo = try DemoWindowTests.launch(["--size", "448x632", "--effect", effect, "--direction", direction,
+        let leaf: any LeafEffect = switch effect {
+        case "fold": FoldLeafEffect()
+        case "curl": CurlLeafEffect()
+        case "accordion": AccordionLeafEffect(panelWidths: [208, 144, 176, 112, 160]) // as the demo makes it
+        default: FlipLeafEffect()
+        }
+        let (size, page) = try DemoWindowTests.framed(effect: leaf, direction: ReadingDirection(rawValue: direction)!)
+        self.page = page
+        let demo = try DemoWindowTests.launch(["--synthetic-pages", "--size", size, "--effect", effect, "--direction", direction,
                                                "--screenshot", folder.appendingPathComponent("shot.png").path])
         defer { if demo.process.isRunning { demo.process.terminate() } }
         // Canonical points (the book read left to right, the unread side on the right) to window points.
@@ -37,7 +49,7 @@ final class DemoDragTests: XCTestCase {
             case "ttb": (cy, cx)
             default: (cx, cy)
             }
-            return ["mousemove", "--window", demo.window, String(Int(x + 24)), String(Int(y + 24))]
+            return ["mousemove", "--window", demo.window, String(Int(x + page.x)), String(Int(y + page.y))]
         }
         func shot(_ n: Int) throws -> Image {
             try DemoWindowTests.run("xdotool", ["key", "--window", demo.window, "p"])
@@ -68,16 +80,17 @@ final class DemoDragTests: XCTestCase {
     }
 
     func testDraggingTheUnreadEdgeAcrossTheSpineTurnsForwardWithEveryEffectAndDirection() throws {
-        for effect in ["flip", "fold", "curl"] {
+        for effect in ["flip", "fold", "curl", "accordion"] {
             for direction in ["ltr", "rtl", "ttb"] {
                 let (before, held, after) = try drag(effect: effect, direction: direction)
+                let (ox, oy) = (Int(page.x), Int(page.y))
                 let label = "\(effect) \(direction)"
                 // The page's middle in both directions: the folds' perspective notches at the
                 // ends of the crease (≤ 50 pt deep here) stay outside it.
                 var page2 = 0, background = 0, shaded = 0, warm = 0
-                let paper = DemoWindowTests.patch(before, 24 + 200, 24 + 20) // page 1's blank top margin
-                for y in stride(from: 24 + 140, to: 24 + 420, by: 4) {
-                    for x in stride(from: 24 + 60, to: 24 + 340, by: 4) {
+                let paper = DemoWindowTests.patch(before, ox + 200, oy + 20) // page 1's blank top margin
+                for y in stride(from: oy + 140, to: oy + 420, by: 4) {
+                    for x in stride(from: ox + 60, to: ox + 340, by: 4) {
                         let c = held.pixel(x, y)
                         let (r, g, b) = (Double(c.r), Double(c.g), Double(c.b))
                         if abs(r - Self.background.r) < 6 && abs(g - Self.background.g) < 6 && abs(b - Self.background.b) < 6 { background += 1 }
@@ -94,8 +107,8 @@ final class DemoDragTests: XCTestCase {
                 XCTAssertGreaterThan(page2, 100, "\(label): page 2 is revealed while held")
                 XCTAssertGreaterThan(warm, 100, "\(label): page 1 still shows while held (mid-turn, not landed)")
                 XCTAssertGreaterThan(shaded, 20, "\(label): the turning page is shaded")
-                DemoWindowTests.expectPage(1, in: before, origin: (24, 24), "\(label) before")
-                DemoWindowTests.expectPage(2, in: after, origin: (24, 24), "\(label) after the release")
+                DemoWindowTests.expectPage(1, in: before, origin: page, "\(label) before")
+                DemoWindowTests.expectPage(2, in: after, origin: page, "\(label) after the release")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import FolioBook
 import FolioGeometry
 import FolioRender
 import FolioTransitions
@@ -99,6 +100,26 @@ final class DemoWindowTests: XCTestCase {
         return Demo(process: app, errors: errors, window: window)
     }
 
+    /// A window that shows built-in pages of `page` points at their natural size, one pixel
+    /// per point, and where the book's view then sits in it. The demo frames the book with
+    /// `BookFraming` in the window less its 24-point hint bar, 24 points clear around
+    /// everything the book can draw (its leaves in flight rise past the page), at most the
+    /// natural size: a window of the natural view plus `Book.overhang(of:)` plus those margins
+    /// shows the page unscaled, at the origin the same fit gives. (Before framing the page sat
+    /// at (24, 24) in a 448×632 window, and a leaf rising toward the viewer was cut off.)
+    static func framed(effect: any LeafEffect = FlipLeafEffect(), layout: BookLayout = .single, direction: ReadingDirection = .leftToRight,
+                       page: Size = Size(width: 400, height: 560)) throws -> (size: String, origin: (x: Double, y: Double)) {
+        let view = BookConfiguration.viewSize(pageSize: page, layout: layout, direction: direction)
+        let configuration = BookConfiguration(viewSize: view, layout: layout, direction: direction, effect: effect)
+        let o = try Book.overhang(of: configuration)
+        let (margin, hintBar) = (24.0, 24.0)
+        let window = (width: (view.width + o.horizontal + 2 * margin).rounded(.up), height: (view.height + o.vertical + 2 * margin + hintBar).rounded(.up))
+        let framing = try BookFraming.fit(pageSize: page, in: Size(width: window.width, height: window.height - hintBar),
+                                          configuration: configuration, margin: margin)
+        XCTAssertEqual(framing.viewSize, view, "the window leaves the book its natural size")
+        return ("\(Int(window.width))x\(Int(window.height))", (framing.origin.x, framing.origin.y))
+    }
+
     /// Paper of page 1 is warm (blue < red), page 2 cool (blue > red); shadows scale both.
     /// The majority over a short vertical run of pixels ignores ruled lines and text.
     static func pageNumber(_ image: Image, x: Int, y: Int) -> Int {
@@ -144,13 +165,13 @@ final class DemoWindowTests: XCTestCase {
     func testDraggingTurnsThePageWhereTheGeometrySaysAndTheAppExitsCleanly() throws {
         let folder = try Self.folder("drag")
         let shot = folder.appendingPathComponent("shot.png").path
-        let (windowWidth, windowHeight) = (448, 632)
-        let demo = try Self.launch(["--size", "\(windowWidth)x\(windowHeight)", "--screenshot", shot])
+        let (size, page) = try Self.framed()
+        let windowWidth = Int(size.split(separator: "x")[0])!
+        let demo = try Self.launch(["--synthetic-pages", "--size", size, "--screenshot", shot])
         defer { if demo.process.isRunning { demo.process.terminate() } }
         let window = demo.window
         XCTAssertFalse(window.isEmpty)
-        // The page (built-in 400×560) is centred across the window, 24 points from its top.
-        let page = (x: Double(windowWidth - 400) / 2, y: 24.0)
+        // The page (built-in 400×560) where the framing puts it.
         func at(_ x: Double, _ y: Double) -> [String] { ["mousemove", "--window", window, String(Int(x + page.x)), String(Int(y + page.y))] }
 
         // 1. Before: page 1 everywhere.
@@ -207,7 +228,8 @@ final class DemoWindowTests: XCTestCase {
 
     func testFourQuickArrowPressesLandFourPagesOn() throws {
         let folder = try Self.folder("keys")
-        let demo = try Self.launch(["--size", "448x632", "--screenshot", folder.appendingPathComponent("shot.png").path])
+        let (size, page) = try Self.framed()
+        let demo = try Self.launch(["--synthetic-pages", "--size", size, "--screenshot", folder.appendingPathComponent("shot.png").path])
         defer { if demo.process.isRunning { demo.process.terminate() } }
         // Four presses 30 ms apart: each starts the next leaf while the earlier ones still move.
         try Self.run("xdotool", ["key", "--window", demo.window, "--delay", "30", "Right", "Right", "Right", "Right"])
@@ -217,12 +239,13 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertTrue(Self.waitFor(shot))
         XCTAssertTrue(demo.quit())
         XCTAssertEqual(demo.stderr, "")
-        Self.expectPage(5, in: try Image.readPNG(path: shot), origin: (24, 24), "after four presses")
+        Self.expectPage(5, in: try Image.readPNG(path: shot), origin: page, "after four presses")
     }
 
     func testDraggingASpreadsLeftPageTurnsItBack() throws {
         let folder = try Self.folder("spread")
-        let demo = try Self.launch(["--layout", "spread", "--size", "848x632", "--screenshot", folder.appendingPathComponent("shot.png").path])
+        let (size, book) = try Self.framed(layout: .spread)
+        let demo = try Self.launch(["--synthetic-pages", "--layout", "spread", "--size", size, "--screenshot", folder.appendingPathComponent("shot.png").path])
         defer { if demo.process.isRunning { demo.process.terminate() } }
         let window = demo.window
         // Open the book: pages 2 and 3 lie open.
@@ -232,7 +255,7 @@ final class DemoWindowTests: XCTestCase {
         let open = folder.appendingPathComponent("shot-1.png").path
         XCTAssertTrue(Self.waitFor(open))
         // Drag the left page (page 2, the back of the cover leaf) over to the right and let go.
-        func at(_ x: Double, _ y: Double) -> [String] { ["mousemove", "--window", window, String(Int(x + 24)), String(Int(y + 24))] }
+        func at(_ x: Double, _ y: Double) -> [String] { ["mousemove", "--window", window, String(Int(x + book.x)), String(Int(y + book.y))] }
         try Self.run("xdotool", at(100, 300) + ["mousedown", "1"])
         for x in stride(from: 140.0, through: 760, by: 40) {
             try Self.run("xdotool", at(x, 300))
@@ -246,10 +269,10 @@ final class DemoWindowTests: XCTestCase {
         XCTAssertTrue(demo.quit())
         XCTAssertEqual(demo.stderr, "")
         let a = try Image.readPNG(path: open), b = try Image.readPNG(path: closed)
-        Self.expectPage(2, in: a, origin: (24, 24), "opened, left")
-        Self.expectPage(3, in: a, origin: (424, 24), "opened, right")
-        Self.expectPage(1, in: b, origin: (424, 24), "turned back, the cover lies on the right")
-        let left = Self.patch(b, 224, 300)
+        Self.expectPage(2, in: a, origin: book, "opened, left")
+        Self.expectPage(3, in: a, origin: (book.x + 400, book.y), "opened, right")
+        Self.expectPage(1, in: b, origin: (book.x + 400, book.y), "turned back, the cover lies on the right")
+        let left = Self.patch(b, Int(book.x) + 200, Int(book.y) + 276)
         XCTAssertTrue(left.0 < 70 && left.2 < 70, "turned back: nothing on the left, the background shows (\(left))")
     }
 

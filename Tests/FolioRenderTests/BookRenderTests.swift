@@ -57,4 +57,57 @@ final class BookRenderTests: XCTestCase {
             }
         }
     }
+
+    /// A turn of accordion leaves, driven by the controller from rest to rest: at every frame
+    /// the pages cover the whole view — no background through a crease, along the spine where a
+    /// panel carries two pages, or at the edges — and the turn lands on the next opening.
+    func testAnAccordionTurnLandsWithNoBackgroundShowingInsideThePages() throws {
+        // Pages with hardly any green, over a pure green background: green in a pixel is background.
+        let colours: [(UInt8, UInt8, UInt8)] = [(220, 30, 30), (40, 30, 220), (230, 40, 200), (120, 20, 40), (30, 40, 120), (250, 40, 90)]
+        try MainActor.assumeIsolated {
+            let r = SharedRenderer.offscreen
+            for direction in ReadingDirection.allCases {
+                for widths in [[1.0, 1, 1, 1], [208, 144, 176, 112, 160]] {
+                    let view = direction.viewSize(ofCanonical: Size(width: 800, height: 520))
+                    let book = try Book(pageCount: 6, configuration: BookConfiguration(viewSize: view, layout: .spread, direction: direction,
+                                                                                      effect: AccordionLeafEffect(panelWidths: widths)))
+                    for page in 0..<6 {
+                        try r.renderer.setImage(TestPages.solid(colours[page], width: 32, height: 32), for: book.handle(forPage: page))
+                    }
+                    try book.setOpening(1)
+                    let c = BookController(book: book, clock: AnimationClock())
+                    c.turnForward()
+                    var frames = 0, midTurn = 0
+                    while c.leavesInFlight > 0 || frames == 0 {
+                        frames += 1
+                        try c.clock.advance(by: 1.0 / 60)
+                        c.update()
+                        guard frames % 3 == 0, c.leavesInFlight > 0 else { continue }
+                        midTurn += 1
+                        let image = try r.render(book.root, size: view, scale: 1, antialiasing: .analytic, background: Color(red: 0, green: 1, blue: 0))
+                        var green = 0, first: (Int, Int)?
+                        for y in 0..<image.height {
+                            for x in 0..<image.width where image.pixel(x, y).g > 60 {
+                                green += 1
+                                if first == nil { first = (x, y) }
+                            }
+                        }
+                        XCTAssertEqual(green, 0, "\(direction) \(widths), progress \(book.leaves.first?.progress ?? -1): background at \(String(describing: first))")
+                        XCTAssertLessThan(frames, 200, "the turn never lands")
+                        if frames >= 200 { return }
+                    }
+                    XCTAssertGreaterThan(midTurn, 5, "frames mid-turn were checked")
+                    XCTAssertEqual(book.opening, 2, "\(direction) \(widths): lands on the next opening")
+                    // At rest: pages 3 (read side) and 4.
+                    let image = try r.render(book.root, size: view, scale: 1, antialiasing: .analytic, background: .black)
+                    for (canonical, page) in [(Point(x: 200, y: 260), 3), (Point(x: 600, y: 260), 4)] {
+                        let p = direction.viewPoint(canonical, viewSize: view)
+                        let px = image.pixel(Int(p.x), Int(p.y)), want = colours[page]
+                        XCTAssertTrue(abs(Int(px.r) - Int(want.0)) < 4 && abs(Int(px.g) - Int(want.1)) < 4 && abs(Int(px.b) - Int(want.2)) < 4,
+                                      "\(direction) \(widths): page \(page) expected at \(p), got \(px)")
+                    }
+                }
+            }
+        }
+    }
 }

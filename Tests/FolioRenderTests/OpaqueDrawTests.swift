@@ -46,8 +46,7 @@ final class OpaqueDrawTests: XCTestCase {
                     try flip.setProgress(progress)
                     let fold = try FoldTransition(size: size, source: ContentHandle(1), destination: ContentHandle(2))
                     try fold.setProgress(progress)
-                    let curl = try CurlTransition(size: size)
-                    curl.setPages(source: ContentHandle(1), destination: ContentHandle(2))
+                    let curl = try CurlTransition(size: size, source: ContentHandle(1), destination: ContentHandle(2))
                     try curl.setProgress(progress)
                     for (name, t) in [("flip", flip as any Transition), ("fold", fold), ("curl", curl)] {
                         let (fast, blended, unblended) = try renderBothWays(t.root, mode, light: light)

@@ -1,19 +1,25 @@
 import Foundation
 import PackagePlugin
 
-/// Extracts every ```swift block of the repository's README.md into the target as methods of
-/// `ReadmeSnippets`, so that a README that no longer compiles fails the build.
+/// Extracts the repository's Swift snippets into the target being built, so that documentation
+/// that no longer compiles fails the build:
+/// - into `ReadmeSnippets`, every ```swift block of README.md as a method of `ReadmeSnippets`
+///   (its package manifest block excepted: ConsumerTests builds that as a package);
+/// - into any other target, docs/book-in-your-window.md's blocks (types and functions) at file
+///   scope, verbatim: `book-glfw`, `book-sdl` and the tests run the guide's own code.
 @main
 struct ReadmeSnippetsPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let readme = context.package.directoryURL.appendingPathComponent("../../README.md").standardizedFileURL
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("ReadmeSnippets+Generated.swift")
+        let repository = context.package.directoryURL.appendingPathComponent("../..").standardizedFileURL
+        let readme = target.name == "ReadmeSnippets"
+        let source = repository.appendingPathComponent(readme ? "README.md" : "docs/book-in-your-window.md")
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent(readme ? "ReadmeSnippets+Generated.swift" : "BookInYourWindow+Generated.swift")
         return [
             .buildCommand(
-                displayName: "Extracting README.md's Swift snippets",
+                displayName: "Extracting \(source.lastPathComponent)'s Swift snippets into \(target.name)",
                 executable: try context.tool(named: "ExtractSnippets").url,
-                arguments: [readme.path, output.path],
-                inputFiles: [readme],
+                arguments: (readme ? [] : ["--declarations"]) + [source.path, output.path],
+                inputFiles: [source],
                 outputFiles: [output]
             ),
         ]
