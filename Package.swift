@@ -78,7 +78,8 @@ let package = Package(
         ),
         .target(name: "Folio", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface", "FolioTransitions",
                                               "FolioBook", "FolioScene", "FolioRender", "FolioDocument"]),
-        .executableTarget(name: "folio", dependencies: ["FolioCLI"]),
+        // folio-pdf-worker is built next to folio: documents (bench --sharpness's text page) need it.
+        .executableTarget(name: "folio", dependencies: ["FolioCLI", "FolioPDFWorker"]),
         // The interactive window (GLFW): drag, wheel and keys turn a FolioBook's pages.
         .executableTarget(
             name: "FolioDemo",

@@ -7,7 +7,7 @@ public struct BenchCommand: ParsableCommand {
     /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure transforms, frame evaluation, tiling, springs, allocations and rendering (build with -c release).",
+        abstract: "Measure transforms, frame evaluation, tiling, springs, allocations, rendering and sharpness (build with -c release).",
         discussion: """
             Rendering needs an X display; headless: 'xvfb-run -a'. Times are medians of repeated \
             runs on one thread. --quick is a smoke run of a few seconds that exits 1 if a \
@@ -26,6 +26,9 @@ public struct BenchCommand: ParsableCommand {
 
     @Flag(help: "Only the rendering measurements (fold and flip in every AA mode against the floor).")
     var renderOnly = false
+
+    @Flag(help: "Only the sharpness figures: a page of fine text in mid-turn against its 4x4 supersampled rendering, per texture sampling option.")
+    var sharpness = false
 
     @Flag(help: "Only the window benchmark: a book spread turning in a real window at 1280x800, 1920x1200 and 2560x1600 against a floor (with --quick: one small smoke configuration). Skipped with a message when there is no display.")
     var window = false
@@ -54,8 +57,11 @@ public struct BenchCommand: ParsableCommand {
         if window && (profile != nil || renderOnly || noRender) {
             throw ValidationError("--window cannot be combined with --profile, --render-only or --no-render")
         }
-        if (profile != nil || renderOnly) && (quick || noRender) {
-            throw ValidationError("--profile and --render-only cannot be combined with --quick or --no-render")
+        if (profile != nil || renderOnly || sharpness) && (quick || noRender) {
+            throw ValidationError("--profile, --render-only and --sharpness cannot be combined with --quick or --no-render")
+        }
+        if sharpness && (profile != nil || renderOnly || window) {
+            throw ValidationError("--sharpness cannot be combined with --profile, --render-only or --window")
         }
         guard let profile else {
             if let frames { throw ValidationError("--frames applies to --profile (the frames of its one loop); --frames \(frames) was given without it") }
@@ -78,6 +84,11 @@ public struct BenchCommand: ParsableCommand {
             let frames = self.frames ?? 10
             let seconds = try MainActor.assumeIsolated { try RenderBenchmarks().timed(profile, frames: frames) }
             print("\(profile) 1280x800: \(String(format: "%.3f", seconds * 1e3)) ms/frame over \(frames) frames")
+            return
+        }
+        if sharpness {
+            let report = try MainActor.assumeIsolated { try SharpnessBenchmarks().run() }
+            if json { print(try JSONOutput.string(report)) } else { SharpnessBenchmarks.lines(report).forEach { print($0) } }
             return
         }
         if renderOnly {
@@ -144,6 +155,8 @@ public struct BenchCommand: ParsableCommand {
             print("allocations per frame        \(f(r.allocationsPerFrame, 2))   (\(detail); target 0)")
         }
         if let render = r.render { printRender(render) }
+        if let sharpness = r.sharpness { SharpnessBenchmarks.lines(sharpness).forEach { print($0) } }
+        if let error = r.sharpnessError { print("sharpness: not measured: \(error)") }
     }
 
     /// The render table: each effect and mode in ms per frame and as a multiple of the floor.

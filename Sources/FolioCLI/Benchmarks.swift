@@ -57,6 +57,12 @@ struct Benchmarks {
         /// Fold and flip per AA mode against the textured-quad floor (absent with --quick or
         /// --no-render).
         var render: RenderBenchmarks.Report?
+        /// A page of fine text in mid-turn against its 4 × 4 supersampled reference, per
+        /// sampling option (absent with --quick or --no-render; `sharpnessError` says why when
+        /// it could not be measured).
+        var sharpness: SharpnessBenchmarks.Report?
+        /// Why the sharpness figures are missing from a full run (for instance, no PDF worker).
+        var sharpnessError: String?
     }
 
     /// Where the book-memory benchmark puts page images: GL textures (made and deleted on the
@@ -240,6 +246,7 @@ struct Benchmarks {
         var renderFps: [String: Double] = [:], cpuShare: [String: Double] = [:]
         var rendererName: String?
         var renderReport: RenderBenchmarks.Report?
+        var sharpness: SharpnessBenchmarks.Report?, sharpnessError: String?
         // GL is main-thread only; the command runs there. The quick run checks that render
         // preparation allocates nothing when there is a display, and times nothing.
         if render { try MainActor.assumeIsolated {
@@ -265,6 +272,8 @@ struct Benchmarks {
                 renderFps[mode] = 1000 / ms
                 cpuShare[mode] = min(1, cpu * 1000 / ms)
             }
+            // A quality figure, not a time: measured once, in the same context.
+            do { sharpness = try SharpnessBenchmarks(offscreen: bench.offscreen).run() } catch { sharpnessError = "\(error)" }
         } }
         if sink == .infinity { print(sink) }
         if failures > 0 { throw CommandFailure(message: "\(failures) benchmark steps were refused: a bug in the benchmark") }
@@ -282,6 +291,8 @@ struct Benchmarks {
         report.bookFrameVsFlip = bookNs / flipNs
         report.book1000 = bookMemory
         report.evaluator = evaluatorFigures
+        report.sharpness = sharpness
+        report.sharpnessError = sharpnessError
         return report
     }
 }

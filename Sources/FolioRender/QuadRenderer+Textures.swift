@@ -1,10 +1,14 @@
 import CGL
 import FolioLayers
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Content textures: what a layer's `contents` handle draws.
 ///
 /// Three sources, one handle space: Folio uploads an `Image`, RGBA bytes or a PNG file into a
-/// texture it owns (premultiplied, mipmapped); or it borrows a texture the app already has, by
+/// texture it owns (premultiplied, mipmapped, sampled as `folio bench --sharpness` measured
+/// best); or it borrows a texture the app already has, by
 /// its GL name, and samples it in place with no copy. Setting a handle again replaces (and, when
 /// owned, deletes) the earlier texture.
 extension QuadRenderer {
@@ -97,9 +101,22 @@ extension QuadRenderer {
                              GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), raw.baseAddress)
             }
         }
+        // Mipmaps once per upload, never per frame. A page is rasterised at the size it is
+        // shown, so they matter where it is foreshortened in mid-turn: there one pixel spans
+        // several texels along the tilt and about one across it. Trilinear filtering picks its
+        // level from the long axis and so blurs small text across the short one; a level of
+        // detail biased by −½ keeps it as sharp as the unmipmapped page where the tilt is
+        // mild and still averages where it is steep (nothing aliases at the poses measured).
+        // Anisotropic filtering, where the driver has it, samples along the long axis at the
+        // short axis's level; llvmpipe's blurs text even where the page lies flat, so it is
+        // left off there (docs/sharpness.md has the figures for each option).
         glGenerateMipmap(GLenum(GL_TEXTURE_2D))
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        // OpenGL ES has no such texture parameter (its shader would pass the bias to `texture`).
+        if profile != .gles30 { glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), Self.levelOfDetailBias) }
+        let anisotropy = Self.defaultAnisotropy()
+        if anisotropy > 1 { glTexParameterf(GLenum(GL_TEXTURE_2D), Self.textureMaxAnisotropy, anisotropy) }
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         install(Texture(id: id, width: width, height: height, premultiplied: true, origin: .topLeft, owned: true, isOpaque: opaque),
@@ -164,6 +181,68 @@ extension QuadRenderer {
     /// The size in pixels of the texture drawn for `handle`, or nil when it has none.
     public func textureSize(for handle: ContentHandle) -> (width: Int, height: Int)? {
         textures[handle].map { ($0.width, $0.height) }
+    }
+
+    /// `GL_TEXTURE_MAX_ANISOTROPY`: the same value in GL 4.6, `ARB_texture_filter_anisotropic`
+    /// and `EXT_texture_filter_anisotropic` (OpenGL ES has only the last).
+    static let textureMaxAnisotropy = GLenum(0x84FE)
+    /// `GL_MAX_TEXTURE_MAX_ANISOTROPY`, likewise.
+    static let maximumTextureMaxAnisotropy = GLenum(0x84FF)
+
+    /// The most anisotropy the current context's driver filters with, or 1 when it has no
+    /// anisotropic filtering. Found by extension name (desktop GL 3.3 and OpenGL ES 3.0 list
+    /// it as an extension; GL 4.6 drivers list the ARB one too), never by `glGetError`, which
+    /// would swallow the app's own errors. Asked once per upload: cheap next to the upload.
+    @_spi(Benchmarks) public static func maximumAnisotropy() -> Float {
+        var count: GLint = 0
+        glGetIntegerv(GLenum(GL_NUM_EXTENSIONS), &count)
+        var found = false
+        for i in 0..<GLuint(max(0, count)) {
+            guard let name = glGetStringi(GLenum(GL_EXTENSIONS), i) else { continue }
+            let text = UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)
+            if strcmp(text, "GL_ARB_texture_filter_anisotropic") == 0 || strcmp(text, "GL_EXT_texture_filter_anisotropic") == 0 {
+                found = true
+                break
+            }
+        }
+        guard found else { return 1 }
+        var maximum: GLfloat = 1
+        glGetFloatv(maximumTextureMaxAnisotropy, &maximum)
+        return maximum.isFinite ? max(1, maximum) : 1
+    }
+
+    /// The level-of-detail bias of Folio's uploads: −½ level, measured on a page of small
+    /// text in mid-turn (`folio bench --sharpness`).
+    @_spi(Benchmarks) nonisolated public static let levelOfDetailBias: Float = -0.5
+
+    /// The anisotropy Folio's uploads get: the driver's largest, except on llvmpipe, whose
+    /// anisotropic filter (Mesa 22) blurs small text even on a page lying flat — an energy of
+    /// a tenth of the reference's, against 0.92 for plain trilinear (docs/sharpness.md).
+    @_spi(Benchmarks) public static func defaultAnisotropy() -> Float {
+        if let name = glGetString(GLenum(GL_RENDERER)),
+           strstr(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), "llvmpipe") != nil {
+            return 1
+        }
+        return maximumAnisotropy()
+    }
+
+    /// Samples the texture Folio uploaded for `handle` another way, to measure what each part
+    /// of its filtering buys (`folio bench --sharpness`): with or without mipmaps, with
+    /// `anisotropy` (clamped to the device's; 1 turns it off) and a level-of-detail bias
+    /// (a texture parameter of desktop GL; OpenGL ES has none). An app's own texture, or no texture, is left alone.
+    /// Uploads set the default: mipmapped, `defaultAnisotropy()`, `levelOfDetailBias`.
+    @_spi(Benchmarks) public func setSampling(mipmapped: Bool, anisotropy: Float, lodBias: Float, for handle: ContentHandle) {
+        guard let texture = textures[handle], texture.owned else { return }
+        let saved = restoresGLState ? GLStateSnapshot(capturing: .upload) : nil
+        defer { saved?.restore() }
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture.id)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), mipmapped ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
+        let maximum = Self.maximumAnisotropy()
+        if maximum > 1 { glTexParameterf(GLenum(GL_TEXTURE_2D), Self.textureMaxAnisotropy, min(max(1, anisotropy), maximum)) }
+        if profile != .gles30 { glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), lodBias) }
+        // Pictures rasterised from it are stale (QuadRenderer+Rasterization.swift).
+        rasterization.textureGeneration &+= 1
     }
 
     func install(_ texture: Texture, for handle: ContentHandle) {

@@ -207,6 +207,9 @@ import Testing
         Row(arguments: ["bench", "--profile", "flip:msaa", "--frames", "0"], status: 64, fragment: "--frames 0 must be at least 1 with --profile"),
         Row(arguments: ["bench", "--profile", "fold", "--frames", "0"], status: 64, fragment: "--frames 0 must be at least 1 with --profile"),
         Row(arguments: ["bench", "--frames", "5"], status: 64, fragment: "--frames applies to --profile"),
+        // Issue #27: the sharpness figures need rendering and run alone.
+        Row(arguments: ["bench", "--sharpness", "--quick"], status: 64, fragment: "--sharpness cannot be combined with --quick"),
+        Row(arguments: ["bench", "--sharpness", "--render-only"], status: 64, fragment: "--sharpness cannot be combined with --profile, --render-only or --window"),
     ]
 
     @Test(arguments: rows)
