@@ -27,6 +27,8 @@ public struct BenchCommand: ParsableCommand {
     @Flag(help: "Only the rendering measurements (fold and flip in every AA mode against the floor).")
     var renderOnly = false
 
+    @OptionGroup var reader: ReaderBenchOptions
+
     @Option(help: ArgumentHelp("Run one loop alone for a profiler such as callgrind: an evaluator loop (\(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", "))), or a render configuration: floor, or EFFECT:MODE with EFFECT fold or flip and MODE an --aa mode.",
                                valueName: "kind"))
     var profile: String?
@@ -63,6 +65,7 @@ public struct BenchCommand: ParsableCommand {
 
     /// Runs the command; errors print one line on stderr.
     public func run() throws {
+        if reader.reader { return try ReaderBenchmarks.command(pages: reader.pages, json: json, alone: !quick && !renderOnly && profile == nil) }
         if let profile {
             if let kind = Benchmarks.ProfileKind(rawValue: profile) {
                 try Benchmarks.profile(kind, frames: self.frames ?? 1000)
