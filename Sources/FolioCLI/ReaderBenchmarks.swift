@@ -70,13 +70,18 @@ struct ReaderBenchmarks {
         /// Pixel height of every page (width from its aspect).
         var height: Int
         var rounds: Int
-        /// Median pages per second through `PDFDocumentSource` (document already open; the
-        /// second worker's start counted).
+        /// Median pages per second through `PDFDocumentSource`, its two workers started and
+        /// warmed up, the allocator set by `PageMemory.releaseFreedPagesPromptly()` (as the demo).
         var pagesPerSecond: Double
         /// Median pages per second of poppler alone, one document per thread, one process.
         var floorPagesPerSecond: Double
         /// `pagesPerSecond / floorPagesPerSecond`.
         var ratio: Double
+        /// Median pages per second through `PDFDocumentSource` with page-sized blocks served
+        /// from the heap rather than fresh mappings (`PageMemory` not asked to release promptly).
+        var heapPagesPerSecond: Double
+        /// `heapPagesPerSecond / floorPagesPerSecond`.
+        var heapRatio: Double
     }
 
     /// Peak resident memory over a riffle of the long document, end to end.

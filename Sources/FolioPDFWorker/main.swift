@@ -3,7 +3,7 @@
 // the document as descriptor 3; it exits when the reader closes the socket.
 //
 //     folio-pdf-worker [--memory-limit BYTES] [--cpu-limit SECONDS]
-//     folio-pdf-worker --bench FILE.pdf [--threads N] [--height PX] [--pages N]   (poppler alone, in-process)
+//     folio-pdf-worker --bench FILE.pdf [--threads N] [--height PX] [--pages N] [--warm-up N]  (poppler alone, in-process)
 //     folio-pdf-worker --riffle FILE.pdf [--threads N] [--height PX] [--pages N]  (through worker processes)
 //     folio-pdf-worker --first-page FILE.pdf --width W --height H --out PATH     (one page, then exit: a bench floor)
 import FolioDocument
@@ -29,7 +29,7 @@ if let file = value("--first-page") {
 }
 if let file = value("--bench") {
     Bench.run(path: file, threads: Int(value("--threads") ?? "") ?? 2, height: Int(value("--height") ?? "") ?? 800,
-              pages: Int(value("--pages") ?? ""))
+              pages: Int(value("--pages") ?? ""), warmUp: Int(value("--warm-up") ?? "") ?? 0)
     exit(0)
 }
 

@@ -36,6 +36,7 @@ import Testing
 
         let riffle = try section("riffle")
         let riffleRatio = try ratio(riffle, "ratio", "pagesPerSecond", "floorPagesPerSecond")
+        _ = try ratio(riffle, "heapRatio", "heapPagesPerSecond", "floorPagesPerSecond")
         #expect(riffle["threads"] as? Int == 2 && riffle["pages"] as? Int == 8)
 
         // The memory riffle reads the document of twice as many pages, end to end.
