@@ -10,6 +10,9 @@
 #ifndef EDGE_SLOTS
 #define EDGE_SLOTS 0
 #endif
+#if EDGE_SLOTS != 0 && EDGE_SLOTS != 4 && EDGE_SLOTS != 8
+#error EDGE_SLOTS must be 0, 4 or 8 (one attribute per slot below)
+#endif
 
 layout(location = 0) in vec4 aClip;
 layout(location = 1) in vec2 aLocal;     // the layer's own point (its bounds' coordinates)
@@ -64,8 +67,18 @@ out float vShare;
 #if EDGE_SLOTS > 0
 // The silhouette edges near this triangle, in framebuffer pixels: distance = dot(xy, p) + z,
 // positive inside. The same for all three corners (a property of the triangle), hence flat.
-// Unused slots hold (0, 0, 1): distance 1, full coverage.
-layout(location = 2) in vec3 aEdge[EDGE_SLOTS];
+// Unused slots hold (0, 0, 1): distance 1, full coverage. One attribute per slot, not an
+// array: GLSL ES 3.00 forbids arrays as vertex inputs (the locations are the same).
+layout(location = 2) in vec3 aEdge0;
+layout(location = 3) in vec3 aEdge1;
+layout(location = 4) in vec3 aEdge2;
+layout(location = 5) in vec3 aEdge3;
+#if EDGE_SLOTS > 4
+layout(location = 6) in vec3 aEdge4;
+layout(location = 7) in vec3 aEdge5;
+layout(location = 8) in vec3 aEdge6;
+layout(location = 9) in vec3 aEdge7;
+#endif
 flat out vec3 vEdge[EDGE_SLOTS];
 #endif
 
@@ -87,7 +100,10 @@ void main() {
     vLocal = aLocal;
 #endif
 #if EDGE_SLOTS > 0
-    for (int i = 0; i < EDGE_SLOTS; ++i) vEdge[i] = aEdge[i];
+    vEdge[0] = aEdge0; vEdge[1] = aEdge1; vEdge[2] = aEdge2; vEdge[3] = aEdge3;
+#if EDGE_SLOTS > 4
+    vEdge[4] = aEdge4; vEdge[5] = aEdge5; vEdge[6] = aEdge6; vEdge[7] = aEdge7;
+#endif
 #endif
 #ifdef LIGHT
     vNormal = aNormal;

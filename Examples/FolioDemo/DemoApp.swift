@@ -28,6 +28,8 @@ final class DemoApp {
     /// Places the book in the window (a transform layer: no area of its own, so no polygon
     /// shares the pages' outer edges).
     let bookFrame = TransformLayer(name: "book frame")
+    /// Sharp tiles of zoomed document pages, over the book (placed as the book frame is).
+    let tiles = DemoTiles()
     private let hint = Layer(name: "hint"), readout = Layer(name: "frame time")
     private let helpShade = Layer(name: "help shade"), help = Layer(name: "help")
     private static let hintHandle = ContentHandle(1_000_001), readoutHandle = ContentHandle(1_000_002)
@@ -47,14 +49,34 @@ final class DemoApp {
     private var framed: (settings: DemoSettings, window: Size, scale: Double, framing: BookFraming)?
 
     private var pointer = Point(x: 0, y: 0)
-    private var frameTimes = (last: 0.0, sum: 0.0, count: 0, shownAt: 0.0)
+    /// Zoom and pan of the book in its view (FolioBook's rule decides pan or turn); a fresh
+    /// one, unzoomed, whenever the view's size changes.
+    private var zoom: BookZoom?
+    /// What the left button is doing: nothing, turning (the controller has it), a zoomed drag
+    /// not decided yet (from where), or panning (the last pointer point).
+    private enum Drag { case none, turning, undecided(start: Point), panning(last: Point) }
+    private var drag = Drag.none
+    /// The last press, for double-clicks.
+    private var lastPress: (time: Double, point: Point)?
+    /// One wheel notch or key press zooms by this factor.
+    static let zoomStep = 1.25
+    /// The deepest zoom.
+    static let maximumZoom = 8.0
+    /// Two presses this close in seconds and points are a double-click.
+    static let doubleClick = (seconds: 0.35, points: 6.0)
+    /// The frame-time readout's figures, as `folio bench --window` counts them, and when it last changed.
+    private var frameMeter = FrameMeter(), readoutShownAt = 0.0
     /// What the hint bar shows now; its text is rebuilt only when these change.
-    private var shownHint: (opening: Int, settings: DemoSettings, width: Int)?
+    private var shownHint: (opening: Int, settings: DemoSettings, width: Int, zoom: Double)?
     /// The last layout's view size and scale (resizes that change neither do nothing).
     private var laidOut: (size: Size, scale: Double)?
     private var lastWarning: String?
 
-    init(source: DemoSource, windowSize: (Int, Int)?, settings: DemoSettings, screenshot: String?) throws {
+    /// Whether zoomed document pages get sharp tiles (`--no-tiles` turns them off).
+    let tilesOn: Bool
+
+    init(source: DemoSource, windowSize: (Int, Int)?, settings: DemoSettings, screenshot: String?, showsTiles: Bool = true) throws {
+        tilesOn = showsTiles
         pages = try DemoPages(source: source)
         for w in pages.warnings { Self.warn(w) }
         self.settings = settings
@@ -79,7 +101,8 @@ final class DemoApp {
         controller = BookController(book: book, clock: clock)
         controller.reduceMotion = settings.reduceMotion
         laidOut = (view, scale)
-        try stage.setSublayers([bookFrame, hint, readout, helpShade, help])
+        zoom = try? BookZoom(viewSize: view, maximumScale: Self.maximumZoom)
+        try stage.setSublayers([bookFrame, tiles.layer, hint, readout, helpShade, help])
         try bookFrame.addSublayer(book.root)
         helpShade.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.72)
         for (layer, handle) in [(hint, Self.hintHandle), (readout, Self.readoutHandle), (help, Self.helpHandle)] {
@@ -206,6 +229,8 @@ final class DemoApp {
         }
         bookFrame.anchorPoint = .zero
         bookFrame.position = framing.origin
+        tiles.layer.anchorPoint = .zero
+        tiles.layer.position = framing.origin
         updateDisplaySize()
         hint.position = Point(x: hint.bounds.width / 2 + 6, y: Double(h) - hint.bounds.height / 2 - 2)
         readout.position = Point(x: Double(w) - readout.bounds.width / 2 - 6, y: readout.bounds.height / 2 + 2)
@@ -225,6 +250,9 @@ final class DemoApp {
         }
         laidOut = (viewSize, scale)
         try? bookFrame.setSublayers([controller.book.root])
+        // A new view (a setting, the window): the zoom starts over; the same size keeps it.
+        if zoom?.viewSize != viewSize { zoom = try? BookZoom(viewSize: viewSize, maximumScale: Self.maximumZoom) }
+        zoom?.apply(to: controller.book)
         return true
     }
 
@@ -236,7 +264,7 @@ final class DemoApp {
         // GLFW calls back on the main thread, from glfwPollEvents.
         glfwSetCursorPosCallback(window) { w, x, y in MainActor.assumeIsolated { DemoApp.of(w)?.pointerMoved(x, y) } }
         glfwSetMouseButtonCallback(window) { w, button, action, _ in MainActor.assumeIsolated { DemoApp.of(w)?.mouseButton(button, action) } }
-        glfwSetScrollCallback(window) { w, _, dy in MainActor.assumeIsolated { DemoApp.of(w)?.controller.scroll(by: -dy) } }
+        glfwSetScrollCallback(window) { w, _, dy in MainActor.assumeIsolated { DemoApp.of(w)?.scrolled(dy) } }
         glfwSetKeyCallback(window) { w, key, _, action, _ in MainActor.assumeIsolated { DemoApp.of(w)?.key(key, action) } }
         glfwSetCharCallback(window) { w, codepoint in MainActor.assumeIsolated { DemoApp.of(w)?.character(codepoint) } }
         glfwSetFramebufferSizeCallback(window) { w, _, _ in MainActor.assumeIsolated { DemoApp.of(w)?.layout() } }
@@ -255,13 +283,112 @@ final class DemoApp {
 
     private func pointerMoved(_ x: Double, _ y: Double) {
         pointer = Point(x: x, y: y)
-        controller.move(to: bookPoint(pointer))
+        let p = bookPoint(pointer)
+        switch drag {
+        case .none, .turning:
+            controller.move(to: p)
+        case let .undecided(start):
+            // FolioBook's rule: pan, or turn as if the press had been a turn's all along.
+            switch zoom?.gesture(startingAt: start, movingBy: Point(x: p.x - start.x, y: p.y - start.y), direction: settings.direction) {
+            case .turn?:
+                drag = .turning
+                controller.press(at: start)
+                controller.move(to: p)
+            case .pan?:
+                drag = .panning(last: start)
+                pan(to: p)
+            case nil:
+                break
+            }
+        case .panning:
+            pan(to: p)
+        }
+    }
+
+    private func pan(to p: Point) {
+        guard case let .panning(last) = drag else { return }
+        zoom?.pan(by: Point(x: p.x - last.x, y: p.y - last.y))
+        drag = .panning(last: p)
+        zoom.map { $0.apply(to: controller.book) }
     }
 
     private func mouseButton(_ button: Int32, _ action: Int32) {
         guard button == GLFW_MOUSE_BUTTON_LEFT else { return }
         if settings.help { settings.help = false; return }
-        if action == GLFW_PRESS { controller.press(at: bookPoint(pointer)) } else if action == GLFW_RELEASE { controller.release(at: bookPoint(pointer)) }
+        let p = bookPoint(pointer)
+        if action == GLFW_PRESS {
+            let now = glfwGetTime()
+            if let last = lastPress, now - last.time < Self.doubleClick.seconds, last.point.distance(to: p) < Self.doubleClick.points {
+                lastPress = nil
+                doubleClicked(at: p)
+                return
+            }
+            lastPress = (now, p)
+            // Not zoomed, or in the edge band: a turn at once; otherwise the first movement decides.
+            if let z = zoom, z.gesture(startingAt: p, direction: settings.direction) == nil {
+                drag = .undecided(start: p)
+            } else {
+                drag = .turning
+                controller.press(at: p)
+            }
+        } else if action == GLFW_RELEASE {
+            switch drag {
+            case .turning: controller.release(at: p)
+            // A click in the middle of a zoomed page does nothing: the book's own click turns
+            // on its outer fifth, which can be anywhere on screen when zoomed (and the first
+            // click of a double-click must not turn).
+            case .none, .undecided, .panning: break
+            }
+            drag = .none
+        }
+    }
+
+    /// Double-click: zoom to the column under the pointer (half of the page under it: a
+    /// column of a two-column page, half the measure of a one-column one), or back to no zoom.
+    private func doubleClicked(at p: Point) {
+        guard var z = zoom else { return }
+        if case .turning = drag { controller.release(at: p) }
+        drag = .none
+        if z.isZoomed {
+            z.reset()
+        } else {
+            z.zoom(toColumnAt: p, of: pageRect(at: z.viewPoint(fromPlaced: p)), columns: 2)
+        }
+        zoom = z
+        z.apply(to: controller.book)
+    }
+
+    /// The page of the view under view point `v`: the whole view for a single page, the half
+    /// of a spread on `v`'s side of the spine.
+    private func pageRect(at v: Point) -> Rect {
+        let book = controller.book, size = book.configuration.viewSize
+        guard book.configuration.layout == .spread else { return Rect(x: 0, y: 0, width: size.width, height: size.height) }
+        let spine = book.frame.split.leading
+        if book.configuration.direction == .topToBottom {
+            return v.y < spine ? Rect(x: 0, y: 0, width: size.width, height: spine) : Rect(x: 0, y: spine, width: size.width, height: size.height - spine)
+        }
+        return v.x < spine ? Rect(x: 0, y: 0, width: spine, height: size.height) : Rect(x: spine, y: 0, width: size.width - spine, height: size.height)
+    }
+
+    /// Wheel: turns; with Ctrl held, zooms about the pointer (up: in).
+    private func scrolled(_ dy: Double) {
+        let w = surface.window
+        if glfwGetKey(w, GLFW_KEY_LEFT_CONTROL) == GLFW_PRESS || glfwGetKey(w, GLFW_KEY_RIGHT_CONTROL) == GLFW_PRESS {
+            zoom(by: pow(Self.zoomStep, dy), about: bookPoint(pointer))
+        } else {
+            controller.scroll(by: -dy)
+        }
+    }
+
+    /// Zooms by `factor` about placed point `p` (the pointer, or the view's centre when the
+    /// pointer is outside the view); a drag in progress keeps going.
+    private func zoom(by factor: Double, about p: Point) {
+        guard var z = zoom else { return }
+        let size = z.viewSize
+        let anchor = (0...size.width).contains(p.x) && (0...size.height).contains(p.y) ? p : Point(x: size.width / 2, y: size.height / 2)
+        z.zoom(by: factor, about: anchor)
+        zoom = z
+        z.apply(to: controller.book)
     }
 
     private func key(_ key: Int32, _ action: Int32) {
@@ -293,8 +420,13 @@ final class DemoApp {
         case "c": change { $0.cubic.toggle() }
         case "u": change { $0.unfold.toggle() }
         case "r": change { $0.reversePerspective.toggle() }
-        case "+", "=": change { $0.perspective = min(4, $0.perspective * 1.25) }
-        case "-", "_": change { $0.perspective = max(0.25, $0.perspective / 1.25) }
+        case "]": change { $0.perspective = min(4, $0.perspective * 1.25) }
+        case "[": change { $0.perspective = max(0.25, $0.perspective / 1.25) }
+        case "+", "=": zoom(by: Self.zoomStep, about: bookPoint(pointer))
+        case "-", "_": zoom(by: 1 / Self.zoomStep, about: bookPoint(pointer))
+        case "0":
+            zoom?.reset()
+            zoom.map { $0.apply(to: controller.book) }
         case "v": change { $0.viewpoint = $0.viewpoint == 0.5 ? 1.5 : ($0.viewpoint > 0.5 ? -0.5 : 0.5) }
         case "a":
             let all = AntialiasingMode.allCases
@@ -349,7 +481,13 @@ final class DemoApp {
             try clock.tick(to: now)
             controller.update()
             if let error = controller.lastError { warnOnce("\(error)"); controller.lastError = nil }
-            for m in pages.update(book: controller.book, targetOpening: controller.targetOpening, renderer: surface.renderer) { Self.warn(m) }
+            let book = controller.book
+            let (ww, wh) = surface.windowSize
+            let window = Rect(x: -bookFrame.position.x, y: -bookFrame.position.y, width: Double(ww), height: Double(wh))
+            tiles.update(book: book, zoom: zoom, window: window, displaySize: pages.document == nil || !tilesOn ? nil : pages.displaySize,
+                         handle: { DemoPages.handle($0, book) }, isUploaded: { self.pages.isUploaded($0) })
+            pages.wantedTiles = tiles.wanted
+            for m in pages.update(book: book, targetOpening: controller.targetOpening, renderer: surface.renderer) { Self.warn(m) }
             updateText(now: now)
             let r = surface.renderer
             r.antialiasing = settings.antialiasing
@@ -418,24 +556,28 @@ final class DemoApp {
     private func updateText(now: Double) {
         let width = surface.windowSize.width
         let opening = controller.targetOpening
-        if shownHint.map({ $0.opening != opening || $0.settings != settings || $0.width != width }) ?? true {
-            shownHint = (opening, settings, width)
-            let summary = "h: help   " + Self.pageLabel(controller.book, opening: opening) + "   " + settings.summary
+        let scale = zoom?.scale ?? 1
+        if shownHint.map({ $0.opening != opening || $0.settings != settings || $0.width != width || $0.zoom != scale }) ?? true {
+            shownHint = (opening, settings, width, scale)
+            // The zoom in whole percent while zoomed ("zoom 244%"); nothing at 1×.
+            let zoomed = scale > 1 ? "   zoom \(Int((scale * 100).rounded()))%" : ""
+            let summary = "h: help   " + Self.pageLabel(controller.book, opening: opening) + zoomed + "   " + settings.summary
             setText(hint, Self.hintHandle, Self.wrap(summary, columns: max(8, (width - 12) / BitmapFont.advance)))
             layout()
         }
         readout.isHidden = !settings.frameTime
-        let dt = now - frameTimes.last
-        frameTimes.last = now
-        if dt > 0 && dt < 1 { frameTimes.sum += dt; frameTimes.count += 1 }
+        // One tick a frame: wall and process CPU time since the last, and the share of the
+        // window the last draw redrew — the figures `folio bench --window` reports.
+        frameMeter.tick(damagedFraction: surface.renderer.lastFrame.damagedFraction)
         // The readout changes twice a second: re-rasterising its text is the one thing in a
-        // frame that allocates, and only while it is shown.
-        if settings.frameTime, now - frameTimes.shownAt > 0.5, frameTimes.count > 0 {
-            let ms = frameTimes.sum / Double(frameTimes.count) * 1000
-            let hundredths = Int((ms * 100).rounded())
-            setText(readout, Self.readoutHandle, ["\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) ms  \(Int((1000 / max(ms, 0.01)).rounded())) fps"])
-            frameTimes = (now, 0, 0, now)
-            layout()
+        // frame that allocates, and only while it is shown. Each span starts afresh, shown or not.
+        if now - readoutShownAt > 0.5 {
+            if settings.frameTime, let figures = frameMeter.figures {
+                setText(readout, Self.readoutHandle, [figures.readout])
+                layout()
+            }
+            frameMeter.restart()
+            readoutShownAt = now
         }
     }
 }

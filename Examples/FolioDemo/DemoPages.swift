@@ -55,6 +55,14 @@ final class DemoPages {
     private(set) var cache: PageCache<PageContent>
     /// The budget: 16 pages or 128 MiB of textures (mipmaps included).
     static let budget = PageCache<PageContent>.Budget(pages: 16, bytes: 128 << 20)
+    /// A document's budget, its pages and the tiles of its zoomed pages together: the same
+    /// 128 MiB, in up to 64 entries (a view's tiles are many and small).
+    static let documentBudget = PageCache<PageContent>.Budget(pages: 64, bytes: 128 << 20)
+    /// How zoomed document pages are cut into tiles (512 pixels, down to 8× the fit size).
+    nonisolated static let tilePlanner = TilePlanner(side: .large, maximumLevel: 3)
+    /// The tiles of zoomed pages wanted now, most wanted first (`TilePlanner.Key.packed`):
+    /// requested after the pages on screen and before the pages around them.
+    var wantedTiles: [Int] = []
     static let sampleCount = 6
     nonisolated static let sampleSize = (width: 400, height: 560)
     /// Failures printed one by one before the rest are only counted.
@@ -126,7 +134,15 @@ final class DemoPages {
             // (the page then keeps its placeholder).
             load = { slot in
                 let (w, h) = target.value.withLock { $0 }
-                let bitmap = try layout.render(slot: slot, from: pages, width: w, height: h)
+                let bitmap: PageBitmap
+                if let key = TilePlanner.Key(packed: slot) {
+                    // A tile of a zoomed page: its level's raster is the display size × 2^level.
+                    let t = Self.tilePlanner.side.rawValue, (lw, lh) = (w << key.level, h << key.level)
+                    let region = PixelRegion(x: key.column * t, y: key.row * t, width: min(t, lw - key.column * t), height: min(t, lh - key.row * t))
+                    bitmap = try layout.renderTile(slot: key.page, from: pages, width: lw, height: lh, region: region)
+                } else {
+                    bitmap = try layout.render(slot: slot, from: pages, width: w, height: h)
+                }
                 guard let image = Image(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels) else {
                     throw DocumentError.invalidPixelSize(page: slot, width: w, height: h, reason: "the bitmap has the wrong length")
                 }
@@ -139,7 +155,10 @@ final class DemoPages {
         }
         self.load = load
         self.cost = cost
-        cache = try PageCache(pageCount: count, budget: Self.budget, loaders: 2, load: load, cost: cost)
+        // Tiles share the cache under their packed keys (bit 60 set), beyond any page index.
+        cache = document == nil
+            ? try PageCache(pageCount: count, budget: Self.budget, loaders: 2, load: load, cost: cost)
+            : try PageCache(pageCount: Int.max, budget: Self.documentBudget, loaders: 2, load: load, cost: cost)
         wanted.reserveCapacity(32)
         candidate.reserveCapacity(32)
     }
@@ -154,13 +173,25 @@ final class DemoPages {
         guard target.value.withLock({ $0 != size }) else { return }
         target.value.withLock { $0 = size }
         let visible = Set(book.visiblePages)
-        for page in uploaded where !visible.contains(page) { renderer.removeImage(for: book.handle(forPage: page)) }
+        for page in uploaded where !visible.contains(page) { renderer.removeImage(for: Self.handle(page, book)) }
         uploaded.formIntersection(visible)
         stale = uploaded
         uploads.removeAll()
         wanted.removeAll()
         // Budget and loaders as before: the old cache's loads in flight finish and are dropped.
-        if let fresh = try? PageCache(pageCount: count, budget: Self.budget, loaders: 2, load: load, cost: cost) { cache = fresh }
+        if let fresh = try? PageCache(pageCount: Int.max, budget: Self.documentBudget, loaders: 2, load: load, cost: cost) { cache = fresh }
+    }
+
+    /// The size a document's pages are rasterised at now, in pixels (their coarse level).
+    var displaySize: (width: Int, height: Int) { target.value.withLock { $0 } }
+
+    /// Whether `index` (a page, or a packed tile key) has its texture uploaded.
+    func isUploaded(_ index: Int) -> Bool { uploaded.contains(index) && !stale.contains(index) }
+
+    /// The texture handle of a page or of a tile (a packed key, bit 60 set: far past the book's
+    /// page handles and the demo's text handles).
+    static func handle(_ index: Int, _ book: Book) -> ContentHandle {
+        TilePlanner.Key(packed: index) != nil ? ContentHandle(index) : book.handle(forPage: index)
     }
 
     /// Once per frame: asks for the pages on screen and around where the book is heading,
@@ -169,6 +200,7 @@ final class DemoPages {
     func update(book: Book, targetOpening: Int, renderer: QuadRenderer) -> [String] {
         candidate.removeAll(keepingCapacity: true)
         for p in book.visiblePages where !candidate.contains(p) { candidate.append(p) }
+        for t in wantedTiles where !candidate.contains(t) { candidate.append(t) }
         for d in Self.prefetch {
             let o = targetOpening + d
             guard o >= 0 && o <= book.leafCount else { continue }
@@ -184,7 +216,7 @@ final class DemoPages {
         if !stale.isEmpty {
             for page in stale where !wanted.contains(page) && !cache.contains(page) {
                 stale.remove(page)
-                if uploaded.remove(page) != nil { renderer.removeImage(for: book.handle(forPage: page)) }
+                if uploaded.remove(page) != nil { renderer.removeImage(for: Self.handle(page, book)) }
             }
         }
         // A document's page on screen with no texture yet shows its placeholder at once.
@@ -203,7 +235,7 @@ final class DemoPages {
         if !events.isEmpty {
             for page in events.evicted {
                 stale.remove(page)
-                if uploaded.remove(page) != nil { renderer.removeImage(for: book.handle(forPage: page)) }
+                if uploaded.remove(page) != nil { renderer.removeImage(for: Self.handle(page, book)) }
                 uploads.removeAll { $0.page == page }
             }
             for (page, content) in events.arrived {
@@ -212,7 +244,11 @@ final class DemoPages {
             for (page, message) in events.failed where !reported.contains(page) {
                 failures += 1
                 if failures <= Self.reportedFailures {
-                    messages.append("page \(page + 1): \(message); it shows as a blank page")
+                    if let key = TilePlanner.Key(packed: page) {
+                        messages.append("page \(key.page + 1), zoomed: \(message); it shows at its coarser level")
+                    } else {
+                        messages.append("page \(page + 1): \(message); it shows as a blank page")
+                    }
                 } else if failures == Self.reportedFailures + 1 {
                     messages.append("more pages cannot be read; they show as blank pages (not reported one by one)")
                 }
@@ -226,7 +262,7 @@ final class DemoPages {
             }
             let (page, image) = uploads.remove(at: best)
             do throws(RenderError) {
-                try renderer.setImage(image, for: book.handle(forPage: page))
+                try renderer.setImage(image, for: Self.handle(page, book))
             } catch {
                 // Larger than this device's textures: reported, and the page stays blank.
                 messages.append("page \(page + 1): \(error); it shows as a blank page")
@@ -240,7 +276,7 @@ final class DemoPages {
 
     /// Forgets every texture (the renderer deleted them, or is about to be) so they upload again.
     func reset(renderer: QuadRenderer, book: Book) {
-        for page in uploaded { renderer.removeImage(for: book.handle(forPage: page)) }
+        for page in uploaded { renderer.removeImage(for: Self.handle(page, book)) }
         uploaded.removeAll()
         stale.removeAll()
     }

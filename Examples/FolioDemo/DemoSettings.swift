@@ -86,7 +86,11 @@ struct DemoSettings: Equatable {
 enum KeyBindings {
     static let list: [(keys: String, action: String)] = [
         ("drag", "turn any page, or catch one in flight; a curl follows the point held"),
+        ("drag zoomed", "pan; turn from the outer 12% or once panned to the edge"),
         ("wheel", "turn step by step"),
+        ("ctrl+wheel + -", "zoom in / out about the pointer"),
+        ("double-click", "zoom to the column under the pointer, and back"),
+        ("0", "no zoom"),
         ("right left", "next / previous page (quick presses turn several)"),
         ("space down up", "next / previous page, any direction"),
         ("home end", "riffle to the first / last page"),
@@ -98,7 +102,7 @@ enum KeyBindings {
         ("c", "cubic fold"),
         ("u", "unfold"),
         ("r", "reverse perspective"),
-        ("+ -", "perspective stronger / weaker"),
+        ("] [", "perspective stronger / weaker"),
         ("v", "viewpoint: centre, below, above"),
         ("a", "antialiasing: analytic, msaa, border, none"),
         ("s", "shadows on / off (lit: the curl's cast shadow too)"),

@@ -47,6 +47,9 @@ struct FolioDemo: ParsableCommand {
     @Option(help: "Save the last frame here as PNG (a name ending in .png, not one of the pages); 'p' saves numbered shots next to it.")
     var screenshot: String?
 
+    @Flag(help: "Zoomed document pages stay at their coarse level, the whole page at its unzoomed size (no sharp tiles): for comparisons.")
+    var noTiles = false
+
     @Flag(help: "With --frames: print the heap allocations per frame over the second half (main thread, GL driver included).")
     var countAllocations = false
 
@@ -152,7 +155,7 @@ struct FolioDemo: ParsableCommand {
             try checkScreenshot()
             let settings = try settings()
             let app = try DemoApp(source: try source(layout: settings.layout, direction: settings.direction), windowSize: try parsedSize(),
-                                  settings: settings, screenshot: screenshot)
+                                  settings: settings, screenshot: screenshot, showsTiles: !noTiles)
             try app.run(frames: frames, countAllocations: countAllocations)
         } catch let error as RenderError {
             // One clear line and exit code 1, never a stack trace.

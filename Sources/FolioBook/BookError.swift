@@ -37,6 +37,9 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
     /// A ``TransitionLeafEffect`` named `effect` could not build its transition: `reason`
     /// describes what it threw (a `TransitionError` is ``geometry(_:)`` instead).
     case effectFailed(effect: String, reason: String)
+    /// A zoom parameter (``BookZoom``) that is not usable: `parameter` names it, `value` is
+    /// what was given.
+    case invalidZoom(parameter: String, value: Double)
 
     /// One line naming the bad value, for messages.
     public var description: String {
@@ -73,6 +76,8 @@ public enum BookError: Error, Equatable, CustomStringConvertible {
             return error.description
         case let .effectFailed(effect, reason):
             return "effect '\(effect)' could not build its transition: \(reason)"
+        case let .invalidZoom(parameter, value):
+            return "zoom \(parameter) \(value) must be a finite number in its range (a view size above 0, a maximum scale of at least 1)"
         }
     }
 }

@@ -27,6 +27,9 @@ public struct BenchCommand: ParsableCommand {
     @Flag(help: "Only the rendering measurements (fold and flip in every AA mode against the floor).")
     var renderOnly = false
 
+    @Flag(help: "Only the window benchmark: a book spread turning in a real window at 1280x800, 1920x1200 and 2560x1600 against a floor (with --quick: one small smoke configuration). Skipped with a message when there is no display.")
+    var window = false
+
     @OptionGroup var reader: ReaderBenchOptions
 
     @Option(help: ArgumentHelp("Run one loop alone for a profiler such as callgrind: an evaluator loop (\(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", "))), or a render configuration: floor, or EFFECT:MODE with EFFECT fold or flip and MODE an --aa mode.",
@@ -50,6 +53,9 @@ public struct BenchCommand: ParsableCommand {
     /// no frames (which would report a time "over 0 frames"), or `--frames` without the one
     /// loop it counts (which the full benchmark would ignore).
     public func validate() throws {
+        if window && (profile != nil || renderOnly || noRender) {
+            throw ValidationError("--window cannot be combined with --profile, --render-only or --no-render")
+        }
         if (profile != nil || renderOnly) && (quick || noRender) {
             throw ValidationError("--profile and --render-only cannot be combined with --quick or --no-render")
         }
@@ -65,7 +71,8 @@ public struct BenchCommand: ParsableCommand {
 
     /// Runs the command; errors print one line on stderr.
     public func run() throws {
-        if reader.reader { return try ReaderBenchmarks.command(pages: reader.pages, json: json, alone: !quick && !renderOnly && profile == nil) }
+        if reader.reader { return try ReaderBenchmarks.command(pages: reader.pages, json: json, alone: !quick && !renderOnly && profile == nil && !window) }
+        if window { return try WindowBenchmarks.command(quick: quick, json: json) }
         if let profile {
             if let kind = Benchmarks.ProfileKind(rawValue: profile) {
                 try Benchmarks.profile(kind, frames: self.frames ?? 1000)

@@ -163,7 +163,7 @@ struct Benchmarks {
             // GL (the page textures) is main-thread only; rendering benchmarks run there.
             bookMemory = try MainActor.assumeIsolated { [quick] in
                 let offscreen = try OffscreenRenderer()
-                nonisolated(unsafe) let renderer = offscreen.renderer
+                let renderer = offscreen.renderer   // a @MainActor class: Sendable, so the closures may hold it
                 // Sample pages, small: far below any texture limit.
                 let textures = PageTextures(upload: { handle, image in MainActor.assumeIsolated { _ = try? renderer.setImage(image, for: handle) } },
                                             remove: { handle in MainActor.assumeIsolated { renderer.removeImage(for: handle) } })

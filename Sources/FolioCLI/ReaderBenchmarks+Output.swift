@@ -23,10 +23,10 @@ extension ReaderBenchmarks {
     /// `folio bench --reader`: runs the reader's section alone (on the main thread, where GL
     /// runs) and prints it, as `{"reader": …}` with `--json`.
     ///
-    /// - Throws: `ValidationError` (64) when combined with `--quick`, `--render-only` or
-    ///   `--profile`, which measure other things; `CommandFailure` when a measurement fails.
+    /// - Throws: `ValidationError` (64) when combined with `--quick`, `--render-only`,
+    ///   `--profile` or `--window`, which measure other things; `CommandFailure` when a measurement fails.
     nonisolated static func command(pages: Int, json: Bool, alone: Bool) throws {
-        guard alone else { throw ValidationError("--reader runs alone: it cannot be combined with --quick, --render-only or --profile") }
+        guard alone else { throw ValidationError("--reader runs alone: it cannot be combined with --quick, --render-only, --profile or --window") }
         let report = try MainActor.assumeIsolated { try run(pages: pages) }
         if json {
             print(try JSONOutput.string(["reader": report]))

@@ -124,8 +124,8 @@ struct ReaderBenchmarks {
         var pagesLoaded: Int
         /// Frames in which a page shown was not rasterised yet (it showed a placeholder).
         var placeholderFrames: Int
-        /// Frames showing a coarser level of a page: none, as pages are rasterised whole at the
-        /// size shown (tiles and levels are the zoom work's).
+        /// Frames showing a coarser level of a page: none, as the bench turns unzoomed and each
+        /// page is rasterised whole at the size shown (the coarse level and tiles are zoom's).
         var coarseFrames: Int
     }
 

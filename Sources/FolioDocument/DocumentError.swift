@@ -42,6 +42,9 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     case workerUnavailable(path: String, reason: String)
     /// The render was cancelled before it finished.
     case cancelled(page: Int)
+    /// A tile (`region`) that does not lie inside page `page`'s raster of `width` × `height`
+    /// pixels (``PageSource/render(page:width:height:region:cancellation:)``).
+    case invalidRegion(page: Int, region: PixelRegion, width: Int, height: Int)
 
     /// One line naming the value at fault (pages counted from 1).
     public var description: String {
@@ -67,6 +70,7 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
                 ?? "opening the document took longer than \(seconds) s; the PDF worker was stopped"
         case let .workerUnavailable(path, reason): return "cannot start the PDF worker '\(path)': \(reason)"
         case let .cancelled(page): return "page \(page + 1) was cancelled"
+        case let .invalidRegion(page, region, w, h): return "page \(page + 1): the region \(region) is not inside its \(w)×\(h) raster"
         }
     }
 }

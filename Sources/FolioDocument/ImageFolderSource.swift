@@ -80,4 +80,22 @@ public final class ImageFolderSource: PageSource {
         if cancellation?.isCancelled == true { throw .cancelled(page: page) }
         return decoded.resampled(width: width, height: height)
     }
+
+    /// Renders `region` of page `page` scaled to `width` × `height`: the image decoded at its
+    /// own size (a scan zoomed past it has nothing finer), and only the region's pixels
+    /// sampled from it.
+    ///
+    /// - Throws: ``DocumentError/invalidRegion(page:region:width:height:)``, and as
+    ///   ``render(page:width:height:cancellation:)`` for the region's size and the file.
+    public func render(page: Int, width: Int, height: Int, region: PixelRegion, cancellation: Cancellation?) throws(DocumentError) -> PageBitmap {
+        guard page >= 0, page < pageCount else { throw .pageOutOfRange(page: page, count: pageCount) }
+        guard region.fits(width: width, height: height) else { throw .invalidRegion(page: page, region: region, width: width, height: height) }
+        try limits.check(page: page, width: region.width, height: region.height)
+        if cancellation?.isCancelled == true { throw .cancelled(page: page) }
+        // The decoder's target is capped at the limits: past them the image's own size serves.
+        let target = (min(width, limits.maximumSide), min(height, limits.maximumSide))
+        let decoded = try ImageDecoder.decode(path: paths[page], format: formats[page], target: target, limits: limits)
+        if cancellation?.isCancelled == true { throw .cancelled(page: page) }
+        return decoded.resampled(width: width, height: height, region: region)
+    }
 }

@@ -90,13 +90,47 @@ public final class PDFDocumentSource: PageSource {
         }
     }
 
-    func renderInWorker(_ process: WorkerProcess, page: Int, width: Int, height: Int, cancellation: Cancellation?) throws(DocumentError) -> PageBitmap {
+    /// Renders `region` of page `page` as drawn at `width` × `height` pixels, in a worker:
+    /// poppler draws the page moved under a surface the region's size, so a tile of a page at
+    /// 8× costs the tile's pixels. The whole size is bounded only per side (32,768 pixels);
+    /// the region is checked against the limits.
+    ///
+    /// - Throws: ``DocumentError/invalidRegion(page:region:width:height:)`` for a region not
+    ///   inside the raster; otherwise as ``render(page:width:height:cancellation:)``.
+    public func render(page: Int, width: Int, height: Int, region: PixelRegion, cancellation: Cancellation?) throws(DocumentError) -> PageBitmap {
+        guard page >= 0, page < pageCount else { throw .pageOutOfRange(page: page, count: pageCount) }
+        let size = pageSizes[page]
+        guard size.isUsable else { throw .invalidPageSize(page: page, width: size.width, height: size.height) }
+        guard width <= WorkerProtocol.maximumSide, height <= WorkerProtocol.maximumSide else {
+            throw .invalidPixelSize(page: page, width: width, height: height, reason: "the longest side a region can be placed in is \(WorkerProtocol.maximumSide)")
+        }
+        guard region.fits(width: width, height: height) else { throw .invalidRegion(page: page, region: region, width: width, height: height) }
+        try options.limits.check(page: page, width: region.width, height: region.height)
+        if cancellation?.isCancelled == true { throw .cancelled(page: page) }
+        do throws(DocumentError) {
+            return try pool.withWorker(page: page, pageCount: pageCount, cancellation: cancellation) { (worker: WorkerHandle) throws(DocumentError) -> PageBitmap in
+                try renderInWorker(worker.process, page: page, width: width, height: height, region: region, cancellation: cancellation)
+            }
+        } catch {
+            switch error {
+            case .cancelled: break
+            default: options.log("'\(path)': \(error)")
+            }
+            throw error
+        }
+    }
+
+    func renderInWorker(_ process: WorkerProcess, page: Int, width: Int, height: Int, region: PixelRegion? = nil,
+                        cancellation: Cancellation?) throws(DocumentError) -> PageBitmap {
         let c = pool.configuration
         let deadline = SocketIO.now() + UInt64(c.renderTimeout * 1e9)
-        let bytes = width * height * 4
+        let out: (width: Int, height: Int) = region.map { ($0.width, $0.height) } ?? (width, height)
+        let bytes = out.width * out.height * 4
         // Pixels through shared memory when there is some, else over the socket.
         let shared = process.pixels.map { $0.reserve(bytes) } ?? false
-        guard process.send(WorkerProtocol.request(.render, UInt32(page), UInt32(width), UInt32(height), shared: shared)) else {
+        let request = region.map { WorkerProtocol.request(.renderRegion, UInt32(page), UInt32(width), UInt32(height), shared: shared, text: WorkerProtocol.regionText($0)) }
+            ?? WorkerProtocol.request(.render, UInt32(page), UInt32(width), UInt32(height), shared: shared)
+        guard process.send(request) else {
             throw pool.died(process, page: page)
         }
         // What the reply may carry, also when it is drained after a cancellation.
@@ -108,8 +142,8 @@ public final class PDFDocumentSource: PageSource {
         switch reply.status {
         case .ok:
             let pixels = shared ? process.pixels!.copy(bytes) : reply.payload
-            guard Int(reply.a) == width, Int(reply.b) == height, let pixels,
-                  let bitmap = PageBitmap(width: width, height: height, pixels: pixels) else {
+            guard Int(reply.a) == out.width, Int(reply.b) == out.height, let pixels,
+                  let bitmap = PageBitmap(width: out.width, height: out.height, pixels: pixels) else {
                 throw pool.protocolError(process, page: page)
             }
             return bitmap

@@ -25,6 +25,20 @@ public protocol PageSource: AnyObject, Sendable {
     /// - Throws: ``DocumentError`` for this page: out of range, a size refused by the limits,
     ///   a page the engine cannot render, a crashed or hung worker, cancellation.
     func render(page: Int, width: Int, height: Int, cancellation: Cancellation?) throws(DocumentError) -> PageBitmap
+
+    /// Renders only `region` of page `page` as it would be drawn at `width` × `height` pixels:
+    /// a tile of a zoomed page, `region.width` × `region.height` pixels, without the rest of
+    /// the page ever being rasterised. The whole size may exceed the limits on one bitmap (a
+    /// page at 8×); the region may not.
+    ///
+    /// The default renders the whole page and crops it (right, but as costly as the whole
+    /// page); ``PDFDocumentSource`` asks its worker for the region alone and
+    /// ``ImageFolderSource`` samples it from the decoded image.
+    ///
+    /// - Throws: ``DocumentError/invalidRegion(page:region:width:height:)`` for a region not
+    ///   inside the page's raster, and whatever ``render(page:width:height:cancellation:)``
+    ///   throws.
+    func render(page: Int, width: Int, height: Int, region: PixelRegion, cancellation: Cancellation?) throws(DocumentError) -> PageBitmap
 }
 
 extension PageSource {
@@ -42,6 +56,13 @@ extension PageSource {
         let w = min(box.width, max(1, Int((size.width * scale).rounded())))
         let h = min(box.height, max(1, Int((size.height * scale).rounded())))
         return (w, h)
+    }
+
+    /// Renders `region` of page `page` at `width` × `height` by rendering the whole page and
+    /// cropping it (the protocol's default; see the requirement).
+    public func render(page: Int, width: Int, height: Int, region: PixelRegion, cancellation: Cancellation?) throws(DocumentError) -> PageBitmap {
+        guard region.fits(width: width, height: height) else { throw .invalidRegion(page: page, region: region, width: width, height: height) }
+        return try render(page: page, width: width, height: height, cancellation: cancellation).cropped(to: region)
     }
 
     /// Renders page `page` without a way to cancel it.

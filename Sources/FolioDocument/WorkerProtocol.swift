@@ -7,6 +7,9 @@
 ///   document is the worker's descriptor 3, opened and checked by the reader.
 /// - `render` (`a`: page, `b`: width, `c`: height in pixels; `shared` 1: leave the pixels at
 ///   the start of descriptor 4, a memfd the reader has made large enough, not in the reply).
+/// - `renderRegion` (`a`: page, `b`: width, `c`: height of the whole page's raster; the text is
+///   four integers, the region's x, y, width and height in that raster; `shared` as for
+///   `render`): a tile of a zoomed page, `region.width` × `region.height` pixels.
 /// - `quit`.
 ///
 /// A reply is five integers `status, a, b, messageLength, payloadLength`, the message (UTF-8)
@@ -17,7 +20,7 @@
 /// it allocate more.
 package enum WorkerProtocol {
     /// What a request asks for.
-    package enum Op: UInt32 { case open = 1, render = 2, quit = 3 }
+    package enum Op: UInt32 { case open = 1, render = 2, quit = 3, renderRegion = 4 }
 
     /// How a request went.
     package enum Status: UInt32 {
@@ -51,6 +54,19 @@ package enum WorkerProtocol {
         for v in [status.rawValue, a, b, UInt32(text.count), UInt32(payloadBytes)] { append(v, to: &out) }
         out += text
         return out
+    }
+
+    /// A region's four integers, as `renderRegion` carries them in its text.
+    package static func regionText(_ r: PixelRegion) -> [UInt8] {
+        var out: [UInt8] = []
+        for v in [r.x, r.y, r.width, r.height] { append(UInt32(clamping: v), to: &out) }
+        return out
+    }
+
+    /// The region in a `renderRegion` request's text, or nil for a text that is not four integers.
+    package static func region(fromText text: [UInt8]) -> PixelRegion? {
+        guard text.count == 16 else { return nil }
+        return PixelRegion(x: Int(u32(text, 0)), y: Int(u32(text, 1)), width: Int(u32(text, 2)), height: Int(u32(text, 3)))
     }
 
     /// Appends `v`, little-endian.

@@ -47,17 +47,32 @@ final class PopplerDocument {
     /// Renders page `index` scaled to `width` × `height` pixels on white, as RGBA bytes.
     /// Returns nil and a reason if poppler or cairo refuses (no such page, no memory).
     func render(page index: Int, width: Int, height: Int) -> (pixels: [UInt8]?, problem: String) {
-        var problem: String?
-        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, initialized in
-            problem = render(page: index, width: width, height: height, into: UnsafeMutableRawPointer(buffer.baseAddress!))
-            initialized = problem == nil ? width * height * 4 : 0
-        }
-        return problem.map { (nil, $0) } ?? (pixels, "")
+        render(page: index, width: width, height: height, region: PixelRegion(x: 0, y: 0, width: width, height: height))
     }
 
     /// Renders page `index` scaled to `width` × `height` pixels on white into `memory`
     /// (`width · height · 4` bytes), leaving RGBA bytes there. Returns why not, or nil.
     func render(page index: Int, width: Int, height: Int, into memory: UnsafeMutableRawPointer) -> String? {
+        render(page: index, width: width, height: height, region: PixelRegion(x: 0, y: 0, width: width, height: height), into: memory)
+    }
+
+    /// Renders `region` of page `index` scaled to `width` × `height` pixels on white, as RGBA
+    /// bytes. Returns nil and a reason if poppler or cairo refuses (no such page, no memory).
+    func render(page index: Int, width: Int, height: Int, region: PixelRegion) -> (pixels: [UInt8]?, problem: String) {
+        var problem: String?
+        let bytes = region.width * region.height * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: bytes) { buffer, initialized in
+            problem = render(page: index, width: width, height: height, region: region, into: UnsafeMutableRawPointer(buffer.baseAddress!))
+            initialized = problem == nil ? bytes : 0
+        }
+        return problem.map { (nil, $0) } ?? (pixels, "")
+    }
+
+    /// Renders `region` of page `index` scaled to `width` × `height` pixels on white into
+    /// `memory` (`region.width · region.height · 4` bytes), leaving RGBA bytes there: cairo's
+    /// surface is the region alone, the page moved under it, so a tile of a page at 8× costs
+    /// the tile's pixels, not the page's. Returns why not, or nil.
+    func render(page index: Int, width: Int, height: Int, region: PixelRegion, into memory: UnsafeMutableRawPointer) -> String? {
         guard let page = poppler_document_get_page(document, Int32(index)) else { return "poppler cannot find the page" }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var pw = 0.0, ph = 0.0
@@ -67,7 +82,7 @@ final class PopplerDocument {
         // cairo draws straight into the destination: ARGB32 rows of exactly width · 4 bytes
         // are a stride cairo accepts (it wants a multiple of 4).
         let data = memory.assumingMemoryBound(to: UInt8.self)
-        guard let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)) else {
+        guard let surface = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(region.width), Int32(region.height), Int32(region.width * 4)) else {
             return "cairo made no surface"
         }
         defer { cairo_surface_destroy(surface) }
@@ -76,13 +91,14 @@ final class PopplerDocument {
         guard let cr = cairo_create(surface) else { return "cairo made no context" }
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
+        cairo_translate(cr, -Double(region.x), -Double(region.y))
         cairo_scale(cr, Double(width) / pw, Double(height) / ph)
         poppler_page_render(page, cr)
         let drawn = cairo_status(cr)
         cairo_destroy(cr)
         guard drawn == CAIRO_STATUS_SUCCESS else { return "cairo: " + String(cString: cairo_status_to_string(drawn)) }
         cairo_surface_flush(surface)
-        RGBAConversion.cairoARGB32ToRGBAInPlace(memory, pixels: width * height)
+        RGBAConversion.cairoARGB32ToRGBAInPlace(memory, pixels: region.width * region.height)
         return nil
     }
 }

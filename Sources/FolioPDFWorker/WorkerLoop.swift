@@ -27,6 +27,12 @@ struct WorkerLoop {
                 open(maximumPages: a, password: b == 1 ? String(decoding: text, as: UTF8.self) : nil, into: &document)
             case .render:
                 render(document, page: a, width: b, height: c, shared: WorkerProtocol.u32(header, 4) == 1)
+            case .renderRegion:
+                guard let region = WorkerProtocol.region(fromText: text) else {
+                    reply(.badRequest, message: "a region is four integers")
+                    continue
+                }
+                render(document, page: a, width: b, height: c, region: region, shared: WorkerProtocol.u32(header, 4) == 1)
             case .quit:
                 exit(0)
             case nil:
@@ -65,22 +71,28 @@ struct WorkerLoop {
         }
     }
 
-    func render(_ document: PopplerDocument?, page: Int, width: Int, height: Int, shared: Bool) {
+    func render(_ document: PopplerDocument?, page: Int, width: Int, height: Int, region: PixelRegion? = nil, shared: Bool) {
         guard let document else { return reply(.badRequest, message: "no document is open") }
         guard page < document.pageCount else { return reply(.badPage, message: "no page \(page + 1)") }
-        guard width >= 1, height >= 1, width <= WorkerProtocol.maximumSide, height <= WorkerProtocol.maximumSide, width * height * 4 <= WorkerProtocol.maximumPayloadBytes else {
+        // The whole raster only places the region: its side is bounded, its bytes need not be.
+        guard width >= 1, height >= 1, width <= WorkerProtocol.maximumSide, height <= WorkerProtocol.maximumSide,
+              region != nil || width * height * 4 <= WorkerProtocol.maximumPayloadBytes else {
             return reply(.badRequest, message: "refused size \(width)×\(height)")
+        }
+        let area = region ?? PixelRegion(x: 0, y: 0, width: width, height: height)
+        guard area.fits(width: width, height: height), area.width * area.height * 4 <= WorkerProtocol.maximumPayloadBytes else {
+            return reply(.badRequest, message: "refused region \(area) of \(width)×\(height)")
         }
         faults.strike(page: page)
         if shared {
-            let problem = SharedOutput.withMapping(bytes: width * height * 4) { memory in
-                document.render(page: page, width: width, height: height, into: memory)
+            let problem = SharedOutput.withMapping(bytes: area.width * area.height * 4) { memory in
+                document.render(page: page, width: width, height: height, region: area, into: memory)
             }
-            return problem.map { reply(.renderFailed, message: $0) } ?? reply(.ok, a: UInt32(width), b: UInt32(height))
+            return problem.map { reply(.renderFailed, message: $0) } ?? reply(.ok, a: UInt32(area.width), b: UInt32(area.height))
         }
-        let (pixels, problem) = document.render(page: page, width: width, height: height)
+        let (pixels, problem) = document.render(page: page, width: width, height: height, region: area)
         guard let pixels else { return reply(.renderFailed, message: problem) }
-        reply(.ok, a: UInt32(width), b: UInt32(height), payload: pixels)
+        reply(.ok, a: UInt32(area.width), b: UInt32(area.height), payload: pixels)
     }
 
     func reply(_ status: WorkerProtocol.Status, a: UInt32 = 0, b: UInt32 = 0, message: String = "", payload: [UInt8] = []) {

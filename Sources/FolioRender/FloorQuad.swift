@@ -15,9 +15,9 @@ final class FloorQuad {
 
     /// Compiles `Shaders/floor.*` and uploads the four corners; the context's vertex array and
     /// array buffer bindings are left as they were.
-    init() throws(RenderError) {
+    init(profile: GLProfile) throws(RenderError) {
         program = try ShaderProgram(vertex: ShaderSource.floorVert, fragment: ShaderSource.floorFrag,
-                                    names: ("Shaders/floor.vert", "Shaders/floor.frag"))
+                                    names: ("Shaders/floor.vert", "Shaders/floor.frag"), profile: profile)
         textureLocation = program.uniform("uTexture")
         var savedArray: GLint = 0, savedBuffer: GLint = 0
         glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &savedArray)

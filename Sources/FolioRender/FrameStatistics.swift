@@ -17,6 +17,10 @@ public struct FrameStatistics: Sendable, Equatable {
     public var rasterizationsRedrawn = 0
     /// Rasterized layers drawn from their cached picture as it was.
     public var rasterizationsReused = 0
+    /// The fraction of the target's pixels this draw changed, 0…1. Every draw redraws the
+    /// whole viewport today, so it is 1; a damage-driven renderer (issue 29) sets its real
+    /// share here, and `folio bench --window` and the demo's readout report it (`FrameMeter`).
+    public var damagedFraction = 1.0
 
     /// An empty count.
     public init() {}

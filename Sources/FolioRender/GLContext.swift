@@ -3,9 +3,9 @@ import CGL
 import CGLEW
 import Foundation
 
-/// An OpenGL 3.3 core context: with the GLFW window that owns it (one Folio creates, or the
-/// app's own, adopted), or headless, with no window and no X server (EGL on Mesa's surfaceless
-/// platform; see ``offscreen()``).
+/// An OpenGL 3.3 core or OpenGL ES 3.0 context (``profile``): with the GLFW window that owns it
+/// (one Folio creates, or the app's own, adopted), or headless, with no window and no X server
+/// (EGL on Mesa's surfaceless platform; see ``offscreen()`` and ``headless(profile:)``).
 ///
 /// GLFW and GL want the main thread, so the type is `@MainActor`.
 @MainActor
@@ -20,6 +20,9 @@ public final class GLContext {
     public let version: String
     /// The driver's `GL_RENDERER` string.
     public let renderer: String
+    /// Desktop OpenGL core or OpenGL ES, as the driver reports it (`GL_VERSION`): what Folio's
+    /// renderers compile their shaders for.
+    public let profile: GLProfile
     /// Whether Folio created the window, and destroys it with this object; an adopted window is
     /// the app's and is left alone.
     public let ownsWindow: Bool
@@ -56,7 +59,7 @@ public final class GLContext {
         }
         glfwMakeContextCurrent(w)
         do {
-            (version, renderer) = try Self.checkCurrentContext()
+            (version, renderer, profile) = try Self.checkCurrentContext()
         } catch {
             glfwDestroyWindow(w)
             throw error
@@ -67,8 +70,9 @@ public final class GLContext {
     }
 
     /// Adopts the app's GLFW window: makes its context current and checks that it is OpenGL 3.3
-    /// core or newer. The window stays the app's (never destroyed here); GLFW's error callback
-    /// and the window's hints and swap interval are left as the app set them.
+    /// core or newer, or OpenGL ES 3.0 or newer (its ``profile`` says which). The window stays
+    /// the app's (never destroyed here); GLFW's error callback and the window's hints and swap
+    /// interval are left as the app set them.
     ///
     /// - Parameter window: a `GLFWwindow *` with an OpenGL context.
     /// - Throws: `RenderError.glVersionTooOld` for an older context.
@@ -76,7 +80,7 @@ public final class GLContext {
         Self.glfwStarted = true
         Self.releaseHeadless()
         glfwMakeContextCurrent(window)
-        (version, renderer) = try Self.checkCurrentContext()
+        (version, renderer, profile) = try Self.checkCurrentContext()
         self.window = window
         headless = nil
         ownsWindow = false
@@ -90,22 +94,23 @@ public final class GLContext {
         return try GLContext(adopting: window)
     }
 
-    /// A headless context: OpenGL 3.3 core through EGL on Mesa's surfaceless platform, with no
-    /// window and no X server (`DISPLAY` may be unset). It draws only into framebuffers of its
-    /// own, as ``OffscreenRenderer`` does.
+    /// A headless context: OpenGL 3.3 core, or OpenGL ES 3.0 with `profile` ``GLProfile/gles30``,
+    /// through EGL on Mesa's surfaceless platform, with no window and no X server (`DISPLAY` may
+    /// be unset). It draws only into framebuffers of its own, as ``OffscreenRenderer`` does.
     ///
+    /// - Parameter profile: the API to ask EGL for.
     /// - Throws: `RenderError.contextCreation` naming the EGL step that failed (no EGL vendor
-    ///   library, no surfaceless platform, no 3.3 core context), `.glVersionTooOld`.
-    public static func headless() throws(RenderError) -> GLContext {
+    ///   library, no surfaceless platform, no context of that profile), `.glVersionTooOld`.
+    public static func headless(profile: GLProfile = .core33) throws(RenderError) -> GLContext {
         // A thread has one current context across GLX and EGL (libglvnd): a window's context
         // still current would make the new one's first eglMakeCurrent fail.
         if glfwStarted { glfwMakeContextCurrent(nil) }
-        return try GLContext(egl: HeadlessEGLContext())
+        return try GLContext(egl: HeadlessEGLContext(profile: profile))
     }
 
     private init(egl: HeadlessEGLContext) throws(RenderError) {
         egl.makeCurrent()
-        (version, renderer) = try Self.checkCurrentContext()
+        (version, renderer, profile) = try Self.checkCurrentContext()
         window = nil
         headless = egl
         ownsWindow = false
@@ -116,9 +121,22 @@ public final class GLContext {
     /// the environment picks one. Either way, Folio renders the same pixels (the tests compare
     /// them).
     ///
-    /// - Throws: what ``headless()`` or ``init(width:height:visible:title:samples:)`` throws.
+    /// `FOLIO_GL_PROFILE=gles` (``GLProfile/environmentVariable``) asks for OpenGL ES 3.0
+    /// instead of 3.3 core: always headless, through EGL (`FOLIO_GL=glfw` is then refused).
+    ///
+    /// - Throws: what ``headless(profile:)`` or ``init(width:height:visible:title:samples:)``
+    ///   throws; `RenderError.unknownGLProfile` for an unknown `FOLIO_GL_PROFILE`,
+    ///   `.contextCreation` for `FOLIO_GL=glfw` with `FOLIO_GL_PROFILE=gles`.
     public static func offscreen() throws(RenderError) -> GLContext {
         let environment = ProcessInfo.processInfo.environment
+        let profile = try GLProfile.fromEnvironment()
+        if profile == .gles30 {
+            // Folio's own GLFW windows ask for desktop GL; its ES contexts are EGL's, headless.
+            if environment["FOLIO_GL"] == "glfw" {
+                throw .contextCreation(reason: "FOLIO_GL=glfw with FOLIO_GL_PROFILE=gles: OpenGL ES contexts are made headless, through EGL")
+            }
+            return try headless(profile: .gles30)
+        }
         switch environment["FOLIO_GL"] {
         case "egl": return try headless()
         case "glfw": return try GLContext()
@@ -151,9 +169,9 @@ public final class GLContext {
         HeadlessEGLContext.releaseCurrent()
     }
 
-    /// Loads GLEW's pointers for the current context and reads its version; refuses anything
-    /// older than 3.3.
-    static func checkCurrentContext() throws(RenderError) -> (version: String, renderer: String) {
+    /// Loads GLEW's pointers for the current context and reads its version and profile; refuses
+    /// desktop GL older than 3.3 and OpenGL ES older than 3.0.
+    static func checkCurrentContext() throws(RenderError) -> (version: String, renderer: String, profile: GLProfile) {
         folio_glew_init_experimental()
         // On EGL contexts glewInit reports GLEW_ERROR_NO_GLX_DISPLAY though every pointer
         // loads; GL calls go through CGL anyway, so only a missing core version matters.
@@ -163,8 +181,12 @@ public final class GLContext {
         var major: GLint = 0, minor: GLint = 0
         glGetIntegerv(GLenum(GL_MAJOR_VERSION), &major)
         glGetIntegerv(GLenum(GL_MINOR_VERSION), &minor)
-        guard major > 3 || (major == 3 && minor >= 3) else { throw .glVersionTooOld(found: version) }
-        return (version, renderer)
+        let profile = GLProfile(version: version)
+        let minimum = profile.minimumVersion
+        guard Int(major) > minimum.major || (Int(major) == minimum.major && Int(minor) >= minimum.minor) else {
+            throw .glVersionTooOld(found: version)
+        }
+        return (version, renderer, profile)
     }
 
     nonisolated(unsafe) static var lastError: String?

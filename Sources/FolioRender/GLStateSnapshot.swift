@@ -35,7 +35,7 @@ struct GLStateSnapshot {
     struct Parts: OptionSet {
         let rawValue: Int
         /// Program, vertex array, array buffer, texture unit 0 and its sampler, blending, depth
-        /// test, face culling, polygon mode.
+        /// test, face culling, polygon mode (desktop GL only: ES has none).
         static let drawing = Parts(rawValue: 1)
         /// Draw and read framebuffer bindings, the renderbuffer binding and the viewport.
         static let framebuffer = Parts(rawValue: 2)
@@ -51,10 +51,14 @@ struct GLStateSnapshot {
     }
 
     let parts: Parts
+    /// Whether the context has `glPolygonMode` (desktop GL; OpenGL ES has none, and only fills).
+    let hasPolygonMode: Bool
 
-    /// Reads the current values of `parts`.
-    init(capturing parts: Parts) {
+    /// Reads the current values of `parts`; `profile` is the context's (only `.drawing` depends
+    /// on it: ES has no polygon mode to capture).
+    init(capturing parts: Parts, profile: GLProfile = .core33) {
         self.parts = parts
+        hasPolygonMode = profile == .core33
         func int(_ name: Int32) -> GLint { var v: GLint = 0; glGetIntegerv(GLenum(name), &v); return v }
         if parts.contains(.drawing) || parts.contains(.upload) {
             activeTexture = int(GL_ACTIVE_TEXTURE)
@@ -73,7 +77,9 @@ struct GLStateSnapshot {
             depthTest = glIsEnabled(GLenum(GL_DEPTH_TEST))
             cullFace = glIsEnabled(GLenum(GL_CULL_FACE))
             var mode: (GLint, GLint) = (GL_FILL, GL_FILL)
-            withUnsafeMutableBytes(of: &mode) { glGetIntegerv(GLenum(GL_POLYGON_MODE), $0.baseAddress!.assumingMemoryBound(to: GLint.self)) }
+            if hasPolygonMode {
+                withUnsafeMutableBytes(of: &mode) { glGetIntegerv(GLenum(GL_POLYGON_MODE), $0.baseAddress!.assumingMemoryBound(to: GLint.self)) }
+            }
             polygonMode = mode
         }
         if parts.contains(.framebuffer) {
@@ -118,7 +124,7 @@ struct GLStateSnapshot {
             enable(GL_DEPTH_TEST, depthTest)
             enable(GL_CULL_FACE, cullFace)
             // Core profile keeps one mode for both faces.
-            glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(polygonMode.0))
+            if hasPolygonMode { glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(polygonMode.0)) }
         }
         if parts.contains(.upload) {
             glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), GLuint(unpackBuffer))

@@ -13,8 +13,8 @@ extension QuadRenderer {
     @_spi(Benchmarks) public func drawFloor(_ handle: ContentHandle, viewport: Viewport, framebuffer: UInt32? = nil) throws(RenderError) {
         guard !viewport.isEmpty, let texture = textures[handle] else { return }
         let floor: FloorQuad
-        if let existing = self.floor { floor = existing } else { floor = try FloorQuad(); self.floor = floor }
-        let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer]) : nil
+        if let existing = self.floor { floor = existing } else { floor = try FloorQuad(profile: profile); self.floor = floor }
+        let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer], profile: profile) : nil
         if let framebuffer { glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer) }
         glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
         setDrawingState()

@@ -85,9 +85,11 @@ extension QuadRenderer {
         var bound: GLint = 0
         glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &bound)
         var buffer: GLint = 0
-        glGetIntegerv(GLenum(GL_DRAW_BUFFER), &buffer)
+        // GL_DRAW_BUFFER0 in both APIs (ES 3.0 has no GL_DRAW_BUFFER); the same buffer in core.
+        glGetIntegerv(GLenum(GL_DRAW_BUFFER0), &buffer)
         var attachment = GLenum(buffer)
-        if bound == 0 {
+        // ES names the default framebuffer's colour buffer GL_BACK (it has no sides).
+        if bound == 0 && profile == .core33 {
             // The default framebuffer names its buffers by side; the query wants the left one.
             if attachment == GLenum(GL_BACK) { attachment = GLenum(GL_BACK_LEFT) }
             if attachment == GLenum(GL_FRONT) { attachment = GLenum(GL_FRONT_LEFT) }

@@ -229,7 +229,7 @@ extension QuadRenderer {
             && cache.extent == extent && cache.textureGeneration == rasterization.textureGeneration && textures[handle] != nil {
             return false
         }
-        let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer, .clearColor, .scissor]) : nil
+        let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer, .clearColor, .scissor], profile: profile) : nil
         defer { saved?.restore() }
         cache.evaluator.evaluate(root)
         updateRasterizations(cache.evaluator, depth: 1)

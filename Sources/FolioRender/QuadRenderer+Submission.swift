@@ -98,7 +98,8 @@ extension QuadRenderer {
         glBlendEquation(GLenum(GL_FUNC_ADD))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
-        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
+        // OpenGL ES has no polygon mode: it always fills.
+        if profile == .core33 { glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL)) }
         glActiveTexture(GLenum(GL_TEXTURE0))
         // An app's sampler object on unit 0 would override the textures' own filtering.
         glBindSampler(0, 0)
@@ -194,12 +195,20 @@ extension QuadRenderer {
             for item in list.items where item.outline.count >= 2 {
                 glDrawArrays(GLenum(GL_LINE_LOOP), GLint(item.outline.lowerBound), GLsizei(item.outline.count))
             }
-        } else {
+        } else if profile == .core33 {
             glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_LINE))
             for batch in list.batches {
                 glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
             }
             glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
+        } else {
+            // OpenGL ES has no line polygon mode: each triangle's three edges as a line loop
+            // (a debug view, so one draw call per triangle is fine).
+            for batch in list.batches {
+                for first in stride(from: batch.vertices.lowerBound, to: batch.vertices.upperBound - 2, by: 3) {
+                    glDrawArrays(GLenum(GL_LINE_LOOP), GLint(first), 3)
+                }
+            }
         }
     }
 

@@ -146,10 +146,7 @@ extension QuadRenderer {
         glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &current)
         let bound = GLuint(current) == name
         var w: GLint = 0, h: GLint = 0
-        if bound {
-            glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_WIDTH), &w)
-            glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_HEIGHT), &h)
-        }
+        if bound { (w, h) = boundTextureSize() }   // QuadRenderer+TextureSize.swift (ES 3.0 has no query)
         guard bound, w > 0, h > 0 else { throw .notATexture(name: name) }
         install(Texture(id: name, width: Int(w), height: Int(h), premultiplied: premultiplied, origin: origin, owned: false,
                         isOpaque: opaque), for: handle)

@@ -9,9 +9,9 @@ import FolioSurface
 ///
 /// ## Drawing into an app's own context
 ///
-/// A renderer lives in the GL 3.3 core context that was current when it was created (its
-/// vertex array is a container object, which contexts do not share) and must be used with that
-/// context current, on the main thread. It draws wherever it is told:
+/// A renderer lives in the GL 3.3 core or OpenGL ES 3.0 context (``profile``) that was current
+/// when it was created (its vertex array is a container object, which contexts do not share)
+/// and must be used with that context current, on the main thread. It draws wherever it is told:
 ///
 /// - ``draw(_:scale:)``: into the framebuffer and viewport the app has bound — the default
 ///   framebuffer or an app FBO, at any origin and size;
@@ -26,7 +26,7 @@ import FolioSurface
 /// With ``restoresGLState`` on (the default) every call leaves the GL state exactly as it found
 /// it. `draw` changes, and puts back: the program, vertex array, `GL_ARRAY_BUFFER` binding,
 /// active texture unit, unit 0's `GL_TEXTURE_2D` and sampler bindings, blending (enable,
-/// functions, equations), depth test, face culling, polygon mode, the draw and read
+/// functions, equations), depth test, face culling, polygon mode (desktop GL), the draw and read
 /// framebuffer bindings and the viewport. Texture uploads also put back the pixel-unpack state
 /// (`GL_PIXEL_UNPACK_BUFFER` binding, alignment, row length, skips). `clear` puts back the clear
 /// colour, and with a viewport the scissor test and box.
@@ -68,7 +68,10 @@ public final class QuadRenderer {
     public var restoresGLState = true
 
     /// The programs, one per shader variant, built as draws first need them.
-    let programs = ShaderPrograms()
+    /// The API of the context the renderer was created in (desktop GL core or OpenGL ES): its
+    /// shaders' GLSL header and the few GL calls that differ (``GLProfile``).
+    public let profile: GLProfile
+    let programs: ShaderPrograms
     var vertexArray: GLuint = 0
     var buffer: GLuint = 0
     var bufferCapacity = 0
@@ -119,6 +122,8 @@ public final class QuadRenderer {
     ///
     /// - Throws: `RenderError.shaderCompile` or `.shaderLink` with the driver's log.
     public init() throws(RenderError) {
+        profile = GLProfile.ofCurrentContext()
+        programs = ShaderPrograms(profile: profile)
         var saved: GLint = 0
         glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &saved)
         var savedBuffer: GLint = 0
@@ -139,7 +144,7 @@ public final class QuadRenderer {
         glVertexAttribPointer(0, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
         glEnableVertexAttribArray(1)
         glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 4 * MemoryLayout<Float>.size))
-        // The edge slots: (nx, ny, c) each, at locations 2… (`aEdge[]` in Shaders/quad.vert).
+        // The edge slots: (nx, ny, c) each, at locations 2… (`aEdge0`… in Shaders/quad.vert).
         for slot in 0..<ShaderVariant.Coverage.maximumEdges {
             let location = GLuint(2 + slot)
             glEnableVertexAttribArray(location)
@@ -205,7 +210,7 @@ public final class QuadRenderer {
         lastFrame = FrameStatistics()
         if !evaluator.rasterizedLayers.isEmpty {
             // Rasterized layers' pictures, redrawn where stale, before this frame's list.
-            let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer, .clearColor, .scissor]) : nil
+            let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer, .clearColor, .scissor], profile: profile) : nil
             updateRasterizations(evaluator, depth: 0)
             saved?.restore()
         }
@@ -214,7 +219,7 @@ public final class QuadRenderer {
         // Over its budget with no picture to draw, the renderer keeps no group texture either.
         if groups.overBudget && groups.passes.isEmpty { releaseUnusedGroupTargets() }
         guard !list.batches.isEmpty else { return }
-        let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer]) : nil
+        let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer], profile: profile) : nil
         if !groups.passes.isEmpty {
             // Group pictures first (QuadRenderer+Groups.swift); they leave the app's binding.
             var bound: GLint = 0

@@ -4,8 +4,11 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case noDisplay(reason: String)
     /// The GL context could not be created.
     case contextCreation(reason: String)
-    /// The driver offers an older GL than 3.3 core.
+    /// The driver offers an older GL than 3.3 core (or, for OpenGL ES, older than ES 3.0).
     case glVersionTooOld(found: String)
+    /// `FOLIO_GL_PROFILE` (``GLProfile/environmentVariable``) names no profile Folio knows;
+    /// `value` is what it said (`core` and `gles` are known).
+    case unknownGLProfile(value: String)
     /// A shader failed to compile.
     case shaderCompile(name: String, log: String)
     /// The program failed to link.
@@ -65,8 +68,10 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .noDisplay(reason): return "no display for OpenGL (\(reason)); on a headless machine run under 'xvfb-run -a'"
-        case let .contextCreation(reason): return "cannot create an OpenGL 3.3 core context: \(reason)"
-        case let .glVersionTooOld(found): return "OpenGL 3.3 core is required; the driver offers \(found)"
+        case let .contextCreation(reason): return "cannot create an OpenGL 3.3 core or OpenGL ES 3.0 context: \(reason)"
+        case let .glVersionTooOld(found): return "OpenGL 3.3 core or OpenGL ES 3.0 is required; the driver offers \(found)"
+        case let .unknownGLProfile(value):
+            return "\(GLProfile.environmentVariable)='\(value)' names no OpenGL profile; use 'core' (OpenGL 3.3 core) or 'gles' (OpenGL ES 3.0)"
         case let .shaderCompile(name, log): return "shader \(name) failed to compile: \(log)"
         case let .shaderLink(log): return "shader program failed to link: \(log)"
         case let .framebufferIncomplete(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"

@@ -1,13 +1,16 @@
 import CGL
 
-/// A linked GLSL program built from sources in `Shaders/` (embedded at build time).
+/// A linked GLSL program built from sources in `Shaders/` (embedded at build time), compiled
+/// for a profile: the sources are GLSL 3.30 core, and `GLProfile.adapt` swaps their version
+/// line for GLSL ES 3.00's header on an ES context (the shaders use nothing else that differs).
 final class ShaderProgram {
     let id: GLuint
 
-    init(vertex: String, fragment: String, names: (String, String)) throws(RenderError) {
-        let vs = try Self.compile(GLenum(GL_VERTEX_SHADER), vertex, name: names.0)
+    init(vertex: String, fragment: String, names: (String, String),
+         profile: GLProfile = .ofCurrentContext()) throws(RenderError) {
+        let vs = try Self.compile(GLenum(GL_VERTEX_SHADER), profile.adapt(vertex), name: names.0)
         let fs: GLuint
-        do { fs = try Self.compile(GLenum(GL_FRAGMENT_SHADER), fragment, name: names.1) } catch {
+        do { fs = try Self.compile(GLenum(GL_FRAGMENT_SHADER), profile.adapt(fragment), name: names.1) } catch {
             glDeleteShader(vs)
             throw error
         }

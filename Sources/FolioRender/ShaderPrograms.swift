@@ -19,10 +19,11 @@ final class ShaderPrograms {
         let shadowTerms: GLint
         let contentsFade: GLint
 
-        init(_ variant: ShaderVariant) throws(RenderError) {
+        init(_ variant: ShaderVariant, profile: GLProfile) throws(RenderError) {
             shader = try ShaderProgram(vertex: variant.specialize(ShaderSource.quadVert),
                                        fragment: variant.specialize(ShaderSource.quadFrag),
-                                       names: ("Shaders/quad.vert [\(variant.name)]", "Shaders/quad.frag [\(variant.name)]"))
+                                       names: ("Shaders/quad.vert [\(variant.name)]", "Shaders/quad.frag [\(variant.name)]"),
+                                       profile: profile)
             let p = shader
             bounds = p.uniform("uBounds"); opacity = p.uniform("uOpacity"); background = p.uniform("uBackground")
             texture = p.uniform("uTexture"); contentsRect = p.uniform("uContentsRect"); texelsPerPoint = p.uniform("uTexelsPerPoint")
@@ -46,8 +47,12 @@ final class ShaderPrograms {
         }
     }
 
+    /// The API the programs are compiled for (their GLSL version and precision header).
+    let profile: GLProfile
     private var built: [ShaderVariant: Program] = [:]
     private var failed: [ShaderVariant: RenderError] = [:]
+
+    init(profile: GLProfile = .ofCurrentContext()) { self.profile = profile }
 
     /// The program for `variant`, built now if it is the first use.
     ///
@@ -56,7 +61,7 @@ final class ShaderPrograms {
         if let program = built[variant] { return program }
         if let error = failed[variant] { throw error }
         do {
-            let program = try Program(variant)
+            let program = try Program(variant, profile: profile)
             built[variant] = program
             return program
         } catch {

@@ -51,21 +51,31 @@ final class DemoDragTests: XCTestCase {
             }
             return ["mousemove", "--window", demo.window, String(Int(x + page.x)), String(Int(y + page.y))]
         }
-        func shot(_ n: Int) throws -> Image {
+        var taken = 0 // the demo numbers its screenshots shot-1, shot-2, …
+        func shot() throws -> Image {
+            taken += 1
             try DemoWindowTests.run("xdotool", ["key", "--window", demo.window, "p"])
-            let path = folder.appendingPathComponent("shot-\(n).png").path
-            XCTAssertTrue(DemoWindowTests.waitFor(path), "\(effect) \(direction): no screenshot \(n)")
+            let path = folder.appendingPathComponent("shot-\(taken).png").path
+            XCTAssertTrue(DemoWindowTests.waitFor(path), "\(effect) \(direction): no screenshot \(taken)")
             return try Image.readPNG(path: path)
         }
         try DemoWindowTests.run("xdotool", at(0.5))
-        let before = try shot(1)
+        // Pages load on the cache's threads and plain paper shows until page 1 arrives (no frame
+        // waits for a page): on a loaded machine that can outlast the window's first frames, so
+        // the picture before the drag is taken once page 1 is on screen (at most 10 s).
+        var before = try shot()
+        let deadline = Date().addingTimeInterval(10)
+        while !DemoWindowTests.showsPage(1, in: before, origin: page), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.25)
+            before = try shot()
+        }
         try DemoWindowTests.run("xdotool", at(0.9) + ["mousedown", "1"])
         for f in stride(from: 0.87, through: 0.6, by: -0.03) {
             try DemoWindowTests.run("xdotool", at(f))
             Thread.sleep(forTimeInterval: 0.03)
         }
         Thread.sleep(forTimeInterval: 0.4)
-        let held = try shot(2)
+        let held = try shot()
         // On across the spine and let go: the turn completes whichever effect it is.
         for f in stride(from: 0.5, through: 0.1, by: -0.1) {
             try DemoWindowTests.run("xdotool", at(f))
@@ -73,7 +83,7 @@ final class DemoDragTests: XCTestCase {
         }
         try DemoWindowTests.run("xdotool", ["mouseup", "1"])
         Thread.sleep(forTimeInterval: 1.5)
-        let after = try shot(3)
+        let after = try shot()
         XCTAssertTrue(demo.quit(), "\(effect) \(direction): no clean exit")
         XCTAssertEqual(demo.stderr, "", "\(effect) \(direction)")
         return (before, held, after)

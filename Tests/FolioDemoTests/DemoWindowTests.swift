@@ -146,6 +146,16 @@ final class DemoWindowTests: XCTestCase {
 
     /// Asserts that the screenshot shows built-in page `number` (1-based) with its top-left
     /// corner at window point `origin`, comparing patches with the page image itself.
+    /// Whether built-in page `number` shows at `origin` (the same four probes as `expectPage`),
+    /// without failing: for waiting until a page has arrived from the cache.
+    static func showsPage(_ number: Int, in shot: Image, origin: (x: Double, y: Double)) -> Bool {
+        let page = SamplePages.page(number, width: 400, height: 560)
+        return [(120, 95), (300, 160), (80, 420), (330, 500)].allSatisfy { x, y in
+            let got = patch(shot, Int(origin.x) + x, Int(origin.y) + y), want = patch(page, x, y)
+            return max(abs(got.0 - want.0), abs(got.1 - want.1), abs(got.2 - want.2)) < 8
+        }
+    }
+
     static func expectPage(_ number: Int, in shot: Image, origin: (x: Double, y: Double), _ message: String,
                            file: StaticString = #filePath, line: UInt = #line) {
         let page = SamplePages.page(number, width: 400, height: 560)
@@ -174,10 +184,23 @@ final class DemoWindowTests: XCTestCase {
         // The page (built-in 400×560) where the framing puts it.
         func at(_ x: Double, _ y: Double) -> [String] { ["mousemove", "--window", window, String(Int(x + page.x)), String(Int(y + page.y))] }
 
-        // 1. Before: page 1 everywhere.
-        try Self.run("xdotool", at(300, 280) + ["key", "p"])
-        let before = folder.appendingPathComponent("shot-1.png").path
+        // 1. Before: page 1 everywhere. Pages arrive from the cache's threads and plain paper
+        // shows until then, so on a loaded machine this waits (at most 10 s) for page 1.
+        var taken = 0 // the demo numbers its screenshots shot-1, shot-2, …
+        func shoot() -> String {
+            taken += 1
+            _ = try? Self.run("xdotool", ["key", "--window", window, "p"])
+            return folder.appendingPathComponent("shot-\(taken).png").path
+        }
+        try Self.run("xdotool", at(300, 280))
+        var before = shoot()
         XCTAssertTrue(Self.waitFor(before), "no screenshot before the drag")
+        let deadline = Date().addingTimeInterval(10)
+        while let image = try? Image.readPNG(path: before), !Self.showsPage(1, in: image, origin: page), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.25)
+            before = shoot()
+            XCTAssertTrue(Self.waitFor(before), "no screenshot before the drag")
+        }
 
         // 2. Drag the right half's point at x = 360 to x = 140 and hold it there.
         try Self.run("xdotool", at(360, 280) + ["mousedown", "1"])
@@ -186,15 +209,14 @@ final class DemoWindowTests: XCTestCase {
             Thread.sleep(forTimeInterval: 0.03)
         }
         Thread.sleep(forTimeInterval: 0.3)
-        try Self.run("xdotool", ["key", "p"])
-        let during = folder.appendingPathComponent("shot-2.png").path
+        let during = shoot()
         XCTAssertTrue(Self.waitFor(during), "no screenshot during the drag")
 
         // 3. Release: the spring completes the turn; page 2 then fills the view.
         try Self.run("xdotool", ["mouseup", "1"])
         Thread.sleep(forTimeInterval: 1.5)
-        try Self.run("xdotool", at(300, 280) + ["key", "p"])
-        let after = folder.appendingPathComponent("shot-3.png").path
+        try Self.run("xdotool", at(300, 280))
+        let after = shoot()
         XCTAssertTrue(Self.waitFor(after), "no screenshot after the release")
 
         // 4. Quit with a key: clean exit, final screenshot written, nothing on stderr.

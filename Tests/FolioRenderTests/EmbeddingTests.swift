@@ -123,7 +123,9 @@ enum Embedding {
         glEnable(GLenum(GL_DEPTH_TEST)); glEnable(GLenum(GL_CULL_FACE)); glDisable(GLenum(GL_BLEND))
         glBlendFuncSeparate(GLenum(GL_SRC_COLOR), GLenum(GL_DST_COLOR), GLenum(GL_ONE), GLenum(GL_ZERO))
         glBlendEquationSeparate(GLenum(GL_MAX), GLenum(GL_FUNC_SUBTRACT))
-        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_LINE))
+        // OpenGL ES has no polygon mode (it always fills): that piece of state is desktop GL's.
+        let hasPolygonMode = renderer.profile == .core33
+        if hasPolygonMode { glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_LINE)) }
         glDisable(GLenum(GL_SCISSOR_TEST)); glScissor(1, 2, 3, 4)
         glClearColor(0.25, 0.5, 0.75, 1)
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), unpack)
@@ -152,7 +154,7 @@ enum Embedding {
                 "cullFace": on(GL_CULL_FACE), "scissorTest": on(GL_SCISSOR_TEST), "scissorBox": ints(GL_SCISSOR_BOX, 4),
                 "blendFunc": ints(GL_BLEND_SRC_RGB) + ints(GL_BLEND_DST_RGB) + ints(GL_BLEND_SRC_ALPHA) + ints(GL_BLEND_DST_ALPHA),
                 "blendEquation": ints(GL_BLEND_EQUATION_RGB) + ints(GL_BLEND_EQUATION_ALPHA),
-                "polygonMode": ints(GL_POLYGON_MODE), "drawFramebuffer": ints(GL_DRAW_FRAMEBUFFER_BINDING),
+                "polygonMode": hasPolygonMode ? ints(GL_POLYGON_MODE) : [], "drawFramebuffer": ints(GL_DRAW_FRAMEBUFFER_BINDING),
                 "readFramebuffer": ints(GL_READ_FRAMEBUFFER_BINDING), "viewport": ints(GL_VIEWPORT, 4),
                 "unpackBuffer": ints(GL_PIXEL_UNPACK_BUFFER_BINDING), "renderbuffer": ints(GL_RENDERBUFFER_BINDING),
                 "clearColor": { var c = [GLfloat](repeating: 0, count: 4); glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), &c); return c.map { GLint($0 * 1000) } }(),
@@ -161,7 +163,7 @@ enum Embedding {
             ]
         }
         let before = snapshot()
-        XCTAssertEqual(before["polygonMode"], [GLint(GL_LINE)])
+        XCTAssertEqual(before["polygonMode"], hasPolygonMode ? [GLint(GL_LINE)] : [])
 
         renderer.draw(evaluator, scale: 1)
         XCTAssertEqual(snapshot(), before, "draw(_:scale:) into the bound framebuffer and viewport")
@@ -184,7 +186,7 @@ enum Embedding {
         XCTAssertEqual(snapshot(), before, "setTexture / removeImage")
 
         // Put the context back the way the other tests expect it.
-        glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL))
+        if hasPolygonMode { glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(GL_FILL)) }
         glDisable(GLenum(GL_DEPTH_TEST)); glDisable(GLenum(GL_CULL_FACE))
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ZERO)); glBlendEquation(GLenum(GL_FUNC_ADD))
         glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)

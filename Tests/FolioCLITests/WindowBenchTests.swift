@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+/// `folio bench --window`: the figures a person sees, from a real window on the test's display
+/// (Xvfb in CI), and a clean skip without one. No absolute times are asserted: only that every
+/// figure is there, finite, positive and consistent with the others.
+final class WindowBenchTests: XCTestCase {
+    /// Runs the built `folio` with `environment` changes (nil removes a variable).
+    func folio(_ arguments: [String], environment changes: [String: String?] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: ChildProcess.product("folio"))
+        p.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        for (key, value) in changes { environment[key] = value }
+        p.environment = environment
+        let output = Pipe(), errors = Pipe()
+        p.standardOutput = output
+        p.standardError = errors
+        try p.run()
+        // Standard error is a line or two; standard output one line of JSON.
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, out, err)
+    }
+
+    /// The `window` object of a JSON line.
+    func windowObject(_ line: String) throws -> [String: Any] {
+        let root = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], line)
+        return try XCTUnwrap(root["window"] as? [String: Any], line)
+    }
+
+    func testTheWindowBenchReportsEveryFigureFiniteAndPositiveNextToItsFloor() throws {
+        guard !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else {
+            throw XCTSkip("needs an X display (xvfb-run -a -s \"-screen 0 2600x1700x24\")")
+        }
+        let r = try folio(["bench", "--window", "--quick", "--json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let window = try windowObject(r.stdout)
+        XCTAssertNil(window["skipped"], "skipped on a display: \(r.stdout)")
+        for key in ["renderer", "machine", "build", "antialiasing", "frame"] {
+            XCTAssertFalse((window[key] as? String ?? "").isEmpty, "missing \(key)")
+        }
+        XCTAssertGreaterThan(window["rounds"] as? Int ?? 0, 0)
+        XCTAssertGreaterThan(window["framesPerRound"] as? Int ?? 0, 0)
+        let floors = try XCTUnwrap(window["floor"] as? [[String: Any]])
+        let rows = try XCTUnwrap(window["frames"] as? [[String: Any]])
+        XCTAssertFalse(floors.isEmpty)
+        XCTAssertFalse(rows.isEmpty)
+        /// Checks the figures every entry has, floor or frame.
+        func checkFigures(_ entry: [String: Any], _ name: String) throws -> (size: [Int], frameMs: Double) {
+            let size = try XCTUnwrap(entry["size"] as? [Int], name)
+            XCTAssertEqual(size.count, 2, name)
+            XCTAssertTrue(size.allSatisfy { $0 > 0 }, name)
+            for key in ["frameMs", "fps", "cpuMsPerFrame", "damagedFraction"] {
+                let value = try XCTUnwrap(entry[key] as? Double, "\(name): \(key)")
+                XCTAssertTrue(value.isFinite && value > 0, "\(name): \(key) = \(value)")
+            }
+            let ms = entry["frameMs"] as! Double, fps = entry["fps"] as! Double
+            XCTAssertEqual(fps, 1000 / ms, accuracy: 1e-9 * fps, "\(name): fps is not 1000 / frame ms")
+            let damage = entry["damagedFraction"] as! Double
+            XCTAssertTrue((0...1).contains(damage), "\(name): damaged fraction \(damage)")
+            return (size, ms)
+        }
+        var floorMs: [[Int]: Double] = [:]
+        for floor in floors {
+            let (size, ms) = try checkFigures(floor, "floor")
+            floorMs[size] = ms
+            let page = try XCTUnwrap(floor["pagePixels"] as? [Int])
+            XCTAssertTrue(page.count == 2 && page.allSatisfy { $0 > 0 })
+        }
+        for row in rows {
+            let name = "\(row["effect"] ?? "?") \(row["leaves"] ?? "?") lit \(row["lit"] ?? "?")"
+            let (size, _) = try checkFigures(row, name)
+            XCTAssertTrue(["flip", "fold", "curl"].contains(row["effect"] as? String ?? ""), name)
+            XCTAssertGreaterThan(row["leaves"] as? Int ?? 0, 0, name)
+            XCTAssertNotNil(row["lit"] as? Bool, name)
+            // The floor was measured in the same run at the same size, and the ratio is over it.
+            let floor = try XCTUnwrap(floorMs[size], "\(name): no floor at \(size)")
+            XCTAssertEqual(row["floorMs"] as? Double, floor, name)
+            for key in ["overFloor", "cpuOverFloor"] {
+                let ratio = try XCTUnwrap(row[key] as? Double, "\(name): \(key)")
+                XCTAssertTrue(ratio.isFinite && ratio > 0, "\(name): \(key) \(ratio)")
+            }
+        }
+    }
+
+    func testWithoutADisplayTheWindowBenchSaysSoAndSucceeds() throws {
+        let r = try folio(["bench", "--window", "--quick", "--json"], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("no display") && r.stderr.contains("xvfb-run"), r.stderr)
+        let skipped = try XCTUnwrap(try windowObject(r.stdout)["skipped"] as? String, r.stdout)
+        XCTAssertTrue(skipped.contains("no display"), skipped)
+    }
+
+    func testTheWindowBenchRefusesOptionsItWouldIgnore() throws {
+        for other in [["--render-only"], ["--no-render"], ["--profile", "floor"]] {
+            let r = try folio(["bench", "--window"] + other)
+            XCTAssertEqual(r.status, 64, "--window \(other): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("--window cannot be combined"), r.stderr)
+        }
+    }
+}
