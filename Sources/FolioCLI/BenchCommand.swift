@@ -33,6 +33,8 @@ public struct BenchCommand: ParsableCommand {
     @Flag(help: "Only the window benchmark: a book spread turning in a real window at 1280x800, 1920x1200 and 2560x1600 against a floor (with --quick: one small smoke configuration). Skipped with a message when there is no display.")
     var window = false
 
+    @OptionGroup var reader: ReaderBenchOptions
+
     @Option(help: ArgumentHelp("Run one loop alone for a profiler such as callgrind: an evaluator loop (\(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", "))), or a render configuration: floor, or EFFECT:MODE with EFFECT fold or flip and MODE an --aa mode.",
                                valueName: "kind"))
     var profile: String?
@@ -75,6 +77,7 @@ public struct BenchCommand: ParsableCommand {
 
     /// Runs the command; errors print one line on stderr.
     public func run() throws {
+        if reader.reader { return try ReaderBenchmarks.command(pages: reader.pages, json: json, alone: !quick && !renderOnly && profile == nil && !window) }
         if window { return try WindowBenchmarks.command(quick: quick, json: json) }
         if let profile {
             if let kind = Benchmarks.ProfileKind(rawValue: profile) {

@@ -3,8 +3,9 @@
 // the document as descriptor 3; it exits when the reader closes the socket.
 //
 //     folio-pdf-worker [--memory-limit BYTES] [--cpu-limit SECONDS]
-//     folio-pdf-worker --bench FILE.pdf [--threads N] [--height PX] [--pages N]   (poppler alone, in-process)
+//     folio-pdf-worker --bench FILE.pdf [--threads N] [--height PX] [--pages N] [--warm-up N]  (poppler alone, in-process)
 //     folio-pdf-worker --riffle FILE.pdf [--threads N] [--height PX] [--pages N]  (through worker processes)
+//     folio-pdf-worker --first-page FILE.pdf --width W --height H --out PATH     (one page, then exit: a bench floor)
 import FolioDocument
 #if canImport(Glibc)
 import Glibc
@@ -22,9 +23,13 @@ if let file = value("--riffle") {
                  pages: Int(value("--pages") ?? ""))
     exit(0)
 }
+if let file = value("--first-page") {
+    exit(Bench.firstPage(path: file, width: Int(value("--width") ?? "") ?? 0, height: Int(value("--height") ?? "") ?? 0,
+                         out: value("--out") ?? ""))
+}
 if let file = value("--bench") {
     Bench.run(path: file, threads: Int(value("--threads") ?? "") ?? 2, height: Int(value("--height") ?? "") ?? 800,
-              pages: Int(value("--pages") ?? ""))
+              pages: Int(value("--pages") ?? ""), warmUp: Int(value("--warm-up") ?? "") ?? 0)
     exit(0)
 }
 
