@@ -65,7 +65,7 @@ let package = Package(
         .plugin(name: "EmbedShadersPlugin", capability: .buildTool(), dependencies: ["EmbedShaders"]),
         .target(
             name: "FolioRender",
-            dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTransitions", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CEGL", "CPNG", "CWebP"],
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CEGL", "CPNG", "CWebP"],
             plugins: ["EmbedShadersPlugin"]
         ),
         .target(
