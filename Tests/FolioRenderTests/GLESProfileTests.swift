@@ -136,6 +136,12 @@ final class GLESProfileTests: XCTestCase {
                     windowed.renderer.light = PaperLight.standard
                     try windowed.renderer.setImage(SamplePages.page(1, width: 320, height: 240), for: ContentHandle(1))
                     try windowed.renderer.setImage(SamplePages.page(2, width: 320, height: 240), for: ContentHandle(2))
+                    // The same texture state on both: core uploads bias their level of detail
+                    // by −½ (docs/sharpness.md), ES has no such parameter; the parity under
+                    // test is the ES code path's, not the filter's.
+                    for handle in [ContentHandle(1), ContentHandle(2)] {
+                        windowed.renderer.setSampling(mipmapped: true, anisotropy: 1, lodBias: 0, for: handle)
+                    }
                     let fold = try FoldTransition(size: size, source: ContentHandle(1), destination: ContentHandle(2))
                     try fold.setProgress(0.35)
                     // A lit curl casts its shadow into the default framebuffer (its alpha is
