@@ -1,7 +1,7 @@
 import XCTest
 import FolioGeometry
 import FolioLayers
-import FolioRender
+@_spi(Benchmarks) import FolioRender
 import FolioTransitions
 
 /// A headless EGL context renders the same pixels as a GLFW window's, and switching between
@@ -28,6 +28,13 @@ final class HeadlessContextTests: XCTestCase {
                     r.context.makeCurrent()
                     try r.renderer.setImage(SamplePages.page(1, width: 320, height: 240), for: ContentHandle(1))
                     try r.renderer.setImage(SamplePages.page(2, width: 320, height: 240), for: ContentHandle(2))
+                    // The same texture state in every context: under the OpenGL ES rerun the
+                    // shared renderer is ES, where uploads have no level-of-detail bias (core
+                    // uploads take −½, docs/sharpness.md), and the minified turning half would
+                    // differ by the filter rather than by the context.
+                    for handle in [ContentHandle(1), ContentHandle(2)] {
+                        r.renderer.setSampling(mipmapped: true, anisotropy: 1, lodBias: 0, for: handle)
+                    }
                     return try r.render(t.root, size: size, scale: 1, antialiasing: aa)
                 }
                 func differing(_ a: Image, _ b: Image) -> Int { zip(a.pixels, b.pixels).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) } }
