@@ -105,9 +105,7 @@ struct SharpnessBenchmarks {
         if effect == "flip" {
             t = try FlipTransition(size: Self.size, source: page, destination: turningIn)
         } else {
-            let curl = try CurlTransition(size: Self.size)
-            curl.setPages(source: page, destination: turningIn)
-            t = curl
+            t = try CurlTransition(size: Self.size, source: page, destination: turningIn)
         }
         try t.setProgress(progress)
         return t
