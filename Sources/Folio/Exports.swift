@@ -7,5 +7,6 @@
 @_exported import FolioTransitions
 @_exported import FolioBook
 @_exported import FolioScene
+@_exported import FolioTessellation
 @_exported import FolioRender
 @_exported import FolioDocument
