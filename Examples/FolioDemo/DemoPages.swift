@@ -46,7 +46,7 @@ final class DemoPages {
     final class DisplaySize: Sendable {
         let value = Mutex((width: 1, height: 1))
     }
-    private let load: @Sendable (PageCache<PageContent>.Load) throws -> PageContent
+    private let load: @Sendable (Int) throws -> PageContent
     private let cost: @Sendable (PageContent) -> Int
     /// Pages whose texture is a placeholder or from an older target size, to be replaced.
     private var stale = Set<Int>()
@@ -126,30 +126,22 @@ final class DemoPages {
             // The texture with its mipmaps: a third more than the image.
             return image.width * image.height * 4 * 4 / 3
         }
-        let load: @Sendable (PageCache<PageContent>.Load) throws -> PageContent
+        let load: @Sendable (Int) throws -> PageContent
         if let document {
             let (pages, layout) = document
             let target = self.target
             // Rasterised at the size the page is shown; a failure is the cache's to report
-            // (the page then keeps its placeholder). A page passed by while it renders is
-            // cancelled in the worker (`Cancellation`), and the cache drops it.
-            load = { request in
-                let slot = request.page
-                let cancellation = Cancellation()
-                request.onAbandon { cancellation.cancel() }
+            // (the page then keeps its placeholder).
+            load = { slot in
                 let (w, h) = target.value.withLock { $0 }
                 let bitmap: PageBitmap
                 if let key = TilePlanner.Key(packed: slot) {
                     // A tile of a zoomed page: its level's raster is the display size × 2^level.
                     let t = Self.tilePlanner.side.rawValue, (lw, lh) = (w << key.level, h << key.level)
                     let region = PixelRegion(x: key.column * t, y: key.row * t, width: min(t, lw - key.column * t), height: min(t, lh - key.row * t))
-                    bitmap = try Self.abandoning(slot) { () throws(DocumentError) in
-                        try layout.renderTile(slot: key.page, from: pages, width: lw, height: lh, region: region, cancellation: cancellation)
-                    }
+                    bitmap = try layout.renderTile(slot: key.page, from: pages, width: lw, height: lh, region: region)
                 } else {
-                    bitmap = try Self.abandoning(slot) { () throws(DocumentError) in
-                        try layout.render(slot: slot, from: pages, width: w, height: h, cancellation: cancellation)
-                    }
+                    bitmap = try layout.render(slot: slot, from: pages, width: w, height: h)
                 }
                 guard let image = Image(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels) else {
                     throw DocumentError.invalidPixelSize(page: slot, width: w, height: h, reason: "the bitmap has the wrong length")
@@ -157,28 +149,18 @@ final class DemoPages {
                 return .pixels(image)
             }
         } else if let pageFolder {
-            load = { .pixels(try pageFolder.load($0.page)) }
+            load = { .pixels(try pageFolder.load($0)) }
         } else {
-            load = { .pixels(SamplePages.page($0.page + 1, width: Self.sampleSize.width, height: Self.sampleSize.height)) }
+            load = { .pixels(SamplePages.page($0 + 1, width: Self.sampleSize.width, height: Self.sampleSize.height)) }
         }
         self.load = load
         self.cost = cost
         // Tiles share the cache under their packed keys (bit 60 set), beyond any page index.
         cache = document == nil
-            ? try PageCache(pageCount: count, budget: Self.budget, loaders: 2, loadWhileWanted: load, cost: cost)
-            : try PageCache(pageCount: Int.max, budget: Self.documentBudget, loaders: 2, loadWhileWanted: load, cost: cost)
+            ? try PageCache(pageCount: count, budget: Self.budget, loaders: 2, load: load, cost: cost)
+            : try PageCache(pageCount: Int.max, budget: Self.documentBudget, loaders: 2, load: load, cost: cost)
         wanted.reserveCapacity(32)
         candidate.reserveCapacity(32)
-    }
-
-    /// Runs a render, turning its cancellation into the cache's `Abandoned`: a page passed by is
-    /// not a failure (no message, and it renders again if it is wanted again).
-    nonisolated static func abandoning(_ slot: Int, _ render: () throws(DocumentError) -> PageBitmap) throws -> PageBitmap {
-        do {
-            return try render()
-        } catch .cancelled {
-            throw PageCache<PageContent>.Abandoned(page: slot)
-        }
     }
 
     /// Sets the pixel size a document's pages are rasterised at (the page's view size times
@@ -197,7 +179,7 @@ final class DemoPages {
         uploads.removeAll()
         wanted.removeAll()
         // Budget and loaders as before: the old cache's loads in flight finish and are dropped.
-        if let fresh = try? PageCache(pageCount: Int.max, budget: Self.documentBudget, loaders: 2, loadWhileWanted: load, cost: cost) { cache = fresh }
+        if let fresh = try? PageCache(pageCount: Int.max, budget: Self.documentBudget, loaders: 2, load: load, cost: cost) { cache = fresh }
     }
 
     /// The size a document's pages are rasterised at now, in pixels (their coarse level).

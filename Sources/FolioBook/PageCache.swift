@@ -18,14 +18,6 @@ import Synchronization
 ///
 /// **Failures** are per page: a page whose loader throws is reported once through
 /// ``drain()`` and not tried again; the others carry on.
-///
-/// **Pages passed by.** A loader only ever starts the most wanted page at the time, so a page
-/// requested and then riffled past before a loader was free is never started. One already
-/// loading when it stops being wanted is abandoned: its result is dropped on arrival (never
-/// held, never reported as arrived, so nobody uploads it), and a loader made with
-/// ``init(pageCount:budget:loaders:loadWhileWanted:cost:)`` can ask ``Load/isWanted`` between
-/// its stages and throw ``Abandoned`` to stop early. An abandoned page is not a failure: it
-/// loads again when it is wanted again.
 public final class PageCache<Content: Sendable>: Sendable {
     /// How much the cache may hold.
     public struct Budget: Sendable, Equatable {
@@ -51,45 +43,10 @@ public final class PageCache<Content: Sendable>: Sendable {
         public var isEmpty: Bool { arrived.isEmpty && evicted.isEmpty && failed.isEmpty }
     }
 
-    /// One page being loaded: which, and whether it is still wanted.
-    public struct Load: Sendable {
-        /// The page to load.
-        public let page: Int
-        let wanted: @Sendable () -> Bool
-        let register: @Sendable (@escaping @Sendable () -> Void) -> Void
-
-        /// Whether the page is still wanted by the latest ``PageCache/request(_:)``. A loader
-        /// with several stages (render, then convert, say) asks between them and throws
-        /// ``PageCache/Abandoned`` when it is not.
-        public var isWanted: Bool { wanted() }
-
-        /// Calls `handler` once, from whichever thread makes the request, if the page stops
-        /// being wanted before its load returns (at once if it already has): for a loader
-        /// blocked in one long call that takes a cancellation flag, such as a document
-        /// source's render. Not called once the load has returned.
-        public func onAbandon(_ handler: @escaping @Sendable () -> Void) { register(handler) }
-    }
-
-    /// Thrown by a loader that stopped because its page is no longer wanted (see
-    /// ``Load/isWanted``): counted in ``Statistics/abandoned``, not reported as a failure.
-    public struct Abandoned: Error, Sendable, CustomStringConvertible {
-        /// The page that was abandoned.
-        public let page: Int
-
-        /// A loader stopping `page`.
-        public init(page: Int) { self.page = page }
-
-        /// "page N abandoned: no longer wanted".
-        public var description: String { "page \(page) abandoned: no longer wanted" }
-    }
-
     /// Counts over the cache's life.
     public struct Statistics: Sendable, Equatable {
         /// Pages loaded, evicted and failed so far.
         public var loads = 0, evictions = 0, failures = 0
-        /// Loads dropped or stopped because their page was no longer wanted when they
-        /// finished (or when the loader asked).
-        public var abandoned = 0
         /// The most pages and bytes ever held at once.
         public var peakPages = 0, peakBytes = 0
     }
@@ -111,8 +68,6 @@ public final class PageCache<Content: Sendable>: Sendable {
         /// loaded again until the next request.
         var declined: Set<Int> = []
         var activeWorkers = 0
-        /// What loads in progress asked to be told when their page stops being wanted.
-        var abandonHandlers: [Int: @Sendable () -> Void] = [:]
         var events = Events()
         var statistics = Statistics()
         /// The largest cost seen, to estimate pages not loaded yet.
@@ -124,7 +79,7 @@ public final class PageCache<Content: Sendable>: Sendable {
     /// The limits.
     public let budget: Budget
     let loaders: Int
-    let load: @Sendable (Load) throws -> Content
+    let load: @Sendable (Int) throws -> Content
     let cost: @Sendable (Content) -> Int
     let state = Mutex(State())
     let queue: DispatchQueue
@@ -134,19 +89,8 @@ public final class PageCache<Content: Sendable>: Sendable {
     /// content with `cost` (bytes).
     ///
     /// - Throws: ``BookError/invalidPageCount(_:)``, ``BookError/invalidBudget(pages:bytes:)``.
-    public convenience init(pageCount: Int, budget: Budget, loaders: Int = 1,
-                            load: @escaping @Sendable (Int) throws -> Content,
-                            cost: @escaping @Sendable (Content) -> Int) throws(BookError) {
-        try self.init(pageCount: pageCount, budget: budget, loaders: loaders, loadWhileWanted: { try load($0.page) }, cost: cost)
-    }
-
-    /// A cache whose loader can stop early: `loadWhileWanted` gets the page with a way to ask
-    /// whether it is still wanted (``Load/isWanted``), and throws ``Abandoned`` when it stops.
-    /// Otherwise as ``init(pageCount:budget:loaders:load:cost:)``.
-    ///
-    /// - Throws: ``BookError/invalidPageCount(_:)``, ``BookError/invalidBudget(pages:bytes:)``.
     public init(pageCount: Int, budget: Budget, loaders: Int = 1,
-                loadWhileWanted load: @escaping @Sendable (Load) throws -> Content,
+                load: @escaping @Sendable (Int) throws -> Content,
                 cost: @escaping @Sendable (Content) -> Int) throws(BookError) {
         guard pageCount >= 1 else { throw .invalidPageCount(pageCount) }
         guard budget.pages >= 1, budget.bytes >= 1 else { throw .invalidBudget(pages: budget.pages, bytes: budget.bytes) }
@@ -162,7 +106,6 @@ public final class PageCache<Content: Sendable>: Sendable {
     /// start loading in that order, as far as the budget allows. Out-of-range pages and
     /// repeats are ignored. Marks the wanted pages that are held as recently used.
     public func request(_ pages: [Int]) {
-        var abandoned: [@Sendable () -> Void] = []
         let start = state.withLock { s -> Int in
             s.wanted.removeAll(keepingCapacity: true)
             s.declined.removeAll(keepingCapacity: true)
@@ -172,16 +115,10 @@ public final class PageCache<Content: Sendable>: Sendable {
                 s.clock += 1
                 s.entries[p]!.lastUse = s.clock
             }
-            // Loads passed by: tell their loaders (outside the lock) so they can stop.
-            if !s.abandonHandlers.isEmpty {
-                for (page, handler) in s.abandonHandlers where !s.wanted.contains(page) { abandoned.append(handler) }
-                s.abandonHandlers = s.abandonHandlers.filter { s.wanted.contains($0.key) }
-            }
             let starting = min(loaders - s.activeWorkers, Self.loadable(s, budget: budget).count)
             s.activeWorkers += max(0, starting)
             return max(0, starting)
         }
-        for handler in abandoned { handler() }
         for _ in 0..<start { queue.async { self.work() } }
     }
 
@@ -194,20 +131,6 @@ public final class PageCache<Content: Sendable>: Sendable {
             return s.entries[page]!.content
         }
     }
-
-    /// Keeps `handler` for `page`'s load in progress, or calls it now if the page is no longer
-    /// wanted.
-    func register(_ handler: @escaping @Sendable () -> Void, for page: Int) {
-        let wantedNow = state.withLock { s -> Bool in
-            guard s.wanted.contains(page) else { return false }
-            s.abandonHandlers[page] = handler
-            return true
-        }
-        if !wantedNow { handler() }
-    }
-
-    /// Whether `page` is wanted by the latest ``request(_:)``.
-    public func isWanted(_ page: Int) -> Bool { state.withLock { $0.wanted.contains(page) } }
 
     /// Whether `page` is held.
     public func contains(_ page: Int) -> Bool { state.withLock { $0.entries[page] != nil } }
@@ -267,18 +190,10 @@ public final class PageCache<Content: Sendable>: Sendable {
                 return p
             }
             guard let page = next else { return }
-            let result = Result {
-                try load(Load(page: page, wanted: { [weak self] in self?.isWanted(page) ?? false },
-                              register: { [weak self] handler in self?.register(handler, for: page) }))
-            }
+            let result = Result { try load(page) }
             state.withLock { s in
                 s.loading.remove(page)
-                s.abandonHandlers[page] = nil
                 switch result {
-                case .success where !s.wanted.contains(page), .failure(is Abandoned):
-                    // Passed by while it loaded: drop it rather than hold and upload a page
-                    // nobody is looking at; it loads again if it is wanted again.
-                    s.statistics.abandoned += 1
                 case let .success(content):
                     file(content, cost: max(0, cost(content)), for: page, in: &s)
                 case let .failure(error):
