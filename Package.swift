@@ -14,7 +14,6 @@ let package = Package(
         .library(name: "FolioSurface", targets: ["FolioSurface"]),
         .library(name: "FolioTransitions", targets: ["FolioTransitions"]),
         .library(name: "FolioBook", targets: ["FolioBook"]),
-        .library(name: "FolioTessellation", targets: ["FolioTessellation"]),
         .library(name: "FolioRender", targets: ["FolioRender"]),
         // Everything above with one import (`import Folio`).
         .library(name: "Folio", targets: ["Folio"]),
@@ -64,12 +63,9 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "EmbedShaders"),
         .plugin(name: "EmbedShadersPlugin", capability: .buildTool(), dependencies: ["EmbedShaders"]),
-        // Evaluated quads → triangles: tessellation, occlusion, seam corners, cast and bend
-        // shadows. Pure geometry, no GL: FolioRender is the GL backend that draws them.
-        .target(name: "FolioTessellation", dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface"]),
         .target(
             name: "FolioRender",
-            dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTessellation", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CEGL", "CPNG", "CWebP"],
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CEGL", "CPNG", "CWebP"],
             plugins: ["EmbedShadersPlugin"]
         ),
         .target(
@@ -81,7 +77,7 @@ let package = Package(
             ]
         ),
         .target(name: "Folio", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface", "FolioTransitions",
-                                              "FolioBook", "FolioScene", "FolioTessellation", "FolioRender", "FolioDocument"]),
+                                              "FolioBook", "FolioScene", "FolioRender", "FolioDocument"]),
         // folio-pdf-worker is built next to folio: documents (bench --sharpness's text page) need it.
         .executableTarget(name: "folio", dependencies: ["FolioCLI", "FolioPDFWorker"]),
         // The interactive window (GLFW): drag, wheel and keys turn a FolioBook's pages.
@@ -137,8 +133,6 @@ let package = Package(
             dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioTestSupport"]
         ),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
-        // The triangles of evaluated frames, with no GL and no display (Swift Testing).
-        .testTarget(name: "FolioTessellationTests", dependencies: ["FolioTessellation", "FolioTransitions"]),
         // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.
         // Drives the real demo window with xdotool under Xvfb (needs the folio-demo product built).
         // FolioBook: the tests compute where the demo frames the book (`BookFraming`); CTurboJPEG

@@ -7,6 +7,5 @@
 @_exported import FolioTransitions
 @_exported import FolioBook
 @_exported import FolioScene
-@_exported import FolioTessellation
 @_exported import FolioRender
 @_exported import FolioDocument

@@ -14,31 +14,31 @@ import FolioLayers
 /// that side only (the product of two nearly parallel coverages would count the pixel twice).
 /// The patch's triangles that straddle the line are split along it; a crossing is computed
 /// from its edge's ends in one fixed order, so triangles sharing that edge share the point.
-package extension DrawList {
+extension DrawList {
     /// A nearly straight corner of a surface's outline at the end `V` of a seam, seen from one
     /// of the two patches that meet there.
-    package struct SeamCorner {
+    struct SeamCorner {
         /// The item this corner is recorded for, and its corner whose edge is its own side.
-        package var item: Int
-        package var ownCorner: Int
+        var item: Int
+        var ownCorner: Int
         /// The neighbour's silhouette edge at `V`, as a line in viewport pixels (positive inside).
-        package var nx: Double, ny: Double, c: Double
+        var nx: Double, ny: Double, c: Double
         /// Its index in `edges` once appended (−1 before).
-        package var foreignEdge: Int
+        var foreignEdge: Int
         /// `V`, and the unit direction along the outline there.
-        package var x: Double, y: Double
-        package var along: (Double, Double)
+        var x: Double, y: Double
+        var along: (Double, Double)
         /// Whether the item's own edge arrives at `V` (its side is `side < 0`) or leaves it.
-        package var ownIsBefore: Bool
+        var ownIsBefore: Bool
 
         /// Negative on the side of the edge arriving at `V`, positive on the leaving edge's.
-        package func side(_ p: PlanePoint) -> Double { along.0 * (p.x - x) + along.1 * (p.y - y) }
+        func side(_ p: PlanePoint) -> Double { along.0 * (p.x - x) + along.1 * (p.y - y) }
     }
 
     /// Finds the seam corners of every surface patch: a corner `V` of item B between a
     /// silhouette edge and a seam whose partner A, of the same facing, has a silhouette edge at
     /// `V` too, the two turning less than 30°. Each of the two gets a record.
-    package mutating func findSeamCorners(_ e: LayerEvaluator) {
+    mutating func findSeamCorners(_ e: LayerEvaluator) {
         seamCorners.removeAll(keepingCapacity: true)
         for i in items.indices {
             let quad = e.quads[items[i].quadIndex]
@@ -85,7 +85,7 @@ package extension DrawList {
 
     /// The other surface patch of `layer` with the given facing that has the edge between `v`
     /// and `w` (bit-identical ends), and its corner at `v`.
-    package func partner(of v: (Double, Double), _ w: (Double, Double), besides i: Int, layer: Layer, back: Bool,
+    func partner(of v: (Double, Double), _ w: (Double, Double), besides i: Int, layer: Layer, back: Bool,
                  _ e: LayerEvaluator) -> (Int, Int)? {
         for j in items.indices where j != i {
             let quad = e.quads[items[j].quadIndex]
@@ -101,7 +101,7 @@ package extension DrawList {
     }
 
     /// Adds to item `i`'s silhouette edges the neighbours' edges of its seam corners.
-    package mutating func appendSeamCornerEdges(_ i: Int) {
+    mutating func appendSeamCornerEdges(_ i: Int) {
         for s in seamCorners.indices where seamCorners[s].item == i && edges.count - items[i].edges.lowerBound < Self.maximumItemEdges {
             let (nx, ny, c) = (seamCorners[s].nx, seamCorners[s].ny, seamCorners[s].c)
             seamCorners[s].foreignEdge = edges.count
@@ -115,7 +115,7 @@ package extension DrawList {
     /// Splits item `i`'s triangles along the dividing line of each of its seam corners and
     /// gives each piece the edge of its side: its own edge on its own side, the neighbour's on
     /// the other (where it comes within reach).
-    package mutating func splitAtSeamCorners(_ i: Int) {
+    mutating func splitAtSeamCorners(_ i: Int) {
         let edgeRange = items[i].edges
         for s in seamCorners.indices where seamCorners[s].item == i {
             let corner = seamCorners[s]

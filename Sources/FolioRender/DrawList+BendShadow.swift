@@ -2,7 +2,7 @@ import FolioGeometry
 import FolioLayers
 import FolioSurface
 
-package extension DrawList {
+extension DrawList {
     /// The cast shadow on the low strips of a curl's bend (docs/curl.md §8, "Where").
     ///
     /// The page pass stops at the axis line: past it the bend's first strips are lifted patches,
@@ -23,7 +23,7 @@ package extension DrawList {
     /// diffuse term with `ambient`), which is 1 on the page plane and falls to 0 where the strip
     /// turns edge-on to the light, so the shadow meets the page's at the axis and fades out with
     /// the light itself.
-    package mutating func appendBendShadowPass(of surface: SurfaceLayer, _ e: LayerEvaluator, firstLifted b: Int,
+    mutating func appendBendShadowPass(of surface: SurfaceLayer, _ e: LayerEvaluator, firstLifted b: Int,
                                        flatToView toView: Homography, model: CastShadow, ambient: Double) {
         let mesh = surface.mesh
         // The surface's first back-facing batch: the pass is drawn just before it.

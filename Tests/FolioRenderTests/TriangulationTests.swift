@@ -1,10 +1,10 @@
-import Testing
-import FolioTessellation
+import XCTest
+@testable import FolioRender
 import FolioTransitions
 
 /// The draw list's triangles: a watertight mesh per polygon whose interior no silhouette edge
 /// reaches and whose band triangles carry exactly the edges that do.
-struct TriangulationTests {
+final class TriangulationTests: XCTestCase {
     /// Fold and flip frames over the motion, evaluated.
     func frames() throws -> [LayerEvaluator] {
         var result: [LayerEvaluator] = []
@@ -35,7 +35,7 @@ struct TriangulationTests {
         return (x, y, edges)
     }
 
-    @Test func eachTriangleCarriesExactlyTheSilhouetteEdgesWithinReachAndTheInteriorNone() throws {
+    func testEachTriangleCarriesExactlyTheSilhouetteEdgesWithinReachAndTheInteriorNone() throws {
         var interior = 0, band = 0
         for e in try frames() {
             var list = DrawList()
@@ -45,20 +45,20 @@ struct TriangulationTests {
                 for t in stride(from: batch.vertices.lowerBound, to: batch.vertices.upperBound, by: 3) {
                     let corners = (0..<3).map { vertex(list, t + $0) }
                     // The three corners carry the same edges: a property of the triangle.
-                    for c in corners.dropFirst() { #expect(zip(c.edges, corners[0].edges).allSatisfy { $0 == $1 }) }
+                    for c in corners.dropFirst() { XCTAssertTrue(zip(c.edges, corners[0].edges).allSatisfy { $0 == $1 }) }
                     let carried = corners[0].edges.filter { !($0.0 == 0 && $0.1 == 0 && $0.2 == 1) }
                     // The edges within reach of the triangle, in outline order, are the ones carried.
                     let near = edges.filter { edge in
                         corners.map { edge.nx * $0.x + edge.ny * $0.y + edge.c }.min()! < edge.reach + list.coverageTolerance
                     }
-                    #expect(carried.count == near.count)
-                    for (a, b) in zip(carried, near) { #expect(a == b.shaderEdge) }
-                    #expect(batch.coverage == ShaderVariant.Coverage.edges(for: near.count))
+                    XCTAssertEqual(carried.count, near.count)
+                    for (a, b) in zip(carried, near) { XCTAssertTrue(a == b.shaderEdge) }
+                    XCTAssertEqual(batch.coverage, ShaderVariant.Coverage.edges(for: near.count))
                     if near.isEmpty {
                         interior += 1
                         // Interior corners keep clear of every edge by the reach plus the clearance.
                         for edge in edges {
-                            for c in corners { #expect(edge.nx * c.x + edge.ny * c.y + edge.c >= edge.reach + DrawList.interiorClearance - 1e-4) }
+                            for c in corners { XCTAssertGreaterThanOrEqual(edge.nx * c.x + edge.ny * c.y + edge.c, edge.reach + DrawList.interiorClearance - 1e-4) }
                         }
                     } else {
                         band += 1
@@ -66,11 +66,11 @@ struct TriangulationTests {
                 }
             }
         }
-        #expect(interior > 100)
-        #expect(band > 100)
+        XCTAssertGreaterThan(interior, 100)
+        XCTAssertGreaterThan(band, 100)
     }
 
-    @Test func everyPolygonsTrianglesMeetVertexToVertexAndTileItsFootprint() throws {
+    func testEveryPolygonsTrianglesMeetVertexToVertexAndTileItsFootprint() throws {
         for mode in [AntialiasingMode.analytic, .none] {
             for e in try frames() {
                 for cuts in [false, true] {
@@ -92,7 +92,7 @@ struct TriangulationTests {
                             }
                         }
                         // Triangles that all turn the same way around a star do not fold over.
-                        if !cuts { #expect(signs.count <= 1, "\(mode) item \(i): triangles fold over") }
+                        if !cuts { XCTAssertLessThanOrEqual(signs.count, 1, "\(mode) item \(i): triangles fold over") }
                         // No T-junction: no corner lies inside another triangle's edge.
                         for p in points {
                             for (a, b) in segments where !(p == a || p == b) {
@@ -101,7 +101,7 @@ struct TriangulationTests {
                                 guard length2 > 1e-12 else { continue }
                                 let t = ((p.0 - a.0) * dx + (p.1 - a.1) * dy) / length2
                                 let off = abs((p.0 - a.0) * dy - (p.1 - a.1) * dx) / length2.squareRoot()
-                                #expect(!(t > 1e-6 && t < 1 - 1e-6 && off < 1e-4), "\(mode) cuts \(cuts) item \(i) \(e.quads[list.items[i].quadIndex].layer.name): T-junction at \(p) on \(a)–\(b) \(list.corners[list.items[i].corners].map { ($0.x, $0.y, $0.fades, $0.shared) })")
+                                XCTAssertFalse(t > 1e-6 && t < 1 - 1e-6 && off < 1e-4, "\(mode) cuts \(cuts) item \(i) \(e.quads[list.items[i].quadIndex].layer.name): T-junction at \(p) on \(a)–\(b) \(list.corners[list.items[i].corners].map { ($0.x, $0.y, $0.fades, $0.shared) })")
                             }
                         }
                         guard !cuts else { continue }
@@ -119,7 +119,7 @@ struct TriangulationTests {
                             for k in o.indices { footprint += o[k].x * o[(k + 1) % o.count].y - o[(k + 1) % o.count].x * o[k].y }
                         }
                         // (Positions come back through floats: about 1e-5 px each.)
-                        #expect(abs(area - abs(footprint) / 2) <= 1e-4 * max(100, area), "\(mode) item \(i)")
+                        XCTAssertEqual(area, abs(footprint) / 2, accuracy: 1e-4 * max(100, area), "\(mode) item \(i)")
                     }
                 }
             }

@@ -9,9 +9,9 @@
 ///
 /// A new per-draw feature adds a field here, its `#define` in ``defines``, the `#ifdef` block
 /// in the shaders, and (when it is per-vertex data) attributes in `DrawList.Vertex`.
-package struct ShaderVariant: Hashable, Sendable {
+struct ShaderVariant: Hashable, Sendable {
     /// How the contents texture is sampled.
-    package enum Texture: UInt8, Hashable, Sendable {
+    enum Texture: UInt8, Hashable, Sendable {
         /// No contents: background and gradients only.
         case none
         /// Premultiplied RGBA, first row at the top (Folio's uploads).
@@ -21,7 +21,7 @@ package struct ShaderVariant: Hashable, Sendable {
     }
 
     /// What multiplies the colour at the end: the edge coverage.
-    package enum Coverage: Hashable, Sendable {
+    enum Coverage: Hashable, Sendable {
         /// Nothing: interiors, `--aa none` and `--aa msaa`.
         case full
         /// Analytic coverage of up to this many silhouette edges per triangle (4 or 8).
@@ -30,72 +30,50 @@ package struct ShaderVariant: Hashable, Sendable {
         case border
 
         /// The number of edge slots each vertex carries (`DrawList.Vertex`).
-        package static let maximumEdges = 8
+        static let maximumEdges = 8
 
         /// The smallest coverage that handles `count` edges per triangle (at most `maximumEdges`).
-        package static func edges(for count: Int) -> Coverage {
+        static func edges(for count: Int) -> Coverage {
             count == 0 ? .full : .edges(count <= 4 ? 4 : maximumEdges)
         }
 
         /// The edge slots the vertex shader passes on.
-        package var edgeSlots: Int { if case let .edges(n) = self { n } else { 0 } }
+        var edgeSlots: Int { if case let .edges(n) = self { n } else { 0 } }
     }
 
-    package var texture = Texture.none
+    var texture = Texture.none
     /// The texture's first row is the image's bottom row (`TextureOrigin.bottomLeft`).
-    package var textureFlipped = false
+    var textureFlipped = false
     /// The layer has a background colour that is not fully transparent.
-    package var background = false
+    var background = false
     /// The contents drawn at an alpha of their own (`CONTENTS_FADE`, `uContentsFade`): the
     /// front seen through a surface's back, `SurfaceLayer.paperTranslucency`.
-    package var contentsFade = false
+    var contentsFade = false
     /// Stop slots of the layer's own gradient: 0 (not a gradient layer), 1…8 (the stop count,
     /// evaluated unrolled) or a power of two from 16 to `maximumGradientStops` (a binary
     /// search; `slots(forStops:)`).
-    package var gradientStops = 0
+    var gradientStops = 0
     /// Stops of the merged shadow overlay: 0 (none) or 1…8.
-    package var overlayStops = 0
+    var overlayStops = 0
     /// The layer's rounded corners cut from its background (`ROUND_OWN`), and with
     /// `masksToBounds` from its contents, gradient and merged overlay too (`ROUND_CONTENTS`).
-    package var roundOwn = false
-    package var roundContents = false
+    var roundOwn = false
+    var roundContents = false
     /// The layer's border in this draw: none, over the rest (`LAYER_BORDER`) or alone
     /// (`LAYER_BORDER_ONLY`, a draw after the layer's sublayers).
-    package var layerBorder = LayerBorder.none
+    var layerBorder = LayerBorder.none
     /// A masking ancestor's rounded corners cut from this draw (`ROUND_MASK`).
-    package var roundMask = false
-    package var coverage = Coverage.full
+    var roundMask = false
+    var coverage = Coverage.full
     /// Paper light from the vertex normals (`QuadRenderer.light`).
-    package var light = false
+    var light = false
     /// A cast shadow (`SHADOW_BLUR`, with `coverage` `.edges(8)`): the edge slots are a shadow
     /// sheet's edges, faded across the penumbra by the disc-light ramp `F`, and the draw
     /// writes the light left, `1 − o(h)·F`, as its alpha (`DrawList+CastShadow.swift`).
-    package var shadowBlur = false
-
-    /// A variant with the given features (every one off by default). Written out because a
-    /// struct's memberwise initializer is internal to its module and the GL backend builds
-    /// variants.
-    package init(texture: Texture = .none, textureFlipped: Bool = false, background: Bool = false, contentsFade: Bool = false,
-                 gradientStops: Int = 0, overlayStops: Int = 0, roundOwn: Bool = false, roundContents: Bool = false,
-                 layerBorder: LayerBorder = .none, roundMask: Bool = false, coverage: Coverage = .full, light: Bool = false,
-                 shadowBlur: Bool = false) {
-        self.texture = texture
-        self.textureFlipped = textureFlipped
-        self.background = background
-        self.contentsFade = contentsFade
-        self.gradientStops = gradientStops
-        self.overlayStops = overlayStops
-        self.roundOwn = roundOwn
-        self.roundContents = roundContents
-        self.layerBorder = layerBorder
-        self.roundMask = roundMask
-        self.coverage = coverage
-        self.light = light
-        self.shadowBlur = shadowBlur
-    }
+    var shadowBlur = false
 
     /// How a draw shows its layer's border.
-    package enum LayerBorder: UInt8, Hashable, Sendable {
+    enum LayerBorder: UInt8, Hashable, Sendable {
         /// No border in this draw.
         case none
         /// The band over the layer's own background, contents and overlay.
@@ -105,15 +83,15 @@ package struct ShaderVariant: Hashable, Sendable {
     }
 
     /// The most stops a gradient is evaluated with unrolled, and the most a merged overlay has.
-    package static let maximumStops = 8
+    static let maximumStops = 8
     /// The most stops a gradient layer may have (the scene loader's limit): the largest
     /// uniform arrays the shader declares, 1,024 colours and 256 vectors of locations, fit the
     /// 4,096 uniform vectors that GL 3.3 drivers offer (llvmpipe, desktop GPUs).
-    package static let maximumGradientStops = 1024
+    static let maximumGradientStops = 1024
 
     /// The stop slots a gradient of `count` stops is drawn with (see `gradientStops`); nil
     /// past `maximumGradientStops`.
-    package static func slots(forStops count: Int) -> Int? {
+    static func slots(forStops count: Int) -> Int? {
         if count <= maximumStops { return max(count, 0) }
         guard count <= maximumGradientStops else { return nil }
         var n = 16
@@ -122,7 +100,7 @@ package struct ShaderVariant: Hashable, Sendable {
     }
 
     /// The preprocessor lines for this variant.
-    package var defines: String {
+    var defines: String {
         var lines = ""
         switch texture {
         case .none: break
@@ -153,13 +131,13 @@ package struct ShaderVariant: Hashable, Sendable {
     }
 
     /// `source` with the variant's defines after its `#version` line (the first line).
-    package func specialize(_ source: String) -> String {
+    func specialize(_ source: String) -> String {
         guard let newline = source.firstIndex(of: "\n") else { return source + "\n" + defines }
         return String(source[...newline]) + defines + String(source[source.index(after: newline)...])
     }
 
     /// A short name for messages: the defines, space-separated.
-    package var name: String {
+    var name: String {
         let words = defines.split(separator: "\n").map { $0.dropFirst("#define ".count) }
         return words.isEmpty ? "(no features)" : words.joined(separator: " ")
     }
