@@ -138,34 +138,6 @@ extension EvaluationState {
         return allFlat
     }
 
-    /// What a context does to each of its polygons before it orders them: the depth row, if no
-    /// inner context set it, and the clip at the eye, if the polygon is visible and not known to
-    /// be in front. Returns the polygon's flags after both.
-    ///
-    /// The early output admits polygons through this; `sortContext` has the same steps written
-    /// in its loop, where calling this costs about 55 instructions per fold frame.
-    @inline(__always)
-    mutating func admit(_ p: Int, _ polys: UnsafeMutablePointer<WorkPoly>, _ flags: UnsafeMutablePointer<PolyFlags>,
-                        _ memo: inout ShapeMemo) -> PolyFlags {
-        var f = flags[p]
-        // A polygon still waiting for the root's translation (RootShift) went through
-        // the root's own context: its map is not read here.
-        assert(!rootShift.active || f.contains(.shifted)
-               || f.contains(.depthSet) && (!f.contains(.visible) || f.contains(.inFront)),
-               "a polygon whose map lacks the root's translation would be read")
-        if !f.contains(.depthSet) {
-            // The pre-projection z in this context is the homogeneous z before flattening.
-            polys[p].depthRow = polys[p].basis.zRow
-            f.insert(.depthSet)
-            flags[p] = f
-        }
-        if f.contains(.visible) && !f.contains(.inFront) {
-            clipInFrontOfEye(p, &memo)
-            f = flags[p]
-        }
-        return f
-    }
-
     /// Moves the invisible polygons of `order[start...]` after the visible ones, keeping the
     /// order within each.
     ///

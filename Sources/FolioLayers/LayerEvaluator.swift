@@ -123,34 +123,13 @@ struct EvaluationState {
     /// Whether the root's translation may be deferred to the output (tests turn it off to
     /// compare with the pass it replaces).
     var defersRootShift = true
-    /// The output of the root's sublayers while they are built, where it applies
-    /// (EvaluationState+EarlyOutput.swift).
-    var early = EarlyOutput()
-    /// Whether the early output may be used (tests turn it off to compare with the passes it
-    /// replaces).
-    var writesEarly = true
-    /// The polygons the early output leaves for the end, in order: those found invisible.
-    var lateOrder = EvaluationBuffer<Int32>()
-    /// The polygons of the early output whose corners did not project, in order.
-    var earlyFailures = EvaluationBuffer<EarlyFailure>()
-    /// Whether the last evaluation's early output ended after reusing polygons' room, so that
-    /// the tree was walked twice: the next one does not reuse room (a scene whose root context
-    /// needs a sort would otherwise be walked twice every frame).
-    var earlyFellBack = false
-    /// Scratch for `recycle`: the polygons kept, their flags and corners.
-    var keptPolys = EvaluationBuffer<WorkPoly>()
-    var keptFlags = EvaluationBuffer<PolyFlags>()
-    var keptLocals = EvaluationBuffer<Point>()
-    /// The corners of polygons whose room the early output reused (see `sharedCorners`).
-    var recycledCorners = 0
 
     func release() {
         layerIDs.release()
         locals.release(); polys.release(); flags.release(); order.release(); members.release(); post.release()
         sorted.release(); deferred.release(); nodes.release(); items.release(); buildStack.release()
         emitStack.release(); candidatePositions.release(); candidateItems.release(); sampleItems.release()
-        depthKeys.release(); depthScratch.release(); lateOrder.release(); earlyFailures.release()
-        keptPolys.release(); keptFlags.release(); keptLocals.release()
+        depthKeys.release(); depthScratch.release()
     }
 
     mutating func evaluate(_ root: Layer) {
@@ -162,10 +141,7 @@ struct EvaluationState {
         layerCount = 0
         shapes = 0
         sharedCorners = 0
-        recycledCorners = 0
         rootShift = RootShift()
-        // What the last evaluation's early output left (the rest is set when one starts).
-        (early.active, early.outcome, early.recycled, early.needsWalkAgain) = (false, .notTried, false, false)
         report = DepthSortReport()
         groups.begin(root)
 
@@ -175,27 +151,8 @@ struct EvaluationState {
         } else {
             collect(Unmanaged.passUnretained(root), into: .identity, .identity, opacity: 1, invisible: false, depth: 1)
         }
-        // The passes after the walk, unless the early output did their work as it went
-        // (EvaluationState+EarlyOutput.swift). Should the root's own polygon not come out as the quad kept for it, the passes run
-        // after all. The move of the invisible polygons to the end that the root's context
-        // skipped needs no redoing: the top-level context's move covers it, since no sublayer's
-        // polygon changes visibility between the two (each was admitted as it was written).
-        let written = early.outcome == .written && finishEarlyOutput()
-        if !written && (early.needsWalkAgain || early.outcome == .ownPolygonFailed && early.recycled) {
-            // The polygons of the sublayers written early are gone: walk the tree again, with
-            // the passes. (Rare: the next evaluation will not reuse room.)
-            let outcome = early.outcome, writes = writesEarly
-            writesEarly = false
-            evaluate(root)
-            writesEarly = writes
-            (early.outcome, earlyFellBack) = (outcome, true)
-            return
-        }
-        if written { earlyFellBack = false }
-        if !written {
-            sortContext(orderStart: 0, memberStart: 0, localsStart: 0)
-            emitQuads()
-        }
+        sortContext(orderStart: 0, memberStart: 0, localsStart: 0)
+        emitQuads()
         groups.finish(quads)
         // Let go of layers that are no longer in the tree.
         if layers.count > layerCount {
@@ -269,9 +226,6 @@ struct EvaluationState {
             return
         }
         let start = order.count
-        if depth == 1 && writesEarly {
-            beginEarlyOutput(layer, toContext, kind, hidden: hidden, opacity: groupOpacity)
-        }
         let hasOwnPolygon = buildGroup(layer, invisible: hidden, depth: depth)
         guard order.count > start else { return }
         // The layer's plane z = 0 in the context: rows 1, 2 and 4 of the matrix.
@@ -387,15 +341,10 @@ struct EvaluationState {
         } else if layer.sublayerTransformIsIdentity && Self.areFlatLeaves(from: child) {
             addFlatLeaves(from: child, invisible: invisible, over: hasOwnPolygon ? Int(order[membersStart - 1]) : -1, ownBounds: b)
         } else if layer.sublayerTransformIsIdentity {
-            if depth == 1 && early.active {
-                // The root's sublayers, written as they are built (EvaluationState+EarlyOutput.swift).
-                collectEmitting(from: child, invisible: invisible, depth: depth, own: hasOwnPolygon ? Int(order[membersStart - 1]) : -1)
-            } else {
-                while true {
-                    collect(child, into: .identity, .identity, opacity: 1, invisible: invisible, depth: depth + 1)
-                    guard let next = child._withUnsafeGuaranteedRef({ $0.nextSibling }) else { break }
-                    child = next
-                }
+            while true {
+                collect(child, into: .identity, .identity, opacity: 1, invisible: invisible, depth: depth + 1)
+                guard let next = child._withUnsafeGuaranteedRef({ $0.nextSibling }) else { break }
+                child = next
             }
         } else {
             let sub = layer.pivotedSublayerTransform
