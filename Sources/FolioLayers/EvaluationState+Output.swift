@@ -211,7 +211,6 @@ extension EvaluationState {
     /// Most polygons are a layer's four corners: written out, they need no loop counter.
     @inline(__always)
     static func allCorners(_ count: Int, _ corner: (Int) -> Bool) -> Bool {
-        if count == 4 { return corner(0) && corner(1) && corner(2) && corner(3) }
         var i = 0
         while i < count {
             guard corner(i) else { return false }
