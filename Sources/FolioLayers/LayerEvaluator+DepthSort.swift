@@ -650,27 +650,30 @@ extension EvaluationState {
     /// coordinates perspective-correct.
     mutating func splitPolygon(_ p: Int, by plane: PostPlane, side: Double) -> Int32 {
         let source = polys[p]
-        let first = Int(source.start), end = first + Int(source.count)
+        let first = Int(source.start)
         let start = locals.count
-        for i in first..<end {
-            let j = i + 1 == end ? first : i + 1
-            let a = post[i - postBase], b = post[j - postBase]
-            let da = plane.distance(a), db = plane.distance(b)
-            let sa = side * da, sb = side * db
-            let ea = a.tolerance, eb = b.tolerance
-            if sa >= -ea {
-                locals.append(locals[i])
-                post.append(a)
-            }
-            if (sa > ea && sb < -eb) || (sa < -ea && sb > eb) {
-                let fa = da * a.w, fb = db * b.w
-                let t = fa / (fa - fb)
-                let la = locals[i], lb = locals[j]
+        // Post-projective corners of the polygon: `post` is indexed from `postBase`.
+        let postFirst = first &- postBase
+        ConvexPolygonClipper.clip(
+            count: Int(source.count), closingEdge: .last,
+            side: {
+                let q = post[postFirst &+ $0]
+                let s = side * plane.distance(q)
+                // Within the corner's tolerance of the plane: on it. NaN: neither kept nor crossed.
+                return s > q.tolerance ? 1 : s >= -q.tolerance ? 0 : s < -q.tolerance ? -1 : .nan
+            },
+            // w·distance: linear along the edge in homogeneous coordinates.
+            value: { let q = post[postFirst &+ $0]; return plane.distance(q) * q.w },
+            keep: {
+                locals.append(locals[first &+ $0])
+                post.append(post[postFirst &+ $0])
+            },
+            cross: { i, j, t in
+                let la = locals[first &+ i], lb = locals[first &+ j]
                 let local = Point(x: la.x + (lb.x - la.x) * t, y: la.y + (lb.y - la.y) * t)
                 locals.append(local)
                 post.append(Self.postVertex(source.basis.apply(local)))
-            }
-        }
+            })
         report.pieces += 1
         var piece = source
         piece.start = Int32(start)

@@ -413,25 +413,18 @@ struct EvaluationState {
 
     /// The cut of `clip(_:keeping:tolerance:)`, for a polygon known to reach outside.
     mutating func cut(_ p: Int, keeping f: AffineFunction, tolerance: Double) {
-        let start = Int(polys[p].start), end = start + Int(polys[p].count)
+        let start = Int(polys[p].start)
         let newStart = locals.count
-        var previous = locals[end - 1]
-        var previousValue = f(previous)
-        var previousSide = f.side(of: previous, tolerance: tolerance)
-        for v in start..<end {
-            let current = locals[v]
-            let value = f(current)
-            let side = f.side(of: current, tolerance: tolerance)
-            if side * previousSide < 0 {
-                // The crossing: the plane value is affine along the edge (perspective-correct).
-                let t = previousValue / (previousValue - value)
-                locals.append(Point(x: previous.x + (current.x - previous.x) * t, y: previous.y + (current.y - previous.y) * t))
-            }
-            if side >= 0 { locals.append(current) }
-            previous = current
-            previousValue = value
-            previousSide = side
-        }
+        // The plane value is affine along each edge (perspective-correct crossings).
+        ConvexPolygonClipper.clip(
+            count: Int(polys[p].count), closingEdge: .first,
+            side: { f.side(of: locals[start &+ $0], tolerance: tolerance) },
+            value: { f(locals[start &+ $0]) },
+            keep: { locals.append(locals[start &+ $0]) },
+            cross: { i, j, t in
+                let a = locals[start &+ i], b = locals[start &+ j]
+                locals.append(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
+            })
         let kept = locals.count - newStart
         if kept < 3 {
             locals.count = newStart
@@ -554,9 +547,7 @@ struct AffineFunction {
     /// 1 inside, −1 outside, 0 within `tolerance` of `f = 0` (not a number counts as outside).
     @inline(__always)
     func side(of p: Point, tolerance: Double) -> Double {
-        let value = a * p.x + b * p.y + c
-        if value > tolerance { return 1 }
-        return value >= -tolerance ? 0 : -1
+        ConvexPolygonClipper.side(of: a * p.x + b * p.y + c, tolerance: tolerance)
     }
 }
 

@@ -1,0 +1,81 @@
+/// Clips a convex polygon to one half-space (one Sutherland–Hodgman step), leaving the corners'
+/// storage and payload to the caller.
+///
+/// The polygon is `count` corners, numbered `0 ..< count` in order. The caller says, per corner,
+/// which side of the boundary it lies on and the boundary function's value there, and receives
+/// the result as calls in output order: `keep(i)` for a corner that stays, `cross(i, j, t)` for a
+/// new corner on the edge from corner `i` to the next corner `j`, at `t` (0…1) of the way from
+/// `i` — the caller interpolates its own payload there (layer-local points, homogeneous
+/// positions, texture coordinates), by its own rule.
+///
+/// `t` is `value(i) / (value(i) − value(j))`: exact where the boundary function is affine along
+/// the edge, as a plane's homogeneous value `n·X + d·w` is along any edge in homogeneous
+/// coordinates (so the cut stays perspective-correct).
+///
+/// Several clips of one polygon by the same boundary always give the same corners, bit for
+/// bit: nothing here depends on anything but the values the caller gives.
+public enum ConvexPolygonClipper {
+    /// Where the new corner on the closing edge (last corner → corner 0) goes in the output.
+    ///
+    /// The two orders are the same polygon starting one corner apart. Both exist because each
+    /// caller's corner order is visible in what it outputs (`folio geometry` JSON lists corners in
+    /// order), so each keeps the order it always had.
+    public enum ClosingEdge: Sendable {
+        /// First: each corner is preceded by the crossing of the edge that ends at it.
+        case first
+        /// Last: each corner is followed by the crossing of the edge that starts at it.
+        case last
+    }
+
+    /// Clips the convex polygon of `count` corners to the half-space where `side` is not negative.
+    ///
+    /// - Parameters:
+    ///   - count: the number of corners (fewer than 1: nothing is called).
+    ///   - closingEdge: where the closing edge's crossing goes (see `ClosingEdge`).
+    ///   - side: per corner, positive inside, zero on the boundary (kept, and never the end of
+    ///     a crossing: a tolerance goes here), negative outside. NaN: neither kept nor the end
+    ///     of a crossing.
+    ///   - value: per corner, the boundary function, affine along each edge; read only at the
+    ///     two ends of an edge whose sides have strictly opposite signs.
+    ///   - keep: called with each corner whose side is zero or positive.
+    ///   - cross: called with `(i, j, t)` for each edge `i → j` whose ends lie strictly on
+    ///     opposite sides, `t = value(i) / (value(i) − value(j))`.
+    @inlinable
+    public static func clip(count: Int, closingEdge: ClosingEdge,
+                            side: (Int) -> Double, value: (Int) -> Double,
+                            keep: (Int) -> Void, cross: (_ from: Int, _ to: Int, _ t: Double) -> Void) {
+        guard count > 0 else { return }
+        @inline(__always) func crossing(_ i: Int, _ j: Int) {
+            let vi = value(i)
+            cross(i, j, vi / (vi - value(j)))
+        }
+        switch closingEdge {
+        case .first:
+            var previous = count - 1
+            var previousSide = side(previous)
+            for i in 0..<count {
+                let s = side(i)
+                if s * previousSide < 0 { crossing(previous, i) }
+                if s >= 0 { keep(i) }
+                (previous, previousSide) = (i, s)
+            }
+        case .last:
+            var s = side(0)
+            for i in 0..<count {
+                let j = i + 1 == count ? 0 : i + 1
+                let next = side(j)
+                if s >= 0 { keep(i) }
+                if s * next < 0 { crossing(i, j) }
+                s = next
+            }
+        }
+    }
+
+    /// The side of a boundary value under a tolerance, as `clip` reads it: 1 above `tolerance`,
+    /// −1 below `−tolerance`, 0 within it (NaN: −1, outside).
+    @inlinable
+    public static func side(of value: Double, tolerance: Double) -> Double {
+        if value > tolerance { return 1 }
+        return value >= -tolerance ? 0 : -1
+    }
+}
