@@ -49,8 +49,8 @@ extension EvaluationState {
                 }
             }
             if cursor.k == n { return }
-            // Every polygon's corners are a run of `locals`, its own or shared (`sharedCorners`).
-            let bound = locals.count + sharedCorners
+            // Every polygon's corners are a run of `store.locals`, its own or shared (`store.sharedCorners`).
+            let bound = store.locals.count + store.sharedCorners
             out.append(contentsOf: repeatElement(QuadVertex.zero, count: max(bound, out.count + 64) - out.count))
         }
     }
@@ -97,7 +97,7 @@ extension EvaluationState {
     mutating func emit(_ list: UnsafeMutablePointer<Int32>, count n: Int,
                        _ cursor: inout EmitCursor, into v: UnsafeMutablePointer<QuadVertex>?, room: Int,
                        quads q: UnsafeMutablePointer<Quad>) {
-        let polys = self.polys.base, flags = self.flags.base, locals = self.locals.base
+        let polys = self.store.polys.base, flags = self.store.flags.base, locals = self.store.locals.base
         let layerIDs = self.layerIDs.base
         // The root's translation where it is deferred (`RootShift`).
         let shift = rootShift

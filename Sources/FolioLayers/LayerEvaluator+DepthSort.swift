@@ -96,7 +96,7 @@ extension EvaluationState {
         var visibleMembers = 0
         var memo = ShapeMemo()
         // No polygon is added on the way (a clip adds corners only): local pointers stay valid.
-        let order = self.order.base, polys = self.polys.base, flags = self.flags.base
+        let order = self.order.base, polys = self.store.polys.base, flags = self.store.flags.base
         for m in memberStart..<members.count {
             var memberVisible = false
             let member = members[m]
@@ -117,7 +117,7 @@ extension EvaluationState {
                     flags[p] = f
                 }
                 if f.contains(.visible) && !f.contains(.inFront) {
-                    clipInFrontOfEye(p, &memo)
+                    store.clipInFrontOfEye(p, &memo)
                     f = flags[p]
                 }
                 if f.contains(.visible) {
@@ -147,7 +147,7 @@ extension EvaluationState {
     /// invisible ones pass through `deferred`.
     mutating func moveInvisibleToEnd(from start: Int) {
         let n = order.count
-        let order = self.order.base, flags = self.flags.base
+        let order = self.order.base, flags = self.store.flags.base
         var k = start
         while k < n && flags[Int(order[k])].contains(.visible) { k += 1 }
         let kept = k
@@ -200,7 +200,7 @@ extension EvaluationState {
         // Every corner of the context lies at or after `localsStart`: `post` covers only those,
         // so it stays small (and in cache) however many contexts a frame sorts.
         postBase = localsStart
-        post.resize(to: locals.count - localsStart)
+        post.resize(to: store.locals.count - localsStart)
         // No shape is −1: nothing prepared yet (the memo's other fields are set with its input).
         postMemo.input = -1
         report.sortedContexts += 1
@@ -212,14 +212,14 @@ extension EvaluationState {
             var first: Int32 = -1, last: Int32 = -1
             for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) {
                 let p = order[k]
-                guard flags[p].contains(.visible) else { deferred.append(p); continue }
-                flags[p].remove(.postReady)
-                if last >= 0 { polys[last].next = p } else { first = p }
+                guard store.flags[p].contains(.visible) else { deferred.append(p); continue }
+                store.flags[p].remove(.postReady)
+                if last >= 0 { store.polys[last].next = p } else { first = p }
                 last = p
                 visiblePolygons &+= 1
             }
             guard first >= 0 else { continue }
-            polys[last].next = -1
+            store.polys[last].next = -1
             if let plane = Self.postPlane(of: members[m].frame) {
                 items.append(BSPItem(first: first, last: last, plane: plane))
             } else {
@@ -374,7 +374,7 @@ extension EvaluationState {
 
     /// Appends an item's polygons to node `n`'s coplanar list.
     mutating func appendToNode(_ n: Int32, _ item: BSPItem) {
-        if nodes[n].last >= 0 { polys[nodes[n].last].next = item.first } else { nodes[n].first = item.first }
+        if nodes[n].last >= 0 { store.polys[nodes[n].last].next = item.first } else { nodes[n].first = item.first }
         nodes[n].last = item.last
     }
 
@@ -440,11 +440,11 @@ extension EvaluationState {
             var any = false
             for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) {
                 let p = Int(order[k])
-                guard flags[p].contains(.visible) else { continue }
+                guard store.flags[p].contains(.visible) else { continue }
                 any = true
                 preparePost(p)
-                let start = Int(polys[p].start)
-                for v in start - postBase..<start - postBase + Int(polys[p].count) where post[v].z.isFinite {
+                let start = Int(store.polys[p].start)
+                for v in start - postBase..<start - postBase + Int(store.polys[p].count) where post[v].z.isFinite {
                     sum += post[v].z
                     corners += 1
                 }
@@ -457,11 +457,11 @@ extension EvaluationState {
         sortDepthKeys()
         for i in 0..<depthKeys.count {
             let m = Int(depthKeys[i].member)
-            for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) where flags[order[k]].contains(.visible) {
+            for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) where store.flags[order[k]].contains(.visible) {
                 sorted.append(order[k])
             }
         }
-        for k in orderStart..<order.count where !flags[order[k]].contains(.visible) { deferred.append(order[k]) }
+        for k in orderStart..<order.count where !store.flags[order[k]].contains(.visible) { deferred.append(order[k]) }
         writeBack(from: orderStart)
     }
 
@@ -498,7 +498,7 @@ extension EvaluationState {
         var p = first
         while p >= 0 {
             sorted.append(p)
-            p = polys[p].next
+            p = store.polys[p].next
         }
     }
 
@@ -506,24 +506,24 @@ extension EvaluationState {
     /// (w within rounding of 0 after clipping) makes the polygon invisible; it stays in the
     /// tree's lists and emission leaves it out of the visible quads.
     mutating func preparePost(_ p: Int) {
-        if flags[p].contains(.postReady) { return }
-        flags[p].insert(.postReady)
+        if store.flags[p].contains(.postReady) { return }
+        store.flags[p].insert(.postReady)
         // A polygon of the last prepared one's shape shares its corner run (and so the
         // post-projective corners just computed there).
-        if polys[p].shape == postMemo.input {
-            polys[p].start = postMemo.start
-            sharedCorners &+= Int(polys[p].count)
-            if !postMemo.flags.contains(.visible) { flags[p].remove(.visible) }
+        if store.polys[p].shape == postMemo.input {
+            store.polys[p].start = postMemo.start
+            store.sharedCorners &+= Int(store.polys[p].count)
+            if !postMemo.flags.contains(.visible) { store.flags[p].remove(.visible) }
             return
         }
-        postMemo.input = polys[p].shape
-        postMemo.start = polys[p].start
+        postMemo.input = store.polys[p].shape
+        postMemo.start = store.polys[p].start
         postMemo.flags = .visible
-        defer { if !flags[p].contains(.visible) { postMemo.flags = [] } }
-        let basis = polys[p].basis
-        let count = Int(polys[p].count)
-        let corners = locals.base + Int(polys[p].start)
-        let target = post.base + (Int(polys[p].start) &- postBase)
+        defer { if !store.flags[p].contains(.visible) { postMemo.flags = [] } }
+        let basis = store.polys[p].basis
+        let count = Int(store.polys[p].count)
+        let corners = store.locals.base + Int(store.polys[p].start)
+        let target = post.base + (Int(store.polys[p].start) &- postBase)
         // The coordinates summed: finite only if every one is (an infinity or a NaN carries
         // through a sum), so one test serves the polygon; a sum that is not finite (finite
         // coordinates can overflow) sends it to the test corner by corner.
@@ -535,7 +535,7 @@ extension EvaluationState {
         }
         if !(sum * 0 == 0) {
             for i in 0..<count where !(target[i].x * 0 + target[i].y * 0 + target[i].z * 0 == 0) {
-                flags[p].remove(.visible)
+                store.flags[p].remove(.visible)
                 break
             }
         }
@@ -581,16 +581,16 @@ extension EvaluationState {
         while p >= 0 {
             preparePost(Int(p))
             let f: Int, b: Int
-            if polys[p].start == lastStart && polys[p].count == lastCount {
+            if store.polys[p].start == lastStart && store.polys[p].count == lastCount {
                 report.planeTests += 1
                 (f, b) = (lastFront, lastBack)
             } else {
                 (f, b) = classify(prepared: Int(p), against: plane)
-                (lastStart, lastCount, lastFront, lastBack) = (polys[p].start, polys[p].count, f, b)
+                (lastStart, lastCount, lastFront, lastBack) = (store.polys[p].start, store.polys[p].count, f, b)
             }
             front += f
             back += b
-            p = polys[p].next
+            p = store.polys[p].next
         }
         return (front, back)
     }
@@ -607,8 +607,8 @@ extension EvaluationState {
     mutating func classify(prepared p: Int, against plane: PostPlane) -> (front: Int, back: Int) {
         report.planeTests += 1
         var front = 0, back = 0
-        let corners = post.base + (Int(polys[p].start) &- postBase)
-        for i in 0..<Int(polys[p].count) {
+        let corners = post.base + (Int(store.polys[p].start) &- postBase)
+        for i in 0..<Int(store.polys[p].count) {
             let q = corners[i]
             let s = plane.distance(q)
             let eps = q.tolerance
@@ -623,13 +623,13 @@ extension EvaluationState {
         var front = BSPItem(first: -1, last: -1, plane: item.plane)
         var back = front
         func add(_ p: Int32, to list: inout BSPItem) {
-            if list.last >= 0 { polys[list.last].next = p } else { list.first = p }
+            if list.last >= 0 { store.polys[list.last].next = p } else { list.first = p }
             list.last = p
         }
         var p = item.first
         while p >= 0 {
-            let next = polys[p].next
-            polys[p].next = -1
+            let next = store.polys[p].next
+            store.polys[p].next = -1
             let (f, b) = classify(polygon: Int(p), against: plane)
             if b == 0 {
                 add(p, to: &front)
@@ -649,9 +649,9 @@ extension EvaluationState {
     /// value `w·distance` crosses zero: it is linear along the edge, which keeps texture
     /// coordinates perspective-correct.
     mutating func splitPolygon(_ p: Int, by plane: PostPlane, side: Double) -> Int32 {
-        let source = polys[p]
+        let source = store.polys[p]
         let first = Int(source.start)
-        let start = locals.count
+        let start = store.locals.count
         // Post-projective corners of the polygon: `post` is indexed from `postBase`.
         let postFirst = first &- postBase
         ConvexPolygonClipper.clip(
@@ -665,24 +665,24 @@ extension EvaluationState {
             // w·distance: linear along the edge in homogeneous coordinates.
             value: { let q = post[postFirst &+ $0]; return plane.distance(q) * q.w },
             keep: {
-                locals.append(locals[first &+ $0])
+                store.locals.append(store.locals[first &+ $0])
                 post.append(post[postFirst &+ $0])
             },
             cross: { i, j, t in
-                let la = locals[first &+ i], lb = locals[first &+ j]
+                let la = store.locals[first &+ i], lb = store.locals[first &+ j]
                 let local = Point(x: la.x + (lb.x - la.x) * t, y: la.y + (lb.y - la.y) * t)
-                locals.append(local)
+                store.locals.append(local)
                 post.append(Self.postVertex(source.basis.apply(local)))
             })
         report.pieces += 1
         var piece = source
         piece.start = Int32(start)
-        piece.count = Int32(locals.count - start)
+        piece.count = Int32(store.locals.count - start)
         piece.next = -1
-        piece.shape = newShape()
-        let index = Int32(polys.count)
-        polys.append(piece)
-        flags.append(flags[p])
+        piece.shape = store.newShape()
+        let index = Int32(store.polys.count)
+        store.polys.append(piece)
+        store.flags.append(store.flags[p])
         return index
     }
 }

@@ -80,11 +80,8 @@ struct EvaluationState {
     /// `layers` by identity, compared without touching reference counts.
     var layerIDs = EvaluationBuffer<ObjectIdentifier>()
     var layerCount = 0
-    /// Polygon corners in their layers' coordinates (points).
-    var locals = EvaluationBuffer<Point>()
-    var polys = EvaluationBuffer<WorkPoly>()
-    /// Per polygon, parallel to `polys`.
-    var flags = EvaluationBuffer<PolyFlags>()
+    /// The polygons, their corners and flags, and the clips (PolygonStore.swift).
+    var store = PolygonStore()
     /// Polygon indices in draw order; each context rewrites its own tail.
     var order = EvaluationBuffer<Int32>()
     /// The planar groups of the contexts being built, innermost last.
@@ -106,11 +103,6 @@ struct EvaluationState {
     var postMemo = ShapeMemo()
     /// The index in `locals` of `post[0]` during a sort.
     var postBase = 0
-    /// The last shape handed out (see `ShapeMemo`).
-    var shapes: Int32 = 0
-    /// Corners of polygons that took another polygon's corner run: with `locals.count`, a
-    /// bound on the corners the output needs.
-    var sharedCorners = 0
     /// The candidate choice's generator state, reset to a fixed seed for every tree.
     var random: UInt64 = 0
     var budget = DepthSortBudget.standard
@@ -126,21 +118,17 @@ struct EvaluationState {
 
     func release() {
         layerIDs.release()
-        locals.release(); polys.release(); flags.release(); order.release(); members.release(); post.release()
+        store.release(); order.release(); members.release(); post.release()
         sorted.release(); deferred.release(); nodes.release(); items.release(); buildStack.release()
         emitStack.release(); candidatePositions.release(); candidateItems.release(); sampleItems.release()
         depthKeys.release(); depthScratch.release()
     }
 
     mutating func evaluate(_ root: Layer) {
-        locals.count = 0
-        polys.count = 0
-        flags.count = 0
+        store.removeAll()
         order.count = 0
         members.count = 0
         layerCount = 0
-        shapes = 0
-        sharedCorners = 0
         rootShift = RootShift()
         report = DepthSortReport()
         groups.begin(root)
@@ -255,12 +243,12 @@ struct EvaluationState {
             flat = frame.liesInZeroPlane
             // Its own polygon maps by the identity so far: the frame is its homography.
             let p = Int(order[k])
-            if kind == .general && toContext.isFinite { memo.input = polys[p].shape }
-            polys[p].basis = frame
-            polys[p].shape = newShape()
-            polys[p].opacity = groupOpacity
-            if culled { flags[p].remove(.visible) }
-            (memo.output, memo.basis) = (polys[p].shape, frame)
+            if kind == .general && toContext.isFinite { memo.input = store.polys[p].shape }
+            store.polys[p].basis = frame
+            store.polys[p].shape = store.newShape()
+            store.polys[p].opacity = groupOpacity
+            if culled { store.flags[p].remove(.visible) }
+            (memo.output, memo.basis) = (store.polys[p].shape, frame)
             k += 1
         }
         switch kind {
@@ -269,8 +257,8 @@ struct EvaluationState {
             if groupOpacity != 1 || culled {
                 while k < order.count {
                     let p = Int(order[k])
-                    polys[p].opacity *= groupOpacity
-                    if culled { flags[p].remove(.visible) }
+                    store.polys[p].opacity *= groupOpacity
+                    if culled { store.flags[p].remove(.visible) }
                     k += 1
                 }
             }
@@ -282,7 +270,7 @@ struct EvaluationState {
                 // every polygon of the frame here. The top-level context has this one member
                 // only, so its flatness decides nothing.
                 rootShift = RootShift(active: true, x: tx, y: ty, z: tz)
-                if hasOwnPolygon { flags[Int(order[start])].insert(.shifted) }
+                if hasOwnPolygon { store.flags[Int(order[start])].insert(.shifted) }
                 members.append(ContextMember(orderStart: Int32(start), orderEnd: Int32(order.count), frame: frame, flat: true))
                 return
             }
@@ -291,23 +279,23 @@ struct EvaluationState {
             if kind == .translation { memo.input = -1 }
             while k < order.count {
                 let p = Int(order[k])
-                polys[p].opacity *= groupOpacity
-                if culled { flags[p].remove(.visible) }
-                if polys[p].shape == memo.input {
-                    polys[p].basis = memo.basis
-                    polys[p].shape = memo.output
+                store.polys[p].opacity *= groupOpacity
+                if culled { store.flags[p].remove(.visible) }
+                if store.polys[p].shape == memo.input {
+                    store.polys[p].basis = memo.basis
+                    store.polys[p].shape = memo.output
                 } else {
-                    memo.input = polys[p].shape
+                    memo.input = store.polys[p].shape
                     if kind == .translation {
-                        polys[p].basis.translate(x: tx, y: ty, z: tz)
+                        store.polys[p].basis.translate(x: tx, y: ty, z: tz)
                     } else {
-                        polys[p].basis = polys[p].basis.applying(toContext)
+                        store.polys[p].basis = store.polys[p].basis.applying(toContext)
                     }
-                    polys[p].shape = newShape()
-                    (memo.output, memo.basis) = (polys[p].shape, polys[p].basis)
+                    store.polys[p].shape = store.newShape()
+                    (memo.output, memo.basis) = (store.polys[p].shape, store.polys[p].basis)
                 }
-                if !keepsW { flags[p].remove(.inFront) }
-                flat = flat && polys[p].basis.liesInZeroPlane
+                if !keepsW { store.flags[p].remove(.inFront) }
+                flat = flat && store.polys[p].basis.liesInZeroPlane
                 k += 1
             }
         }
@@ -322,19 +310,19 @@ struct EvaluationState {
         let b = layer.bounds
         let hasOwnPolygon = !b.isEmpty
         if hasOwnPolygon {
-            let start = locals.count
-            locals.appendCorners(of: b)
-            order.append(Int32(polys.count))
-            polys.append(WorkPoly(basis: .identity, start: Int32(start), count: 4, layer: register(layer), opacity: 1,
-                                  shape: newShape()))
-            flags.append(invisible ? [] : .visible)
+            let start = store.locals.count
+            store.locals.appendCorners(of: b)
+            order.append(Int32(store.polys.count))
+            store.polys.append(WorkPoly(basis: .identity, start: Int32(start), count: 4, layer: register(layer), opacity: 1,
+                                  shape: store.newShape()))
+            store.flags.append(invisible ? [] : .visible)
         }
         guard var child = layer.firstSublayer else { return hasOwnPolygon }
         // A mask without area shows nothing of the sublayers (`masksAllSublayers`, docs/compositing.md).
         if !hasOwnPolygon && layer.masksToBounds { return false }
         let membersStart = order.count
         let memberMark = members.count
-        let localsMark = locals.count
+        let localsMark = store.locals.count
         var allFlat = true
         if depth >= Layer.maximumDepth {
             // The sublayers are below the depth limit: nothing to add.
@@ -359,16 +347,16 @@ struct EvaluationState {
         }
         // Flatten (F = diag(1,1,0,1)) into this layer's plane, unless every member already lies in it.
         if !allFlat {
-            for k in membersStart..<order.count { polys[order[k]].basis.flatten() }
+            for k in membersStart..<order.count { store.polys[order[k]].basis.flatten() }
         }
         if layer.masksToBounds && hasOwnPolygon {
             var memo = ShapeMemo()
             // The same for every polygon of the layer: computed once.
-            let tolerance = Self.clipTolerance(of: b)
+            let tolerance = PolygonStore.clipTolerance(of: b)
             for k in membersStart..<order.count {
                 let p = Int(order[k])
-                guard flags[p].contains(.visible) else { continue }
-                sharingResult(of: p, &memo) { $0.clip($1, toRect: b, tolerance: tolerance) }
+                guard store.flags[p].contains(.visible) else { continue }
+                store.sharingResult(of: p, &memo) { $0.clip($1, toRect: b, tolerance: tolerance) }
             }
         }
         return hasOwnPolygon
@@ -394,130 +382,6 @@ struct EvaluationState {
         }
         return Int32(truncatingIfNeeded: i)
     }
-
-    // MARK: Clipping
-
-    /// Clips polygon `p` to the half-plane `f(local) ≥ 0`; a polygon clipped away becomes
-    /// invisible and keeps its corners.
-    ///
-    /// A corner within `tolerance` of the line counts as on it: kept, and never the end of a
-    /// cut. Without that, a panel edge lying exactly on a mask edge, computed through a
-    /// perspective that cancels to 1e-14, would gain a second corner next to the first.
-    mutating func clip(_ p: Int, keeping f: AffineFunction, tolerance: Double = 0) {
-        let start = Int(polys[p].start), end = start + Int(polys[p].count)
-        var inside = true
-        for v in start..<end where f.side(of: locals[v], tolerance: tolerance) < 0 { inside = false; break }
-        if inside { return }
-        cut(p, keeping: f, tolerance: tolerance)
-    }
-
-    /// The cut of `clip(_:keeping:tolerance:)`, for a polygon known to reach outside.
-    mutating func cut(_ p: Int, keeping f: AffineFunction, tolerance: Double) {
-        let start = Int(polys[p].start)
-        let newStart = locals.count
-        // The plane value is affine along each edge (perspective-correct crossings).
-        ConvexPolygonClipper.clip(
-            count: Int(polys[p].count), closingEdge: .first,
-            side: { f.side(of: locals[start &+ $0], tolerance: tolerance) },
-            value: { f(locals[start &+ $0]) },
-            keep: { locals.append(locals[start &+ $0]) },
-            cross: { i, j, t in
-                let a = locals[start &+ i], b = locals[start &+ j]
-                locals.append(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
-            })
-        let kept = locals.count - newStart
-        if kept < 3 {
-            locals.count = newStart
-            flags[p].remove(.visible)
-        } else {
-            polys[p].start = Int32(newStart)
-            polys[p].count = Int32(kept)
-        }
-    }
-
-    /// Clips polygon `p` at `w ≥ Projection.minimumW` unless done already; not finite →
-    /// invisible. A polygon with the geometry `memo` remembers takes its result.
-    @inline(__always)
-    mutating func clipInFrontOfEye(_ p: Int, _ memo: inout ShapeMemo) {
-        if flags[p].contains(.inFront) { return }
-        sharingResult(of: p, &memo) { $0.clipInFrontOfEye($1) }
-    }
-
-    /// Clips polygon `p` at `w ≥ Projection.minimumW`; not finite → invisible.
-    mutating func clipInFrontOfEye(_ p: Int) {
-        if flags[p].contains(.inFront) { return }
-        let b = polys[p].basis
-        guard b.isFinite else { flags[p].remove(.visible); return }
-        flags[p].insert(.inFront)
-        // Affine and in front: the common case inside a context without perspective.
-        if b.x.w == 0 && b.y.w == 0 && b.origin.w >= Projection.minimumW { return }
-        clip(p, keeping: AffineFunction(a: b.x.w, b: b.y.w, c: b.origin.w - Projection.minimumW))
-    }
-
-    /// Clips polygon `p` (flattened into a layer's plane) to `r`:
-    /// `x − minX·w ≥ 0`, `maxX·w − x ≥ 0`, `y − minY·w ≥ 0`, `maxY·w − y ≥ 0`.
-    mutating func clip(_ p: Int, toRect r: Rect) {
-        clip(p, toRect: r, tolerance: Self.clipTolerance(of: r))
-    }
-
-    /// The tolerance of `clip(_:toRect:)` for `r`: the rounding scale of `x − minX·w` and the
-    /// like, which is that of the rectangle's coordinates (w ≈ 1).
-    @inline(__always)
-    static func clipTolerance(of r: Rect) -> Double {
-        1e-12 * (abs(r.minX) + abs(r.maxX) + abs(r.minY) + abs(r.maxY))
-    }
-
-    /// `clip(_:toRect:)` with its tolerance, `clipTolerance(of: r)`, computed by the caller
-    /// (once for all the polygons a masking layer clips).
-    @inline(__always)
-    mutating func clip(_ p: Int, toRect r: Rect, tolerance: Double) {
-        let b = polys[p].basis
-        let fx0 = b.component(Vector4(x: 1, y: 0, z: 0, w: -r.minX))
-        let fx1 = b.component(Vector4(x: -1, y: 0, z: 0, w: r.maxX))
-        let fy0 = b.component(Vector4(x: 0, y: 1, z: 0, w: -r.minY))
-        let fy1 = b.component(Vector4(x: 0, y: -1, z: 0, w: r.maxY))
-        // The four functions two to a vector (x edges, y edges), so that each corner costs two
-        // vector evaluations; each lane runs `AffineFunction`'s operations in its order.
-        let xa = SIMD2(fx0.a, fx1.a), xb = SIMD2(fx0.b, fx1.b), xc = SIMD2(fx0.c, fx1.c)
-        let ya = SIMD2(fy0.a, fy1.a), yb = SIMD2(fy0.b, fy1.b), yc = SIMD2(fy0.c, fy1.c)
-        // One pass finds the edges some corner lies beyond (a value below −tolerance, or not a
-        // number); usually none, often one.
-        let floor = SIMD2<Double>(repeating: -tolerance)
-        var insideX = SIMDMask<SIMD2<Int64>>(repeating: true), insideY = insideX
-        let start = Int(polys[p].start)
-        for v in start..<start + Int(polys[p].count) {
-            let l = locals[v]
-            // `a·x + b·y + c`, evaluated as `AffineFunction` does.
-            insideX .&= xa * l.x + xb * l.y + xc .>= floor
-            insideY .&= ya * l.x + yb * l.y + yc .>= floor
-        }
-        let outside = (insideX[0] ? 0 : 1) | (insideX[1] ? 0 : 2) | (insideY[0] ? 0 : 4) | (insideY[1] ? 0 : 8)
-        if outside == 0 { return }
-        if outside & 1 != 0 { cut(p, keeping: fx0, tolerance: tolerance) }
-        if outside & 2 != 0 && flags[p].contains(.visible) { clip(p, keeping: fx1, tolerance: tolerance) }
-        if outside & 4 != 0 && flags[p].contains(.visible) { clip(p, keeping: fy0, tolerance: tolerance) }
-        if outside & 8 != 0 && flags[p].contains(.visible) { clip(p, keeping: fy1, tolerance: tolerance) }
-    }
-}
-
-/// A polygon while evaluating: its corners in layer coordinates plus the map to the current
-/// space (its flags are in `EvaluationState.flags`).
-struct WorkPoly {
-    /// Layer-local `(x, y)` → current homogeneous position.
-    var basis: Homography
-    /// The pre-projection z in the first context that sorted it, as a function of the local point.
-    var depthRow = AffineFunction(a: 0, b: 0, c: 0)
-    /// Its corners: `locals[start ..< start + count]`.
-    var start: Int32
-    var count: Int32
-    var layer: Int32
-    /// The next polygon in a BSP list.
-    var next: Int32 = -1
-    var opacity: Double
-    /// Polygons of one shape have the same map and corners, bit for bit (see `ShapeMemo`).
-    var shape: Int32
-    /// The patch of a surface layer's mesh it draws (−1: a flat layer's polygon).
-    var patch: Int32 = -1
 }
 
 /// The root's translation into the view, deferred to the output.
