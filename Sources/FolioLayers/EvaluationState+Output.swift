@@ -12,7 +12,7 @@ extension EvaluationState {
         var (out, quadsOut) = takeOutput()
         if quadsOut.count > n { quadsOut.removeLast(quadsOut.count - n) }
         growQuads(&quadsOut, to: n)
-        deferred.count = 0
+        invisible.count = 0
         var cursor = EmitCursor()
         emitGrowing(order.base, count: n, &cursor, &out, &quadsOut)
         if out.count > cursor.written { out.removeLast(out.count - cursor.written) }
@@ -163,13 +163,13 @@ extension EvaluationState {
                 write(poly, to: quad, isVisible: true, layerIDs)
                 quad += 1
             } else {
-                deferred.append(Int32(truncatingIfNeeded: p))
+                invisible.append(Int32(truncatingIfNeeded: p))
             }
             o += 1
         }
-        let deferred = self.deferred.base
-        for d in 0..<self.deferred.count {
-            write(polys + Int(deferred[d]), to: quad, isVisible: false, layerIDs)
+        let invisible = self.invisible.base
+        for d in 0..<self.invisible.count {
+            write(polys + Int(invisible[d]), to: quad, isVisible: false, layerIDs)
             quad += 1
         }
     }

@@ -36,22 +36,22 @@ public final class LayerEvaluator {
 
     /// The limits on depth-sorting work per evaluation (default `DepthSortBudget.standard`).
     public var depthSortBudget: DepthSortBudget {
-        get { state.budget }
-        set { state.budget = newValue }
+        get { state.sorter.budget }
+        set { state.sorter.budget = newValue }
     }
 
     /// What the depth sort of the last evaluation did, and whether its order is exact.
-    public var depthSortReport: DepthSortReport { state.report }
+    public var depthSortReport: DepthSortReport { state.sorter.report }
 
     /// Throws unless the last evaluation's depth order is exact (no context ran out of budget).
     ///
     /// - Throws: `LayerError.depthSortBudgetExceeded` naming the largest approximate context
     ///   and the work spent.
     public func requireExactDepthOrder() throws(LayerError) {
-        let r = state.report
+        let r = state.sorter.report
         guard r.isExact else {
             throw .depthSortBudgetExceeded(layers: r.largestApproximateContext, pieces: r.pieces,
-                                           planeTests: r.planeTests, budget: state.budget)
+                                           planeTests: r.planeTests, budget: state.sorter.budget)
         }
     }
 }
@@ -86,27 +86,11 @@ struct EvaluationState {
     var order = EvaluationBuffer<Int32>()
     /// The planar groups of the contexts being built, innermost last.
     var members = EvaluationBuffer<ContextMember>()
-    // Scratch for one depth sort at a time.
-    var post = EvaluationBuffer<PostVertex>()
-    var sorted = EvaluationBuffer<Int32>()
-    var deferred = EvaluationBuffer<Int32>()
-    var nodes = EvaluationBuffer<BSPNode>()
-    var items = EvaluationBuffer<BSPItem>()
-    var buildStack = EvaluationBuffer<BuildTask>()
-    var emitStack = EvaluationBuffer<EmitStep>()
-    var candidatePositions = EvaluationBuffer<Int32>(capacity: 8)
-    var candidateItems = EvaluationBuffer<Int32>(capacity: 8)
-    var sampleItems = EvaluationBuffer<Int32>(capacity: 64)
-    var depthKeys = EvaluationBuffer<DepthKey>()
-    var depthScratch = EvaluationBuffer<DepthKey>()
-    /// The last polygon projected for the depth sort under way (see `ShapeMemo`).
-    var postMemo = ShapeMemo()
-    /// The index in `locals` of `post[0]` during a sort.
-    var postBase = 0
-    /// The candidate choice's generator state, reset to a fixed seed for every tree.
-    var random: UInt64 = 0
-    var budget = DepthSortBudget.standard
-    var report = DepthSortReport()
+    /// The depth sort of one context at a time, its budget and report (DepthSorter.swift).
+    var sorter = DepthSorter()
+    /// Scratch for moving a context's invisible polygons to its end, and for the output's
+    /// invisible quads.
+    var invisible = EvaluationBuffer<Int32>()
     /// The layers that may composite offscreen, and the groups found (LayerEvaluator+Groups.swift).
     var groups = GroupFinder()
     /// The root's translation into the view, when it is applied to each polygon as the output
@@ -118,10 +102,7 @@ struct EvaluationState {
 
     func release() {
         layerIDs.release()
-        store.release(); order.release(); members.release(); post.release()
-        sorted.release(); deferred.release(); nodes.release(); items.release(); buildStack.release()
-        emitStack.release(); candidatePositions.release(); candidateItems.release(); sampleItems.release()
-        depthKeys.release(); depthScratch.release()
+        store.release(); order.release(); members.release(); sorter.release(); invisible.release()
     }
 
     mutating func evaluate(_ root: Layer) {
@@ -130,7 +111,7 @@ struct EvaluationState {
         members.count = 0
         layerCount = 0
         rootShift = RootShift()
-        report = DepthSortReport()
+        sorter.report = DepthSortReport()
         groups.begin(root)
 
         if groups.ownPlane {
