@@ -143,28 +143,7 @@ struct EvaluationState {
 
     mutating func collect(_ layer: Layer, into parent: Transform3D, _ parentKind: MapKind,
                           opacity: Double, invisible: Bool, depth: Int) {
-        var toContext: Transform3D
-        var kind = MapKind.general
-        if layer.transformIsIdentity {
-            // Local = T(position − anchor): only the last row of `parent` changes.
-            let a = layer.anchor
-            let dx = layer.position.x - a.x, dy = layer.position.y - a.y, dz = layer.zPosition - a.z
-            if parentKind != .general && (dx * 0 + dy * 0 + dz * 0) == 0 {
-                // A finite translation of a finite translation: the product's last row is the
-                // sum (exactly what the general product computes for these entries).
-                toContext = parent
-                toContext.m41 += dx; toContext.m42 += dy; toContext.m43 += dz
-                kind = toContext.m41 == 0 && toContext.m42 == 0 && toContext.m43 == 0 ? .identity : .translation
-            } else {
-                toContext = parent.translated(x: dx, y: dy, z: dz)
-            }
-        } else if parentKind == .identity, case let local = layer.localTransform, local.isFinite {
-            // The product with the identity is the matrix itself (for finite entries; an
-            // infinity times one of the identity's zeros is NaN, which the product keeps).
-            toContext = local
-        } else {
-            toContext = layer.localTransform.concatenating(parent)
-        }
+        let (toContext, kind) = Self.placement(of: layer, in: parent, parentKind)
         // The root of a contents evaluation (LayerEvaluator+Rasterization.swift) lies in its
         // own plane, shifted: no placement, hiding or opacity of its own.
         let hidden = invisible || layer.isHidden
@@ -281,6 +260,37 @@ struct EvaluationState {
             }
         }
         members.append(ContextMember(orderStart: Int32(start), orderEnd: Int32(order.count), frame: frame, flat: flat))
+    }
+
+    /// `layer`'s map into the context — its local transform followed by `parent` (of
+    /// `parentKind`) — and what kind of map that is. Known kinds are not multiplied out: a
+    /// finite translation of a finite translation is a sum, the identity followed by a finite
+    /// matrix is that matrix (the same bits the general product gives).
+    @inline(__always)
+    static func placement(of layer: Layer, in parent: Transform3D, _ parentKind: MapKind) -> (Transform3D, MapKind) {
+        var toContext: Transform3D
+        var kind = MapKind.general
+        if layer.transformIsIdentity {
+            // Local = T(position − anchor): only the last row of `parent` changes.
+            let a = layer.anchor
+            let dx = layer.position.x - a.x, dy = layer.position.y - a.y, dz = layer.zPosition - a.z
+            if parentKind != .general && (dx * 0 + dy * 0 + dz * 0) == 0 {
+                // A finite translation of a finite translation: the product's last row is the
+                // sum (exactly what the general product computes for these entries).
+                toContext = parent
+                toContext.m41 += dx; toContext.m42 += dy; toContext.m43 += dz
+                kind = toContext.m41 == 0 && toContext.m42 == 0 && toContext.m43 == 0 ? .identity : .translation
+            } else {
+                toContext = parent.translated(x: dx, y: dy, z: dz)
+            }
+        } else if parentKind == .identity, case let local = layer.localTransform, local.isFinite {
+            // The product with the identity is the matrix itself (for finite entries; an
+            // infinity times one of the identity's zeros is NaN, which the product keeps).
+            toContext = local
+        } else {
+            toContext = layer.localTransform.concatenating(parent)
+        }
+        return (toContext, kind)
     }
 
     /// Appends `layer`'s planar group — its own polygon under its sorted, flattened sublayers —
