@@ -157,20 +157,7 @@ struct EvaluationState {
             return
         }
         if layer.kind == .transform {
-            // No flattening: the sublayers join this same context, in 3D.
-            var child = layer.firstSublayer
-            if layer.sublayerTransformIsIdentity {
-                while let s = child {
-                    collect(s, into: toContext, kind, opacity: groupOpacity, invisible: hidden, depth: depth + 1)
-                    child = s._withUnsafeGuaranteedRef { $0.nextSibling }
-                }
-            } else {
-                let m = layer.pivotedSublayerTransform.concatenating(toContext)
-                while let s = child {
-                    collect(s, into: m, .general, opacity: groupOpacity, invisible: hidden, depth: depth + 1)
-                    child = s._withUnsafeGuaranteedRef { $0.nextSibling }
-                }
-            }
+            collectInContext(sublayersOf: layer, toContext, kind, opacity: groupOpacity, invisible: hidden, depth: depth)
             return
         }
         let start = order.count
@@ -201,27 +188,14 @@ struct EvaluationState {
         var memo = ShapeMemo()
         if hasOwnPolygon {
             flat = frame.liesInZeroPlane
-            // Its own polygon maps by the identity so far: the frame is its homography.
-            let p = Int(order[k])
-            if kind == .general && toContext.isFinite { memo.input = store.polys[p].shape }
-            store.polys[p].basis = frame
-            store.polys[p].shape = store.newShape()
-            store.polys[p].opacity = groupOpacity
-            if culled { store.flags[p].remove(.visible) }
-            (memo.output, memo.basis) = (store.polys[p].shape, frame)
+            store.place(own: Int(order[k]), frame: frame, sharedBySublayers: kind == .general && toContext.isFinite,
+                        opacity: groupOpacity, culled: culled, &memo)
             k += 1
         }
         switch kind {
         case .identity:
             // The group's polygons keep their maps: only opacity and culling can change them.
-            if groupOpacity != 1 || culled {
-                while k < order.count {
-                    let p = Int(order[k])
-                    store.polys[p].opacity *= groupOpacity
-                    if culled { store.flags[p].remove(.visible) }
-                    k += 1
-                }
-            }
+            if groupOpacity != 1 || culled { store.fade(order, from: k, opacity: groupOpacity, culled: culled) }
         case .translation, .general:
             let (tx, ty, tz) = (toContext.m41, toContext.m42, toContext.m43)
             if depth == 1 && kind == .translation && groupOpacity == 1 && !culled && defersRootShift {
@@ -234,32 +208,30 @@ struct EvaluationState {
                 members.append(ContextMember(orderStart: Int32(start), orderEnd: Int32(order.count), frame: frame, flat: true))
                 return
             }
-            let keepsW = kind == .translation
-                || (toContext.m14 == 0 && toContext.m24 == 0 && toContext.m34 == 0 && toContext.m44 == 1)
             if kind == .translation { memo.input = -1 }
-            while k < order.count {
-                let p = Int(order[k])
-                store.polys[p].opacity *= groupOpacity
-                if culled { store.flags[p].remove(.visible) }
-                if store.polys[p].shape == memo.input {
-                    store.polys[p].basis = memo.basis
-                    store.polys[p].shape = memo.output
-                } else {
-                    memo.input = store.polys[p].shape
-                    if kind == .translation {
-                        store.polys[p].basis.translate(x: tx, y: ty, z: tz)
-                    } else {
-                        store.polys[p].basis = store.polys[p].basis.applying(toContext)
-                    }
-                    store.polys[p].shape = store.newShape()
-                    (memo.output, memo.basis) = (store.polys[p].shape, store.polys[p].basis)
-                }
-                if !keepsW { store.flags[p].remove(.inFront) }
-                flat = flat && store.polys[p].basis.liesInZeroPlane
-                k += 1
-            }
+            flat = store.map(order, from: k, by: toContext, translation: kind == .translation, opacity: groupOpacity,
+                             culled: culled, &memo) && flat
         }
         members.append(ContextMember(orderStart: Int32(start), orderEnd: Int32(order.count), frame: frame, flat: flat))
+    }
+
+    /// Adds the sublayers of the transform layer `layer` (mapped by `toContext`, of `kind`)
+    /// to the current context: no flattening, they join it in 3D.
+    mutating func collectInContext(sublayersOf layer: Layer, _ toContext: Transform3D, _ kind: MapKind,
+                                   opacity: Double, invisible: Bool, depth: Int) {
+        var child = layer.firstSublayer
+        if layer.sublayerTransformIsIdentity {
+            while let s = child {
+                collect(s, into: toContext, kind, opacity: opacity, invisible: invisible, depth: depth + 1)
+                child = s._withUnsafeGuaranteedRef { $0.nextSibling }
+            }
+        } else {
+            let m = layer.pivotedSublayerTransform.concatenating(toContext)
+            while let s = child {
+                collect(s, into: m, .general, opacity: opacity, invisible: invisible, depth: depth + 1)
+                child = s._withUnsafeGuaranteedRef { $0.nextSibling }
+            }
+        }
     }
 
     /// `layer`'s map into the context — its local transform followed by `parent` (of

@@ -64,6 +64,67 @@ struct PolygonStore {
         memo.flags = flags[p]
     }
 
+    // MARK: Mapping
+
+    /// Places a layer's own polygon `p` in its context: its map so far is the identity, so its
+    /// homography there is the layer's `frame`. When `sharedBySublayers` (the level's map is
+    /// general and finite), `memo` hands the frame on to sublayer polygons of its shape: they
+    /// have its map and corners, so the frame is their image too.
+    mutating func place(own p: Int, frame: Homography, sharedBySublayers: Bool, opacity: Double, culled: Bool,
+                        _ memo: inout ShapeMemo) {
+        if sharedBySublayers { memo.input = polys[p].shape }
+        polys[p].basis = frame
+        polys[p].shape = newShape()
+        polys[p].opacity = opacity
+        if culled { flags[p].remove(.visible) }
+        (memo.output, memo.basis) = (polys[p].shape, frame)
+    }
+
+    /// Multiplies the opacity of the polygons `list[k...]` by `opacity` and, when `culled`,
+    /// makes them invisible: what a level whose map is the identity does to them.
+    mutating func fade(_ list: EvaluationBuffer<Int32>, from k: Int, opacity: Double, culled: Bool) {
+        for i in k..<list.count {
+            let p = Int(list[i])
+            polys[p].opacity *= opacity
+            if culled { flags[p].remove(.visible) }
+        }
+    }
+
+    /// Maps the polygons `list[k...]` up a level by `toContext` (a finite translation when
+    /// `translation`), with the level's `opacity` and culling; returns whether every one lies
+    /// in the plane z = 0 after.
+    ///
+    /// A polygon whose shape is `memo`'s input takes its output (see `ShapeMemo`); a map that
+    /// changes w voids the polygons' eye clips (`PolyFlags.inFront`).
+    mutating func map(_ list: EvaluationBuffer<Int32>, from k: Int, by toContext: Transform3D, translation: Bool,
+                      opacity: Double, culled: Bool, _ memo: inout ShapeMemo) -> Bool {
+        let (tx, ty, tz) = (toContext.m41, toContext.m42, toContext.m43)
+        let keepsW = translation
+            || (toContext.m14 == 0 && toContext.m24 == 0 && toContext.m34 == 0 && toContext.m44 == 1)
+        var flat = true
+        for i in k..<list.count {
+            let p = Int(list[i])
+            polys[p].opacity *= opacity
+            if culled { flags[p].remove(.visible) }
+            if polys[p].shape == memo.input {
+                polys[p].basis = memo.basis
+                polys[p].shape = memo.output
+            } else {
+                memo.input = polys[p].shape
+                if translation {
+                    polys[p].basis.translate(x: tx, y: ty, z: tz)
+                } else {
+                    polys[p].basis = polys[p].basis.applying(toContext)
+                }
+                polys[p].shape = newShape()
+                (memo.output, memo.basis) = (polys[p].shape, polys[p].basis)
+            }
+            if !keepsW { flags[p].remove(.inFront) }
+            flat = flat && polys[p].basis.liesInZeroPlane
+        }
+        return flat
+    }
+
     // MARK: Clipping
 
     /// Clips polygon `p` to the half-plane `f(local) ≥ 0`; a polygon clipped away becomes
