@@ -108,9 +108,9 @@ extension GroupFinder {
     /// Finds the quads of the rasterized layers noted during the walk.
     mutating func finishRasterized(_ quads: [Quad]) {
         if !rasterized.isEmpty { rasterized.removeAll(keepingCapacity: true) }
-        // Each layer's own visible polygon was found in the one pass (GroupFinder+Spans.swift).
+        // Each layer's own visible polygon was found in the one pass (SubtreeSpans.swift).
         for (k, (candidate, extent)) in rasterCandidates.enumerated() {
-            let own = spans[Int(rasterSlots[k])].ownVisible
+            let own = spans.span(ofRasterized: k).ownVisible
             if own >= 0 { rasterized.append(RasterizedLayer(layer: candidate.takeUnretainedValue(), quad: own, extent: extent)) }
         }
         if !rasterCandidates.isEmpty { rasterCandidates.removeAll(keepingCapacity: true) }
