@@ -1,14 +1,15 @@
 /// Clips a convex polygon to one half-space (one Sutherland–Hodgman step), leaving the corners'
 /// storage and payload to the caller.
 ///
-/// The polygon is `count` corners, numbered `0 ..< count` in order. The caller says, per corner,
-/// which side of the boundary it lies on and the boundary function's value there, and receives
-/// the result as calls in output order: `keep(i)` for a corner that stays, `cross(i, j, t)` for a
-/// new corner on the edge from corner `i` to the next corner `j`, at `t` (0…1) of the way from
-/// `i` — the caller interpolates its own payload there (layer-local points, homogeneous
-/// positions, texture coordinates), by its own rule.
+/// The polygon is `count` corners, numbered `0 ..< count` in order; a corner is whatever the
+/// caller keeps per corner (a point, a point with its projection, …). The caller says, per
+/// corner, which side of the boundary it lies on and the boundary function's value there, and
+/// receives the result as calls in output order: `keep(c)` for a corner that stays,
+/// `cross(a, b, t)` for a new corner on the edge from corner `a` to the next corner `b`, at `t`
+/// (0…1) of the way from `a` — the caller interpolates its own payload there (layer-local
+/// points, homogeneous positions, texture coordinates), by its own rule.
 ///
-/// `t` is `value(i) / (value(i) − value(j))`: exact where the boundary function is affine along
+/// `t` is `value(a) / (value(a) − value(b))`: exact where the boundary function is affine along
 /// the edge, as a plane's homogeneous value `n·X + d·w` is along any edge in homogeneous
 /// coordinates (so the cut stays perspective-correct).
 ///
@@ -29,44 +30,52 @@ public enum ConvexPolygonClipper {
 
     /// Clips the convex polygon of `count` corners to the half-space where `side` is not negative.
     ///
+    /// Corners are read in order, once each (`corner(i)`; when the closing edge goes first, the
+    /// last corner is also read before the others), and handed to the other closures as the
+    /// caller's own values.
+    ///
     /// - Parameters:
     ///   - count: the number of corners (fewer than 1: nothing is called).
     ///   - closingEdge: where the closing edge's crossing goes (see `ClosingEdge`).
+    ///   - corner: corner `i` (`0 ..< count`), whatever the caller keeps per corner.
     ///   - side: per corner, positive inside, zero on the boundary (kept, and never the end of
     ///     a crossing: a tolerance goes here), negative outside. NaN: neither kept nor the end
     ///     of a crossing.
     ///   - value: per corner, the boundary function, affine along each edge; read only at the
     ///     two ends of an edge whose sides have strictly opposite signs.
     ///   - keep: called with each corner whose side is zero or positive.
-    ///   - cross: called with `(i, j, t)` for each edge `i → j` whose ends lie strictly on
-    ///     opposite sides, `t = value(i) / (value(i) − value(j))`.
+    ///   - cross: called with `(a, b, t)` for each edge `a → b` whose ends lie strictly on
+    ///     opposite sides, `t = value(a) / (value(a) − value(b))`.
     @inlinable
-    public static func clip(count: Int, closingEdge: ClosingEdge,
-                            side: (Int) -> Double, value: (Int) -> Double,
-                            keep: (Int) -> Void, cross: (_ from: Int, _ to: Int, _ t: Double) -> Void) {
+    public static func clip<Corner>(count: Int, closingEdge: ClosingEdge, corner: (Int) -> Corner,
+                                    side: (Corner) -> Double, value: (Corner) -> Double,
+                                    keep: (Corner) -> Void, cross: (_ from: Corner, _ to: Corner, _ t: Double) -> Void) {
         guard count > 0 else { return }
-        @inline(__always) func crossing(_ i: Int, _ j: Int) {
-            let vi = value(i)
-            cross(i, j, vi / (vi - value(j)))
+        @inline(__always) func crossing(_ a: Corner, _ b: Corner) {
+            let va = value(a)
+            cross(a, b, va / (va - value(b)))
         }
         switch closingEdge {
         case .first:
-            var previous = count - 1
+            var previous = corner(count - 1)
             var previousSide = side(previous)
             for i in 0..<count {
-                let s = side(i)
-                if s * previousSide < 0 { crossing(previous, i) }
-                if s >= 0 { keep(i) }
-                (previous, previousSide) = (i, s)
+                let current = corner(i)
+                let s = side(current)
+                if s * previousSide < 0 { crossing(previous, current) }
+                if s >= 0 { keep(current) }
+                (previous, previousSide) = (current, s)
             }
         case .last:
-            var s = side(0)
+            let first = corner(0)
+            var current = first
+            var s = side(current)
             for i in 0..<count {
-                let j = i + 1 == count ? 0 : i + 1
-                let next = side(j)
-                if s >= 0 { keep(i) }
-                if s * next < 0 { crossing(i, j) }
-                s = next
+                let next = i + 1 == count ? first : corner(i + 1)
+                let nextSide = side(next)
+                if s >= 0 { keep(current) }
+                if s * nextSide < 0 { crossing(current, next) }
+                (current, s) = (next, nextSide)
             }
         }
     }

@@ -598,20 +598,21 @@ struct DepthSorter {
         let postFirst = first &- postBase
         ConvexPolygonClipper.clip(
             count: Int(source.count), closingEdge: .last,
+            corner: { (local: store.locals[first &+ $0], post: post[postFirst &+ $0]) },
             side: {
-                let q = post[postFirst &+ $0]
+                let q = $0.post
                 let s = side * plane.distance(q)
                 // Within the corner's tolerance of the plane: on it. NaN: neither kept nor crossed.
                 return s > q.tolerance ? 1 : s >= -q.tolerance ? 0 : s < -q.tolerance ? -1 : .nan
             },
             // w·distance: linear along the edge in homogeneous coordinates.
-            value: { let q = post[postFirst &+ $0]; return plane.distance(q) * q.w },
+            value: { plane.distance($0.post) * $0.post.w },
             keep: {
-                store.locals.append(store.locals[first &+ $0])
-                post.append(post[postFirst &+ $0])
+                store.locals.append($0.local)
+                post.append($0.post)
             },
-            cross: { i, j, t in
-                let la = store.locals[first &+ i], lb = store.locals[first &+ j]
+            cross: { a, b, t in
+                let la = a.local, lb = b.local
                 let local = Point(x: la.x + (lb.x - la.x) * t, y: la.y + (lb.y - la.y) * t)
                 store.locals.append(local)
                 post.append(Self.postVertex(source.basis.apply(local)))

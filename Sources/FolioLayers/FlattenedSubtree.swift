@@ -224,16 +224,13 @@ public struct FlattenedSubtree {
     /// crosses the line. The one clipping step of `clip(_:a:b:c:)` and `intersectionThickness`.
     static func appendClipped(_ pool: inout [Point], _ range: Range<Int>, a: Double, b: Double, c: Double) {
         let start = range.lowerBound
-        @inline(__always) func value(_ i: Int) -> Double { a * pool[start + i].x + b * pool[start + i].y + c }
+        @inline(__always) func value(_ p: Point) -> Double { a * p.x + b * p.y + c }
         // No tolerance: a corner on the line is inside (NaN: outside).
         ConvexPolygonClipper.clip(
-            count: range.count, closingEdge: .first,
+            count: range.count, closingEdge: .first, corner: { pool[start + $0] },
             side: { value($0) >= 0 ? 1 : -1 }, value: { value($0) },
-            keep: { pool.append(pool[start + $0]) },
-            cross: { i, j, t in
-                let p = pool[start + i], q = pool[start + j]
-                pool.append(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
-            })
+            keep: { pool.append($0) },
+            cross: { p, q, t in pool.append(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)) })
     }
 
     mutating func updateBox(_ k: Int) {

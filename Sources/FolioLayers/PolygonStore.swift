@@ -147,14 +147,10 @@ struct PolygonStore {
         let newStart = locals.count
         // The plane value is affine along each edge (perspective-correct crossings).
         ConvexPolygonClipper.clip(
-            count: Int(polys[p].count), closingEdge: .first,
-            side: { f.side(of: locals[start &+ $0], tolerance: tolerance) },
-            value: { f(locals[start &+ $0]) },
-            keep: { locals.append(locals[start &+ $0]) },
-            cross: { i, j, t in
-                let a = locals[start &+ i], b = locals[start &+ j]
-                locals.append(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
-            })
+            count: Int(polys[p].count), closingEdge: .first, corner: { locals[start &+ $0] },
+            side: { f.side(of: $0, tolerance: tolerance) }, value: { f($0) },
+            keep: { locals.append($0) },
+            cross: { a, b, t in locals.append(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)) })
         let kept = locals.count - newStart
         if kept < 3 {
             locals.count = newStart

@@ -9,15 +9,12 @@ import FolioGeometry
     func clipped(_ polygon: [Point], a: Double, b: Double, c: Double, tolerance: Double = 0,
                  closingEdge: ConvexPolygonClipper.ClosingEdge = .first) -> [Point] {
         var out: [Point] = []
-        func f(_ i: Int) -> Double { a * polygon[i].x + b * polygon[i].y + c }
+        func f(_ p: Point) -> Double { a * p.x + b * p.y + c }
         ConvexPolygonClipper.clip(
-            count: polygon.count, closingEdge: closingEdge,
+            count: polygon.count, closingEdge: closingEdge, corner: { polygon[$0] },
             side: { ConvexPolygonClipper.side(of: f($0), tolerance: tolerance) }, value: f,
-            keep: { out.append(polygon[$0]) },
-            cross: { i, j, t in
-                let p = polygon[i], q = polygon[j]
-                out.append(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
-            })
+            keep: { out.append($0) },
+            cross: { p, q, t in out.append(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)) })
         return out
     }
 
@@ -98,11 +95,23 @@ import FolioGeometry
         #expect(area(out) == 4.5)
     }
 
+    @Test func cornersAreReadInOrderStartingWithTheLastWhenTheClosingEdgeGoesFirst() {
+        var reads: [Int] = []
+        let values = [1.0, -1.0, 1.0, -1.0]
+        ConvexPolygonClipper.clip(count: 4, closingEdge: .first, corner: { i -> Int in reads.append(i); return i },
+                                  side: { values[$0] }, value: { values[$0] }, keep: { _ in }, cross: { _, _, _ in })
+        #expect(reads == [3, 0, 1, 2, 3])
+        reads = []
+        ConvexPolygonClipper.clip(count: 4, closingEdge: .last, corner: { i -> Int in reads.append(i); return i },
+                                  side: { values[$0] }, value: { values[$0] }, keep: { _ in }, cross: { _, _, _ in })
+        #expect(reads == [0, 1, 2, 3])
+    }
+
     @Test func theCrossingIsWhereTheAffineValueIsZeroNotTheMidpoint() {
         // Values 1 and −3 at the ends of an edge: t = 1/4, whatever the payload.
         var ts: [Double] = []
         let values = [1.0, -3.0, -3.0]
-        ConvexPolygonClipper.clip(count: 3, closingEdge: .last, side: { values[$0] }, value: { values[$0] },
+        ConvexPolygonClipper.clip(count: 3, closingEdge: .last, corner: { $0 }, side: { values[$0] }, value: { values[$0] },
                                   keep: { _ in }, cross: { _, _, t in ts.append(t) })
         // Edges 0 → 1 (1 to −3) and 2 → 0 (−3 to 1): t = 1/4 and 3/4 from their first corners.
         #expect(ts == [0.25, 0.75])
@@ -111,7 +120,7 @@ import FolioGeometry
     @Test func aCornerWhoseSideIsNotANumberIsNeitherKeptNorCrossed() {
         var kept: [Int] = [], crossed: [Int] = []
         let sides = [1.0, Double.nan, -1.0, 1.0]
-        ConvexPolygonClipper.clip(count: 4, closingEdge: .first, side: { sides[$0] }, value: { sides[$0] },
+        ConvexPolygonClipper.clip(count: 4, closingEdge: .first, corner: { $0 }, side: { sides[$0] }, value: { sides[$0] },
                                   keep: { kept.append($0) }, cross: { i, _, _ in crossed.append(i) })
         #expect(kept == [0, 3])
         // Only the edge 2 → 3 (−1 to 1) crosses; the edges at the NaN corner do not.
@@ -120,7 +129,8 @@ import FolioGeometry
 
     @Test func noCornersCallsNothing() {
         var calls = 0
-        ConvexPolygonClipper.clip(count: 0, closingEdge: .first, side: { _ in calls += 1; return 1 }, value: { _ in 0 },
+        ConvexPolygonClipper.clip(count: 0, closingEdge: .first, corner: { i -> Int in calls += 1; return i },
+                                  side: { _ in calls += 1; return 1 }, value: { _ in 0 },
                                   keep: { _ in calls += 1 }, cross: { _, _, _ in calls += 1 })
         #expect(calls == 0)
     }
