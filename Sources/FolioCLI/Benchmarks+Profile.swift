@@ -1,3 +1,4 @@
+import FolioBook
 import FolioGeometry
 import FolioLayers
 import FolioTransitions
@@ -10,7 +11,7 @@ import FolioTransitions
 extension Benchmarks {
     /// The loops `--profile` can run.
     enum ProfileKind: String, CaseIterable {
-        case fold, flip, reference, tiles100 = "tiles-100", tiles10k = "tiles-10000"
+        case fold, flip, curl, book, reference, tiles100 = "tiles-100", tiles10k = "tiles-10000"
     }
 
     /// Builds the scene for `kind`, warms it up, then runs `frames` frames in `profiledFrames`.
@@ -26,6 +27,19 @@ extension Benchmarks {
                 ? try FoldTransition(size: Size(width: 320, height: 480), scale: 2)
                 : try FlipTransition(size: Size(width: 320, height: 480), scale: 2)
             frame = { do { try transition.setProgress(step()) } catch { failures += 1 }; evaluator.evaluate(transition.root) }
+        case .curl:
+            // The leaf's pose and mesh are part of the frame, as they are of fold's and flip's.
+            let evaluator = LayerEvaluator()
+            let curl = try CurlTransition(size: Size(width: 320, height: 480), scale: 2)
+            frame = { do { try curl.setProgress(step()) } catch { failures += 1 }; evaluator.evaluate(curl.root) }
+        case .book:
+            // A 1280×800 spread of 40 pages with one leaf in flight (its flip posed every frame).
+            let book = try Book(pageCount: 40, configuration: BookConfiguration(viewSize: Size(width: 1280, height: 800), layout: .spread))
+            let evaluator = LayerEvaluator()
+            frame = {
+                do { try book.setLeaves([BookLeaf(index: 6, progress: step())]) } catch { failures += 1 }
+                evaluator.evaluate(book.root)
+            }
         case .reference:
             let reference = try FoldReference(size: Size(width: 320, height: 480), scale: 2)
             frame = { reference.evaluate(progress: step()) }

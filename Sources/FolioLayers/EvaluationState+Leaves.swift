@@ -49,20 +49,20 @@ extension EvaluationState {
                                     opacity: 1 * (opacity >= 0 ? min(opacity, 1) : 0), shape: 0)
                 if own >= 0 && dx == 0 && dy == 0 && dz == 0 && b.hasSameBits(as: ownBounds) {
                     // The own polygon's map is still the identity: the same map, the same corners.
-                    poly.start = polys[own].start
-                    poly.shape = polys[own].shape
-                    sharedCorners &+= 4
+                    poly.start = store.polys[own].start
+                    poly.shape = store.polys[own].shape
+                    store.sharedCorners &+= 4
                 } else {
-                    poly.start = Int32(truncatingIfNeeded: locals.count)
-                    poly.shape = newShape()
-                    locals.appendCorners(of: b)
+                    poly.start = Int32(truncatingIfNeeded: store.locals.count)
+                    poly.shape = store.newShape()
+                    store.locals.appendCorners(of: b)
                 }
-                order.append(Int32(truncatingIfNeeded: polys.count))
+                order.append(Int32(truncatingIfNeeded: store.polys.count))
                 poly.depthRow = AffineFunction(a: 0, b: 0, c: dz)
-                polys.append(poly)
+                store.polys.append(poly)
                 // The frame is a translation, w = 1: in front of the eye and never facing away.
                 let visible = !(invisible || l.isHidden)
-                flags.append(visible ? [.visible, .depthSet, .inFront] : .depthSet)
+                store.flags.append(visible ? [.visible, .depthSet, .inFront] : .depthSet)
                 anyInvisible = anyInvisible || !visible
             }
             child = c._withUnsafeGuaranteedRef { $0.nextSibling }

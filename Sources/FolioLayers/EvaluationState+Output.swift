@@ -12,9 +12,9 @@ extension EvaluationState {
         var (out, quadsOut) = takeOutput()
         if quadsOut.count > n { quadsOut.removeLast(quadsOut.count - n) }
         growQuads(&quadsOut, to: n)
-        deferred.count = 0
+        invisible.count = 0
         var cursor = EmitCursor()
-        emitGrowing(order.base, count: n, early: false, &cursor, &out, &quadsOut)
+        emitGrowing(order.base, count: n, &cursor, &out, &quadsOut)
         if out.count > cursor.written { out.removeLast(out.count - cursor.written) }
         putBack(&out, &quadsOut)
     }
@@ -39,39 +39,20 @@ extension EvaluationState {
 
     /// Runs `emit` over `list[cursor.k ..< n]` into `out` and `quadsOut`, growing `out` as it
     /// runs out of room (`quadsOut` has room for every quad).
-    mutating func emitGrowing(_ list: UnsafeMutablePointer<Int32>, count n: Int, early: Bool,
+    mutating func emitGrowing(_ list: UnsafeMutablePointer<Int32>, count n: Int,
                               _ cursor: inout EmitCursor, _ out: inout [QuadVertex], _ quadsOut: inout [Quad]) {
         while true {
             let room = out.count
             out.withUnsafeMutableBufferPointer { v in
                 quadsOut.withUnsafeMutableBufferPointer { q in
-                    if early {
-                        emitEarly(list, count: n, &cursor, into: v.baseAddress, room: room, quads: q.baseAddress!)
-                    } else {
-                        emit(list, count: n, &cursor, into: v.baseAddress, room: room, quads: q.baseAddress!)
-                    }
+                    emit(list, count: n, &cursor, into: v.baseAddress, room: room, quads: q.baseAddress!)
                 }
             }
             if cursor.k == n { return }
-            // Every polygon's corners are a run of `locals`, its own or shared (`sharedCorners`),
-            // or were, before its room was reused (`recycledCorners`).
-            let bound = locals.count + sharedCorners + recycledCorners
+            // Every polygon's corners are a run of `store.locals`, its own or shared (`store.sharedCorners`).
+            let bound = store.locals.count + store.sharedCorners
             out.append(contentsOf: repeatElement(QuadVertex.zero, count: max(bound, out.count + 64) - out.count))
         }
-    }
-
-    /// `emit(_:count:early:_:into:room:quads:)` for the passes, compiled on its own.
-    @inline(never)
-    mutating func emit(_ list: UnsafeMutablePointer<Int32>, count n: Int, _ cursor: inout EmitCursor,
-                       into v: UnsafeMutablePointer<QuadVertex>?, room: Int, quads q: UnsafeMutablePointer<Quad>) {
-        emit(list, count: n, early: false, &cursor, into: v, room: room, quads: q)
-    }
-
-    /// `emit(_:count:early:_:into:room:quads:)` for the early output, compiled on its own.
-    @inline(never)
-    mutating func emitEarly(_ list: UnsafeMutablePointer<Int32>, count n: Int, _ cursor: inout EmitCursor,
-                            into v: UnsafeMutablePointer<QuadVertex>?, room: Int, quads q: UnsafeMutablePointer<Quad>) {
-        emit(list, count: n, early: true, &cursor, into: v, room: room, quads: q)
     }
 
     /// Makes `quads` at least `n` long (a steady scene has the room from its last evaluation).
@@ -98,21 +79,12 @@ extension EvaluationState {
         var next = 0
         var shape: Int32 = -1
         var shapePoly = 0
-        /// Where the corners of `shapePoly` went in the output (kept here by the early output
-        /// only; the passes read the polygon's corner run).
-        var shapeStart = 0
     }
 
     /// The pass of `emitQuads`: the polygons `list[cursor.k ..< n]`, corners into `v` (`room` of
     /// them), quads into `q`, from `cursor` on; stops before a polygon whose corners might not fit.
-    ///
-    /// `early` (a constant at each call, so each variant is compiled on its own) is the early
-    /// output of `EvaluationState+EarlyOutput.swift`: it writes the visible polygons' quads and
-    /// corners and nothing else — no polygon or flag changes, so that the walk can still take
-    /// them back — and leaves the rest for the end: invisible polygons go to `lateOrder`, those
-    /// whose corners do not project to `earlyFailures`. Without it, every polygon of the list is
-    /// written: its map, corner run and flags are updated as the quad's, and invisible polygons
-    /// get their quads after the visible ones, in list order.
+    /// Every polygon of the list is written: its map, corner run and flags are updated as the
+    /// quad's, and invisible polygons get their quads after the visible ones, in list order.
     ///
     /// A corner is kept only if it projects: `w > 0` and every value finite. Checking `w`, `z`,
     /// the projected point and the depth is enough — a non-finite local point or `x`, `y` makes
@@ -121,15 +93,14 @@ extension EvaluationState {
     /// Everything the loop reads per polygon goes through raw pointers taken once (no reloads
     /// through the buffers, no bounds or overflow checks), and a quad's layer reference is
     /// touched only when it changes (`replaceLayer`, out of line).
-    @inline(__always)
-    mutating func emit(_ list: UnsafeMutablePointer<Int32>, count n: Int, early: Bool,
+    @inline(never)
+    mutating func emit(_ list: UnsafeMutablePointer<Int32>, count n: Int,
                        _ cursor: inout EmitCursor, into v: UnsafeMutablePointer<QuadVertex>?, room: Int,
                        quads q: UnsafeMutablePointer<Quad>) {
-        let polys = self.polys.base, flags = self.flags.base, locals = self.locals.base
+        let polys = self.store.polys.base, flags = self.store.flags.base, locals = self.store.locals.base
         let layerIDs = self.layerIDs.base
-        // The root's translation where it is deferred (`RootShift`): the early output's own
-        // copy while the walk is under way (the passes' is set only after it).
-        let shift = early ? self.early.shift : rootShift
+        // The root's translation where it is deferred (`RootShift`).
+        let shift = rootShift
         // `.shifted` while the root shift is deferred, else nothing: a polygon still lacks the
         // shift when its flags miss a bit of this mask.
         let unshifted = shift.active ? PolyFlags.shifted.rawValue : 0
@@ -137,31 +108,22 @@ extension EvaluationState {
         // end): fewer values live across the loop, fewer of them kept on the stack.
         var o = list + cursor.k, written = cursor.written, quad = q + cursor.next
         let end = list + n
-        var shape = cursor.shape, shapePoly = cursor.shapePoly, shapeStart = cursor.shapeStart
+        var shape = cursor.shape, shapePoly = cursor.shapePoly
         defer {
             (cursor.k, cursor.written, cursor.next) = (o - list, written, quad - q)
-            (cursor.shape, cursor.shapePoly, cursor.shapeStart) = (shape, shapePoly, shapeStart)
+            (cursor.shape, cursor.shapePoly) = (shape, shapePoly)
         }
         guard let v else { return }
         while o < end {
             let p = Int(o.pointee)
             let poly = polys + p
-            if early && !flags[p].contains(.visible) {
-                lateOrder.append(Int32(truncatingIfNeeded: p))
-                o += 1
-                continue
-            }
             let count = Int(poly.pointee.count)
             guard written &+ count <= room else { return }
             var f = flags[p]
-            // The map with the root's translation: applied in place, or (early) to a copy. The
-            // passes read the polygon's own map at each use rather than a copy of its twelve
-            // values held across the loop body.
-            var earlyBasis = Homography.identity
-            if early {
-                earlyBasis = poly.pointee.basis
-                if ~f.rawValue & unshifted != 0 { earlyBasis.translate(x: shift.x, y: shift.y, z: shift.z) }
-            } else if ~f.rawValue & unshifted != 0 {
+            // The map with the root's translation, applied in place. The loop reads the
+            // polygon's own map at each use rather than a copy of its twelve values held across
+            // the loop body.
+            if ~f.rawValue & unshifted != 0 {
                 poly.pointee.basis.translate(x: shift.x, y: shift.y, z: shift.z)
                 f.insert(.shifted)
             }
@@ -172,10 +134,9 @@ extension EvaluationState {
             if poly.pointee.shape == shape {
                 // The same corners and map as the last polygon of its shape: only the depth can
                 // differ, and not even that when the depth row has the same bits. The last
-                // polygon of the shape holds its depth row and where its corners went (early:
-                // the cursor holds that, the polygon's corner run being left as it was).
+                // polygon of the shape holds its depth row and where its corners went.
                 let last = UnsafePointer(polys + shapePoly)
-                let source = UnsafePointer(v + (early ? shapeStart : Int(last.pointee.start)))
+                let source = UnsafePointer(v + Int(last.pointee.start))
                 if depthRow.hasSameBits(as: last.pointee.depthRow) {
                     finite = true
                     var i = 0
@@ -184,27 +145,11 @@ extension EvaluationState {
                     finite = Self.copyCorners(count, from: source, local, depthRow, to: target)
                     // Its corners now stand for the shape with its own depth row: the next
                     // polygon of the shape with that row (a second overlay) copies them whole.
-                    if finite {
-                        shapePoly = p
-                        if early { shapeStart = written }
-                    }
+                    if finite { shapePoly = p }
                 }
             } else {
-                finite = Self.projectCorners(count, local, early ? earlyBasis : poly.pointee.basis, depthRow, to: target)
+                finite = Self.projectCorners(count, local, poly.pointee.basis, depthRow, to: target)
                 (shape, shapePoly) = (finite ? poly.pointee.shape : -1, p)
-                if early { shapeStart = written }
-            }
-            if early {
-                if finite {
-                    write(poly, to: quad, isVisible: true, layerIDs, start: written, count: count)
-                    if ~f.rawValue & unshifted != 0 { quad.pointee.localToView = earlyBasis }
-                    quad += 1
-                    written &+= count
-                } else {
-                    earlyFailures.append(EarlyFailure(poly: Int32(truncatingIfNeeded: p), start: Int32(truncatingIfNeeded: written)))
-                }
-                o += 1
-                continue
             }
             poly.pointee.start = Int32(truncatingIfNeeded: written)
             if finite {
@@ -218,14 +163,13 @@ extension EvaluationState {
                 write(poly, to: quad, isVisible: true, layerIDs)
                 quad += 1
             } else {
-                deferred.append(Int32(truncatingIfNeeded: p))
+                invisible.append(Int32(truncatingIfNeeded: p))
             }
             o += 1
         }
-        if early { return }
-        let deferred = self.deferred.base
-        for d in 0..<self.deferred.count {
-            write(polys + Int(deferred[d]), to: quad, isVisible: false, layerIDs)
+        let invisible = self.invisible.base
+        for d in 0..<self.invisible.count {
+            write(polys + Int(invisible[d]), to: quad, isVisible: false, layerIDs)
             quad += 1
         }
     }
@@ -267,7 +211,6 @@ extension EvaluationState {
     /// Most polygons are a layer's four corners: written out, they need no loop counter.
     @inline(__always)
     static func allCorners(_ count: Int, _ corner: (Int) -> Bool) -> Bool {
-        if count == 4 { return corner(0) && corner(1) && corner(2) && corner(3) }
         var i = 0
         while i < count {
             guard corner(i) else { return false }
@@ -297,18 +240,13 @@ extension EvaluationState {
     /// The quad's layer is compared by identity with `layerIDs` straight from the quad (no
     /// parallel list of identities to keep in step with `quads`, which a caller of `quads`
     /// could not break either way).
+    ///
+    /// The map is copied straight from the polygon: passed as a value, its twelve entries would
+    /// go through the stack.
     @inline(__always)
     mutating func write(_ poly: UnsafeMutablePointer<WorkPoly>, to quad: UnsafeMutablePointer<Quad>, isVisible: Bool,
                         _ layerIDs: UnsafeMutablePointer<ObjectIdentifier>) {
-        write(poly, to: quad, isVisible: isVisible, layerIDs, start: Int(poly.pointee.start), count: Int(poly.pointee.count))
-    }
-
-    /// `write(_:to:isVisible:_:)` with the corner run given (the early output leaves the
-    /// polygon's own as it is). The map is copied straight from the polygon: passed as a value,
-    /// its twelve entries would go through the stack.
-    @inline(__always)
-    mutating func write(_ poly: UnsafeMutablePointer<WorkPoly>, to quad: UnsafeMutablePointer<Quad>, isVisible: Bool,
-                        _ layerIDs: UnsafeMutablePointer<ObjectIdentifier>, start: Int, count: Int) {
+        let start = Int(poly.pointee.start), count = Int(poly.pointee.count)
         let layer = Int(poly.pointee.layer)
         if ObjectIdentifier(quad.pointee.layer) != layerIDs[layer] { replaceLayer(of: quad, with: layer) }
         quad.pointee.vertexRange = Range(uncheckedBounds: (start, start &+ count))

@@ -223,20 +223,14 @@ public struct FlattenedSubtree {
     /// (Sutherland–Hodgman, one half-plane): its corners inside, and a corner where each side
     /// crosses the line. The one clipping step of `clip(_:a:b:c:)` and `intersectionThickness`.
     static func appendClipped(_ pool: inout [Point], _ range: Range<Int>, a: Double, b: Double, c: Double) {
-        guard let last = range.last else { return }
-        var previous = pool[last]
-        var previousValue = a * previous.x + b * previous.y + c
-        for i in range {
-            let current = pool[i]
-            let value = a * current.x + b * current.y + c
-            if (value >= 0) != (previousValue >= 0) {
-                let t = previousValue / (previousValue - value)
-                pool.append(Point(x: previous.x + (current.x - previous.x) * t, y: previous.y + (current.y - previous.y) * t))
-            }
-            if value >= 0 { pool.append(current) }
-            previous = current
-            previousValue = value
-        }
+        let start = range.lowerBound
+        @inline(__always) func value(_ p: Point) -> Double { a * p.x + b * p.y + c }
+        // No tolerance: a corner on the line is inside (NaN: outside).
+        ConvexPolygonClipper.clip(
+            count: range.count, closingEdge: .first, corner: { pool[start + $0] },
+            side: { value($0) >= 0 ? 1 : -1 }, value: { value($0) },
+            keep: { pool.append($0) },
+            cross: { p, q, t in pool.append(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)) })
     }
 
     mutating func updateBox(_ k: Int) {

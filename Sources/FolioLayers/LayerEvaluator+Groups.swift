@@ -96,19 +96,8 @@ struct GroupFinder {
     /// The most decisions kept now: `decisionLimit`, or twice the candidates of the last
     /// evaluation when there are more.
     var decisionCapacity = GroupFinder.decisionLimit
-    /// Per candidate (in `candidates` order), its index in `spans`.
-    var candidateSlots: [Int32] = []
-    /// Per rasterized candidate (in `rasterCandidates` order), its index in `spans`.
-    var rasterSlots: [Int32] = []
-    /// Where each noted layer's subtree lies among the quads (GroupFinder+Spans.swift).
-    var spans: [Span] = []
-    /// Noted layers (candidates and rasterized ones) to their index in `spans`.
-    var slots: [ObjectIdentifier: Int32] = [:]
-    /// Scratch: the slots of a quad's layer and its noted ancestors.
-    var chain: [Int32] = []
-    /// Superlayer links followed by the last `measureSpans`: at most (depth + 1) per distinct
-    /// layer with a visible quad, so linear in the quads (the tests hold it to that).
-    var ancestorSteps = 0
+    /// Where each noted layer's subtree lies among the quads (SubtreeSpans.swift).
+    var spans = SubtreeSpans()
 
     @inline(__always)
     mutating func begin(_ root: Layer) {
@@ -135,9 +124,9 @@ struct GroupFinder {
 
     mutating func finishAll(_ quads: [Quad]) {
         // One pass over the quads finds every candidate's run, own polygon and last quad
-        // (GroupFinder+Spans.swift): asking each candidate to scan the quads cost
+        // (SubtreeSpans.swift): asking each candidate to scan the quads cost
         // candidates × quads, quadratic in the number of groups.
-        measureSpans(quads)
+        spans.measure(quads, candidates: candidates, rasterCandidates: rasterCandidates, root: root)
         if !rasterCandidates.isEmpty || !rasterized.isEmpty { finishRasterized(quads) }
         if !found.isEmpty { found.removeAll(keepingCapacity: true) }
         if !borders.isEmpty { borders.removeAll(keepingCapacity: true) }
@@ -148,7 +137,7 @@ struct GroupFinder {
         decisionCapacity = max(Self.decisionLimit, 2 * (candidates.count + rasterCandidates.count))
         for k in candidates.indices {
             let layer = candidates[k].takeUnretainedValue()
-            let span = spans[Int(candidateSlots[k])]
+            let span = spans.span(ofCandidate: k)
             // A rasterized layer is one polygon: its picture holds its border and corners, and
             // its opacity applies once as it is drawn.
             if layer.shouldRasterize && !isOwnPlaneRoot(layer) { continue }
@@ -164,7 +153,7 @@ struct GroupFinder {
             }
         }
         // Both lists come in candidate order (inner first); sorted stably, so that equal keys
-        // keep it (GroupFinder+Spans.swift).
+        // keep it (GroupFinder+StableSort.swift).
         Self.stableSort(&borders) { $0.after < $1.after }
         Self.stableSort(&found, by: Self.precedes)
     }

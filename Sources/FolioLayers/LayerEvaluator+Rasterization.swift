@@ -64,8 +64,8 @@ extension EvaluationState {
         guard order.count > start else { return }
         for k in start..<order.count {
             let p = Int(order[k])
-            if kind == .translation { polys[p].basis.translate(x: shift.m41, y: shift.m42, z: 0) }
-            polys[p].shape = newShape()
+            if kind == .translation { store.polys[p].basis.translate(x: shift.m41, y: shift.m42, z: 0) }
+            store.polys[p].shape = store.newShape()
         }
         let frame = Homography(x: Vector4(x: 1, y: 0, z: 0, w: 0), y: Vector4(x: 0, y: 1, z: 0, w: 0),
                                origin: Vector4(x: shift.m41, y: shift.m42, z: 0, w: 1))
@@ -76,14 +76,14 @@ extension EvaluationState {
     /// coordinates — instead of its group; returns whether it draws anything.
     mutating func buildRasterized(_ layer: Layer, invisible: Bool) -> Bool {
         guard let e = groups.extent(of: layer), e.width > 0, e.height > 0 else { return false }
-        let start = locals.count
-        locals.append(Point(x: e.minX, y: e.minY))
-        locals.append(Point(x: e.maxX, y: e.minY))
-        locals.append(Point(x: e.maxX, y: e.maxY))
-        locals.append(Point(x: e.minX, y: e.maxY))
-        order.append(Int32(polys.count))
-        polys.append(WorkPoly(basis: .identity, start: Int32(start), count: 4, layer: register(layer), opacity: 1, shape: newShape()))
-        flags.append(invisible ? [] : .visible)
+        let start = store.locals.count
+        store.locals.append(Point(x: e.minX, y: e.minY))
+        store.locals.append(Point(x: e.maxX, y: e.minY))
+        store.locals.append(Point(x: e.maxX, y: e.maxY))
+        store.locals.append(Point(x: e.minX, y: e.maxY))
+        order.append(Int32(store.polys.count))
+        store.polys.append(WorkPoly(basis: .identity, start: Int32(start), count: 4, layer: register(layer), opacity: 1, shape: store.newShape()))
+        store.flags.append(invisible ? [] : .visible)
         groups.noteRasterized(layer, extent: e)
         return true
     }
@@ -108,9 +108,9 @@ extension GroupFinder {
     /// Finds the quads of the rasterized layers noted during the walk.
     mutating func finishRasterized(_ quads: [Quad]) {
         if !rasterized.isEmpty { rasterized.removeAll(keepingCapacity: true) }
-        // Each layer's own visible polygon was found in the one pass (GroupFinder+Spans.swift).
+        // Each layer's own visible polygon was found in the one pass (SubtreeSpans.swift).
         for (k, (candidate, extent)) in rasterCandidates.enumerated() {
-            let own = spans[Int(rasterSlots[k])].ownVisible
+            let own = spans.span(ofRasterized: k).ownVisible
             if own >= 0 { rasterized.append(RasterizedLayer(layer: candidate.takeUnretainedValue(), quad: own, extent: extent)) }
         }
         if !rasterCandidates.isEmpty { rasterCandidates.removeAll(keepingCapacity: true) }

@@ -21,16 +21,16 @@ extension EvaluationState {
         let index = register(layer)
         for p in mesh.paintersOrder where layer.patchHasArea[p] {
             let patch = mesh.patches[p]
-            let start = locals.count
-            for v in mesh.corners(of: patch) { locals.append(mesh.vertices[v].local) }
+            let start = store.locals.count
+            for v in mesh.corners(of: patch) { store.locals.append(mesh.vertices[v].local) }
             let map = layer.patchMaps[p]
             let basis = kind == .identity ? map : map.applying(toContext)
-            let poly = Int32(polys.count)
+            let poly = Int32(store.polys.count)
             let orderStart = Int32(order.count)
             order.append(poly)
-            polys.append(WorkPoly(basis: basis, start: Int32(start), count: Int32(locals.count - start), layer: index,
-                                  opacity: opacity, shape: newShape(), patch: Int32(p)))
-            flags.append(invisible ? [] : .visible)
+            store.polys.append(WorkPoly(basis: basis, start: Int32(start), count: Int32(store.locals.count - start), layer: index,
+                                  opacity: opacity, shape: store.newShape(), patch: Int32(p)))
+            store.flags.append(invisible ? [] : .visible)
             members.append(ContextMember(orderStart: orderStart, orderEnd: Int32(order.count), frame: basis,
                                          flat: basis.liesInZeroPlane))
         }

@@ -36,22 +36,22 @@ public final class LayerEvaluator {
 
     /// The limits on depth-sorting work per evaluation (default `DepthSortBudget.standard`).
     public var depthSortBudget: DepthSortBudget {
-        get { state.budget }
-        set { state.budget = newValue }
+        get { state.sorter.budget }
+        set { state.sorter.budget = newValue }
     }
 
     /// What the depth sort of the last evaluation did, and whether its order is exact.
-    public var depthSortReport: DepthSortReport { state.report }
+    public var depthSortReport: DepthSortReport { state.sorter.report }
 
     /// Throws unless the last evaluation's depth order is exact (no context ran out of budget).
     ///
     /// - Throws: `LayerError.depthSortBudgetExceeded` naming the largest approximate context
     ///   and the work spent.
     public func requireExactDepthOrder() throws(LayerError) {
-        let r = state.report
+        let r = state.sorter.report
         guard r.isExact else {
             throw .depthSortBudgetExceeded(layers: r.largestApproximateContext, pieces: r.pieces,
-                                           planeTests: r.planeTests, budget: state.budget)
+                                           planeTests: r.planeTests, budget: state.sorter.budget)
         }
     }
 }
@@ -80,41 +80,17 @@ struct EvaluationState {
     /// `layers` by identity, compared without touching reference counts.
     var layerIDs = EvaluationBuffer<ObjectIdentifier>()
     var layerCount = 0
-    /// Polygon corners in their layers' coordinates (points).
-    var locals = EvaluationBuffer<Point>()
-    var polys = EvaluationBuffer<WorkPoly>()
-    /// Per polygon, parallel to `polys`.
-    var flags = EvaluationBuffer<PolyFlags>()
+    /// The polygons, their corners and flags, and the clips (PolygonStore.swift).
+    var store = PolygonStore()
     /// Polygon indices in draw order; each context rewrites its own tail.
     var order = EvaluationBuffer<Int32>()
     /// The planar groups of the contexts being built, innermost last.
     var members = EvaluationBuffer<ContextMember>()
-    // Scratch for one depth sort at a time.
-    var post = EvaluationBuffer<PostVertex>()
-    var sorted = EvaluationBuffer<Int32>()
-    var deferred = EvaluationBuffer<Int32>()
-    var nodes = EvaluationBuffer<BSPNode>()
-    var items = EvaluationBuffer<BSPItem>()
-    var buildStack = EvaluationBuffer<BuildTask>()
-    var emitStack = EvaluationBuffer<EmitStep>()
-    var candidatePositions = EvaluationBuffer<Int32>(capacity: 8)
-    var candidateItems = EvaluationBuffer<Int32>(capacity: 8)
-    var sampleItems = EvaluationBuffer<Int32>(capacity: 64)
-    var depthKeys = EvaluationBuffer<DepthKey>()
-    var depthScratch = EvaluationBuffer<DepthKey>()
-    /// The last polygon projected for the depth sort under way (see `ShapeMemo`).
-    var postMemo = ShapeMemo()
-    /// The index in `locals` of `post[0]` during a sort.
-    var postBase = 0
-    /// The last shape handed out (see `ShapeMemo`).
-    var shapes: Int32 = 0
-    /// Corners of polygons that took another polygon's corner run: with `locals.count`, a
-    /// bound on the corners the output needs.
-    var sharedCorners = 0
-    /// The candidate choice's generator state, reset to a fixed seed for every tree.
-    var random: UInt64 = 0
-    var budget = DepthSortBudget.standard
-    var report = DepthSortReport()
+    /// The depth sort of one context at a time, its budget and report (DepthSorter.swift).
+    var sorter = DepthSorter()
+    /// Scratch for moving a context's invisible polygons to its end, and for the output's
+    /// invisible quads.
+    var invisible = EvaluationBuffer<Int32>()
     /// The layers that may composite offscreen, and the groups found (LayerEvaluator+Groups.swift).
     var groups = GroupFinder()
     /// The root's translation into the view, when it is applied to each polygon as the output
@@ -123,50 +99,19 @@ struct EvaluationState {
     /// Whether the root's translation may be deferred to the output (tests turn it off to
     /// compare with the pass it replaces).
     var defersRootShift = true
-    /// The output of the root's sublayers while they are built, where it applies
-    /// (EvaluationState+EarlyOutput.swift).
-    var early = EarlyOutput()
-    /// Whether the early output may be used (tests turn it off to compare with the passes it
-    /// replaces).
-    var writesEarly = true
-    /// The polygons the early output leaves for the end, in order: those found invisible.
-    var lateOrder = EvaluationBuffer<Int32>()
-    /// The polygons of the early output whose corners did not project, in order.
-    var earlyFailures = EvaluationBuffer<EarlyFailure>()
-    /// Whether the last evaluation's early output ended after reusing polygons' room, so that
-    /// the tree was walked twice: the next one does not reuse room (a scene whose root context
-    /// needs a sort would otherwise be walked twice every frame).
-    var earlyFellBack = false
-    /// Scratch for `recycle`: the polygons kept, their flags and corners.
-    var keptPolys = EvaluationBuffer<WorkPoly>()
-    var keptFlags = EvaluationBuffer<PolyFlags>()
-    var keptLocals = EvaluationBuffer<Point>()
-    /// The corners of polygons whose room the early output reused (see `sharedCorners`).
-    var recycledCorners = 0
 
     func release() {
         layerIDs.release()
-        locals.release(); polys.release(); flags.release(); order.release(); members.release(); post.release()
-        sorted.release(); deferred.release(); nodes.release(); items.release(); buildStack.release()
-        emitStack.release(); candidatePositions.release(); candidateItems.release(); sampleItems.release()
-        depthKeys.release(); depthScratch.release(); lateOrder.release(); earlyFailures.release()
-        keptPolys.release(); keptFlags.release(); keptLocals.release()
+        store.release(); order.release(); members.release(); sorter.release(); invisible.release()
     }
 
     mutating func evaluate(_ root: Layer) {
-        locals.count = 0
-        polys.count = 0
-        flags.count = 0
+        store.removeAll()
         order.count = 0
         members.count = 0
         layerCount = 0
-        shapes = 0
-        sharedCorners = 0
-        recycledCorners = 0
         rootShift = RootShift()
-        // What the last evaluation's early output left (the rest is set when one starts).
-        (early.active, early.outcome, early.recycled, early.needsWalkAgain) = (false, .notTried, false, false)
-        report = DepthSortReport()
+        sorter.report = DepthSortReport()
         groups.begin(root)
 
         if groups.ownPlane {
@@ -175,27 +120,8 @@ struct EvaluationState {
         } else {
             collect(Unmanaged.passUnretained(root), into: .identity, .identity, opacity: 1, invisible: false, depth: 1)
         }
-        // The passes after the walk, unless the early output did their work as it went
-        // (EvaluationState+EarlyOutput.swift). Should the root's own polygon not come out as the quad kept for it, the passes run
-        // after all. The move of the invisible polygons to the end that the root's context
-        // skipped needs no redoing: the top-level context's move covers it, since no sublayer's
-        // polygon changes visibility between the two (each was admitted as it was written).
-        let written = early.outcome == .written && finishEarlyOutput()
-        if !written && (early.needsWalkAgain || early.outcome == .ownPolygonFailed && early.recycled) {
-            // The polygons of the sublayers written early are gone: walk the tree again, with
-            // the passes. (Rare: the next evaluation will not reuse room.)
-            let outcome = early.outcome, writes = writesEarly
-            writesEarly = false
-            evaluate(root)
-            writesEarly = writes
-            (early.outcome, earlyFellBack) = (outcome, true)
-            return
-        }
-        if written { earlyFellBack = false }
-        if !written {
-            sortContext(orderStart: 0, memberStart: 0, localsStart: 0)
-            emitQuads()
-        }
+        sortContext(orderStart: 0, memberStart: 0, localsStart: 0)
+        emitQuads()
         groups.finish(quads)
         // Let go of layers that are no longer in the tree.
         if layers.count > layerCount {
@@ -217,28 +143,7 @@ struct EvaluationState {
 
     mutating func collect(_ layer: Layer, into parent: Transform3D, _ parentKind: MapKind,
                           opacity: Double, invisible: Bool, depth: Int) {
-        var toContext: Transform3D
-        var kind = MapKind.general
-        if layer.transformIsIdentity {
-            // Local = T(position − anchor): only the last row of `parent` changes.
-            let a = layer.anchor
-            let dx = layer.position.x - a.x, dy = layer.position.y - a.y, dz = layer.zPosition - a.z
-            if parentKind != .general && (dx * 0 + dy * 0 + dz * 0) == 0 {
-                // A finite translation of a finite translation: the product's last row is the
-                // sum (exactly what the general product computes for these entries).
-                toContext = parent
-                toContext.m41 += dx; toContext.m42 += dy; toContext.m43 += dz
-                kind = toContext.m41 == 0 && toContext.m42 == 0 && toContext.m43 == 0 ? .identity : .translation
-            } else {
-                toContext = parent.translated(x: dx, y: dy, z: dz)
-            }
-        } else if parentKind == .identity, case let local = layer.localTransform, local.isFinite {
-            // The product with the identity is the matrix itself (for finite entries; an
-            // infinity times one of the identity's zeros is NaN, which the product keeps).
-            toContext = local
-        } else {
-            toContext = layer.localTransform.concatenating(parent)
-        }
+        let (toContext, kind) = Self.placement(of: layer, in: parent, parentKind)
         // The root of a contents evaluation (LayerEvaluator+Rasterization.swift) lies in its
         // own plane, shifted: no placement, hiding or opacity of its own.
         let hidden = invisible || layer.isHidden
@@ -252,26 +157,10 @@ struct EvaluationState {
             return
         }
         if layer.kind == .transform {
-            // No flattening: the sublayers join this same context, in 3D.
-            var child = layer.firstSublayer
-            if layer.sublayerTransformIsIdentity {
-                while let s = child {
-                    collect(s, into: toContext, kind, opacity: groupOpacity, invisible: hidden, depth: depth + 1)
-                    child = s._withUnsafeGuaranteedRef { $0.nextSibling }
-                }
-            } else {
-                let m = layer.pivotedSublayerTransform.concatenating(toContext)
-                while let s = child {
-                    collect(s, into: m, .general, opacity: groupOpacity, invisible: hidden, depth: depth + 1)
-                    child = s._withUnsafeGuaranteedRef { $0.nextSibling }
-                }
-            }
+            collectInContext(sublayersOf: layer, toContext, kind, opacity: groupOpacity, invisible: hidden, depth: depth)
             return
         }
         let start = order.count
-        if depth == 1 && writesEarly {
-            beginEarlyOutput(layer, toContext, kind, hidden: hidden, opacity: groupOpacity)
-        }
         let hasOwnPolygon = buildGroup(layer, invisible: hidden, depth: depth)
         guard order.count > start else { return }
         // The layer's plane z = 0 in the context: rows 1, 2 and 4 of the matrix.
@@ -299,27 +188,14 @@ struct EvaluationState {
         var memo = ShapeMemo()
         if hasOwnPolygon {
             flat = frame.liesInZeroPlane
-            // Its own polygon maps by the identity so far: the frame is its homography.
-            let p = Int(order[k])
-            if kind == .general && toContext.isFinite { memo.input = polys[p].shape }
-            polys[p].basis = frame
-            polys[p].shape = newShape()
-            polys[p].opacity = groupOpacity
-            if culled { flags[p].remove(.visible) }
-            (memo.output, memo.basis) = (polys[p].shape, frame)
+            store.place(own: Int(order[k]), frame: frame, sharedBySublayers: kind == .general && toContext.isFinite,
+                        opacity: groupOpacity, culled: culled, &memo)
             k += 1
         }
         switch kind {
         case .identity:
             // The group's polygons keep their maps: only opacity and culling can change them.
-            if groupOpacity != 1 || culled {
-                while k < order.count {
-                    let p = Int(order[k])
-                    polys[p].opacity *= groupOpacity
-                    if culled { flags[p].remove(.visible) }
-                    k += 1
-                }
-            }
+            if groupOpacity != 1 || culled { store.fade(order, from: k, opacity: groupOpacity, culled: culled) }
         case .translation, .general:
             let (tx, ty, tz) = (toContext.m41, toContext.m42, toContext.m43)
             if depth == 1 && kind == .translation && groupOpacity == 1 && !culled && defersRootShift {
@@ -328,36 +204,65 @@ struct EvaluationState {
                 // every polygon of the frame here. The top-level context has this one member
                 // only, so its flatness decides nothing.
                 rootShift = RootShift(active: true, x: tx, y: ty, z: tz)
-                if hasOwnPolygon { flags[Int(order[start])].insert(.shifted) }
+                if hasOwnPolygon { store.flags[Int(order[start])].insert(.shifted) }
                 members.append(ContextMember(orderStart: Int32(start), orderEnd: Int32(order.count), frame: frame, flat: true))
                 return
             }
-            let keepsW = kind == .translation
-                || (toContext.m14 == 0 && toContext.m24 == 0 && toContext.m34 == 0 && toContext.m44 == 1)
             if kind == .translation { memo.input = -1 }
-            while k < order.count {
-                let p = Int(order[k])
-                polys[p].opacity *= groupOpacity
-                if culled { flags[p].remove(.visible) }
-                if polys[p].shape == memo.input {
-                    polys[p].basis = memo.basis
-                    polys[p].shape = memo.output
-                } else {
-                    memo.input = polys[p].shape
-                    if kind == .translation {
-                        polys[p].basis.translate(x: tx, y: ty, z: tz)
-                    } else {
-                        polys[p].basis = polys[p].basis.applying(toContext)
-                    }
-                    polys[p].shape = newShape()
-                    (memo.output, memo.basis) = (polys[p].shape, polys[p].basis)
-                }
-                if !keepsW { flags[p].remove(.inFront) }
-                flat = flat && polys[p].basis.liesInZeroPlane
-                k += 1
-            }
+            flat = store.map(order, from: k, by: toContext, translation: kind == .translation, opacity: groupOpacity,
+                             culled: culled, &memo) && flat
         }
         members.append(ContextMember(orderStart: Int32(start), orderEnd: Int32(order.count), frame: frame, flat: flat))
+    }
+
+    /// Adds the sublayers of the transform layer `layer` (mapped by `toContext`, of `kind`)
+    /// to the current context: no flattening, they join it in 3D.
+    mutating func collectInContext(sublayersOf layer: Layer, _ toContext: Transform3D, _ kind: MapKind,
+                                   opacity: Double, invisible: Bool, depth: Int) {
+        var child = layer.firstSublayer
+        if layer.sublayerTransformIsIdentity {
+            while let s = child {
+                collect(s, into: toContext, kind, opacity: opacity, invisible: invisible, depth: depth + 1)
+                child = s._withUnsafeGuaranteedRef { $0.nextSibling }
+            }
+        } else {
+            let m = layer.pivotedSublayerTransform.concatenating(toContext)
+            while let s = child {
+                collect(s, into: m, .general, opacity: opacity, invisible: invisible, depth: depth + 1)
+                child = s._withUnsafeGuaranteedRef { $0.nextSibling }
+            }
+        }
+    }
+
+    /// `layer`'s map into the context — its local transform followed by `parent` (of
+    /// `parentKind`) — and what kind of map that is. Known kinds are not multiplied out: a
+    /// finite translation of a finite translation is a sum, the identity followed by a finite
+    /// matrix is that matrix (the same bits the general product gives).
+    @inline(__always)
+    static func placement(of layer: Layer, in parent: Transform3D, _ parentKind: MapKind) -> (Transform3D, MapKind) {
+        var toContext: Transform3D
+        var kind = MapKind.general
+        if layer.transformIsIdentity {
+            // Local = T(position − anchor): only the last row of `parent` changes.
+            let a = layer.anchor
+            let dx = layer.position.x - a.x, dy = layer.position.y - a.y, dz = layer.zPosition - a.z
+            if parentKind != .general && (dx * 0 + dy * 0 + dz * 0) == 0 {
+                // A finite translation of a finite translation: the product's last row is the
+                // sum (exactly what the general product computes for these entries).
+                toContext = parent
+                toContext.m41 += dx; toContext.m42 += dy; toContext.m43 += dz
+                kind = toContext.m41 == 0 && toContext.m42 == 0 && toContext.m43 == 0 ? .identity : .translation
+            } else {
+                toContext = parent.translated(x: dx, y: dy, z: dz)
+            }
+        } else if parentKind == .identity, case let local = layer.localTransform, local.isFinite {
+            // The product with the identity is the matrix itself (for finite entries; an
+            // infinity times one of the identity's zeros is NaN, which the product keeps).
+            toContext = local
+        } else {
+            toContext = layer.localTransform.concatenating(parent)
+        }
+        return (toContext, kind)
     }
 
     /// Appends `layer`'s planar group — its own polygon under its sorted, flattened sublayers —
@@ -368,34 +273,29 @@ struct EvaluationState {
         let b = layer.bounds
         let hasOwnPolygon = !b.isEmpty
         if hasOwnPolygon {
-            let start = locals.count
-            locals.appendCorners(of: b)
-            order.append(Int32(polys.count))
-            polys.append(WorkPoly(basis: .identity, start: Int32(start), count: 4, layer: register(layer), opacity: 1,
-                                  shape: newShape()))
-            flags.append(invisible ? [] : .visible)
+            let start = store.locals.count
+            store.locals.appendCorners(of: b)
+            order.append(Int32(store.polys.count))
+            store.polys.append(WorkPoly(basis: .identity, start: Int32(start), count: 4, layer: register(layer), opacity: 1,
+                                  shape: store.newShape()))
+            store.flags.append(invisible ? [] : .visible)
         }
         guard var child = layer.firstSublayer else { return hasOwnPolygon }
         // A mask without area shows nothing of the sublayers (`masksAllSublayers`, docs/compositing.md).
         if !hasOwnPolygon && layer.masksToBounds { return false }
         let membersStart = order.count
         let memberMark = members.count
-        let localsMark = locals.count
+        let localsMark = store.locals.count
         var allFlat = true
         if depth >= Layer.maximumDepth {
             // The sublayers are below the depth limit: nothing to add.
         } else if layer.sublayerTransformIsIdentity && Self.areFlatLeaves(from: child) {
             addFlatLeaves(from: child, invisible: invisible, over: hasOwnPolygon ? Int(order[membersStart - 1]) : -1, ownBounds: b)
         } else if layer.sublayerTransformIsIdentity {
-            if depth == 1 && early.active {
-                // The root's sublayers, written as they are built (EvaluationState+EarlyOutput.swift).
-                collectEmitting(from: child, invisible: invisible, depth: depth, own: hasOwnPolygon ? Int(order[membersStart - 1]) : -1)
-            } else {
-                while true {
-                    collect(child, into: .identity, .identity, opacity: 1, invisible: invisible, depth: depth + 1)
-                    guard let next = child._withUnsafeGuaranteedRef({ $0.nextSibling }) else { break }
-                    child = next
-                }
+            while true {
+                collect(child, into: .identity, .identity, opacity: 1, invisible: invisible, depth: depth + 1)
+                guard let next = child._withUnsafeGuaranteedRef({ $0.nextSibling }) else { break }
+                child = next
             }
         } else {
             let sub = layer.pivotedSublayerTransform
@@ -410,16 +310,16 @@ struct EvaluationState {
         }
         // Flatten (F = diag(1,1,0,1)) into this layer's plane, unless every member already lies in it.
         if !allFlat {
-            for k in membersStart..<order.count { polys[order[k]].basis.flatten() }
+            for k in membersStart..<order.count { store.polys[order[k]].basis.flatten() }
         }
         if layer.masksToBounds && hasOwnPolygon {
             var memo = ShapeMemo()
             // The same for every polygon of the layer: computed once.
-            let tolerance = Self.clipTolerance(of: b)
+            let tolerance = PolygonStore.clipTolerance(of: b)
             for k in membersStart..<order.count {
                 let p = Int(order[k])
-                guard flags[p].contains(.visible) else { continue }
-                sharingResult(of: p, &memo) { $0.clip($1, toRect: b, tolerance: tolerance) }
+                guard store.flags[p].contains(.visible) else { continue }
+                store.sharingResult(of: p, &memo) { $0.clip($1, toRect: b, tolerance: tolerance) }
             }
         }
         return hasOwnPolygon
@@ -445,137 +345,6 @@ struct EvaluationState {
         }
         return Int32(truncatingIfNeeded: i)
     }
-
-    // MARK: Clipping
-
-    /// Clips polygon `p` to the half-plane `f(local) ≥ 0`; a polygon clipped away becomes
-    /// invisible and keeps its corners.
-    ///
-    /// A corner within `tolerance` of the line counts as on it: kept, and never the end of a
-    /// cut. Without that, a panel edge lying exactly on a mask edge, computed through a
-    /// perspective that cancels to 1e-14, would gain a second corner next to the first.
-    mutating func clip(_ p: Int, keeping f: AffineFunction, tolerance: Double = 0) {
-        let start = Int(polys[p].start), end = start + Int(polys[p].count)
-        var inside = true
-        for v in start..<end where f.side(of: locals[v], tolerance: tolerance) < 0 { inside = false; break }
-        if inside { return }
-        cut(p, keeping: f, tolerance: tolerance)
-    }
-
-    /// The cut of `clip(_:keeping:tolerance:)`, for a polygon known to reach outside.
-    mutating func cut(_ p: Int, keeping f: AffineFunction, tolerance: Double) {
-        let start = Int(polys[p].start), end = start + Int(polys[p].count)
-        let newStart = locals.count
-        var previous = locals[end - 1]
-        var previousValue = f(previous)
-        var previousSide = f.side(of: previous, tolerance: tolerance)
-        for v in start..<end {
-            let current = locals[v]
-            let value = f(current)
-            let side = f.side(of: current, tolerance: tolerance)
-            if side * previousSide < 0 {
-                // The crossing: the plane value is affine along the edge (perspective-correct).
-                let t = previousValue / (previousValue - value)
-                locals.append(Point(x: previous.x + (current.x - previous.x) * t, y: previous.y + (current.y - previous.y) * t))
-            }
-            if side >= 0 { locals.append(current) }
-            previous = current
-            previousValue = value
-            previousSide = side
-        }
-        let kept = locals.count - newStart
-        if kept < 3 {
-            locals.count = newStart
-            flags[p].remove(.visible)
-        } else {
-            polys[p].start = Int32(newStart)
-            polys[p].count = Int32(kept)
-        }
-    }
-
-    /// Clips polygon `p` at `w ≥ Projection.minimumW` unless done already; not finite →
-    /// invisible. A polygon with the geometry `memo` remembers takes its result.
-    @inline(__always)
-    mutating func clipInFrontOfEye(_ p: Int, _ memo: inout ShapeMemo) {
-        if flags[p].contains(.inFront) { return }
-        sharingResult(of: p, &memo) { $0.clipInFrontOfEye($1) }
-    }
-
-    /// Clips polygon `p` at `w ≥ Projection.minimumW`; not finite → invisible.
-    mutating func clipInFrontOfEye(_ p: Int) {
-        if flags[p].contains(.inFront) { return }
-        let b = polys[p].basis
-        guard b.isFinite else { flags[p].remove(.visible); return }
-        flags[p].insert(.inFront)
-        // Affine and in front: the common case inside a context without perspective.
-        if b.x.w == 0 && b.y.w == 0 && b.origin.w >= Projection.minimumW { return }
-        clip(p, keeping: AffineFunction(a: b.x.w, b: b.y.w, c: b.origin.w - Projection.minimumW))
-    }
-
-    /// Clips polygon `p` (flattened into a layer's plane) to `r`:
-    /// `x − minX·w ≥ 0`, `maxX·w − x ≥ 0`, `y − minY·w ≥ 0`, `maxY·w − y ≥ 0`.
-    mutating func clip(_ p: Int, toRect r: Rect) {
-        clip(p, toRect: r, tolerance: Self.clipTolerance(of: r))
-    }
-
-    /// The tolerance of `clip(_:toRect:)` for `r`: the rounding scale of `x − minX·w` and the
-    /// like, which is that of the rectangle's coordinates (w ≈ 1).
-    @inline(__always)
-    static func clipTolerance(of r: Rect) -> Double {
-        1e-12 * (abs(r.minX) + abs(r.maxX) + abs(r.minY) + abs(r.maxY))
-    }
-
-    /// `clip(_:toRect:)` with its tolerance, `clipTolerance(of: r)`, computed by the caller
-    /// (once for all the polygons a masking layer clips).
-    @inline(__always)
-    mutating func clip(_ p: Int, toRect r: Rect, tolerance: Double) {
-        let b = polys[p].basis
-        let fx0 = b.component(Vector4(x: 1, y: 0, z: 0, w: -r.minX))
-        let fx1 = b.component(Vector4(x: -1, y: 0, z: 0, w: r.maxX))
-        let fy0 = b.component(Vector4(x: 0, y: 1, z: 0, w: -r.minY))
-        let fy1 = b.component(Vector4(x: 0, y: -1, z: 0, w: r.maxY))
-        // The four functions two to a vector (x edges, y edges), so that each corner costs two
-        // vector evaluations; each lane runs `AffineFunction`'s operations in its order.
-        let xa = SIMD2(fx0.a, fx1.a), xb = SIMD2(fx0.b, fx1.b), xc = SIMD2(fx0.c, fx1.c)
-        let ya = SIMD2(fy0.a, fy1.a), yb = SIMD2(fy0.b, fy1.b), yc = SIMD2(fy0.c, fy1.c)
-        // One pass finds the edges some corner lies beyond (a value below −tolerance, or not a
-        // number); usually none, often one.
-        let floor = SIMD2<Double>(repeating: -tolerance)
-        var insideX = SIMDMask<SIMD2<Int64>>(repeating: true), insideY = insideX
-        let start = Int(polys[p].start)
-        for v in start..<start + Int(polys[p].count) {
-            let l = locals[v]
-            // `a·x + b·y + c`, evaluated as `AffineFunction` does.
-            insideX .&= xa * l.x + xb * l.y + xc .>= floor
-            insideY .&= ya * l.x + yb * l.y + yc .>= floor
-        }
-        let outside = (insideX[0] ? 0 : 1) | (insideX[1] ? 0 : 2) | (insideY[0] ? 0 : 4) | (insideY[1] ? 0 : 8)
-        if outside == 0 { return }
-        if outside & 1 != 0 { cut(p, keeping: fx0, tolerance: tolerance) }
-        if outside & 2 != 0 && flags[p].contains(.visible) { clip(p, keeping: fx1, tolerance: tolerance) }
-        if outside & 4 != 0 && flags[p].contains(.visible) { clip(p, keeping: fy0, tolerance: tolerance) }
-        if outside & 8 != 0 && flags[p].contains(.visible) { clip(p, keeping: fy1, tolerance: tolerance) }
-    }
-}
-
-/// A polygon while evaluating: its corners in layer coordinates plus the map to the current
-/// space (its flags are in `EvaluationState.flags`).
-struct WorkPoly {
-    /// Layer-local `(x, y)` → current homogeneous position.
-    var basis: Homography
-    /// The pre-projection z in the first context that sorted it, as a function of the local point.
-    var depthRow = AffineFunction(a: 0, b: 0, c: 0)
-    /// Its corners: `locals[start ..< start + count]`.
-    var start: Int32
-    var count: Int32
-    var layer: Int32
-    /// The next polygon in a BSP list.
-    var next: Int32 = -1
-    var opacity: Double
-    /// Polygons of one shape have the same map and corners, bit for bit (see `ShapeMemo`).
-    var shape: Int32
-    /// The patch of a surface layer's mesh it draws (−1: a flat layer's polygon).
-    var patch: Int32 = -1
 }
 
 /// The root's translation into the view, deferred to the output.
@@ -605,9 +374,7 @@ struct AffineFunction {
     /// 1 inside, −1 outside, 0 within `tolerance` of `f = 0` (not a number counts as outside).
     @inline(__always)
     func side(of p: Point, tolerance: Double) -> Double {
-        let value = a * p.x + b * p.y + c
-        if value > tolerance { return 1 }
-        return value >= -tolerance ? 0 : -1
+        ConvexPolygonClipper.side(of: a * p.x + b * p.y + c, tolerance: tolerance)
     }
 }
 

@@ -35,7 +35,7 @@ import FolioTestSupport
             #expect(e.borders.count == (n + 2) / 3)
             #expect(e.roundedMasks.count == (n + 4) / 5)
             // Each distinct layer of a visible quad walks up to the root once: child, group, root.
-            let s = e.state.groups.ancestorSteps
+            let s = e.state.groups.spans.ancestorSteps
             #expect(s <= 3 * e.quads.count, "\(s) superlayer links for \(e.quads.count) quads")
             steps.append(s)
         }

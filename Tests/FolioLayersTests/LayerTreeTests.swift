@@ -76,9 +76,9 @@ import FolioGeometry
         }
         let e = LayerEvaluator()
         e.evaluate(root)
-        let capacities = (e.quads.capacity, e.vertices.capacity, e.state.locals.capacity, e.state.polys.capacity, e.state.nodes.capacity)
+        let capacities = (e.quads.capacity, e.vertices.capacity, e.state.store.locals.capacity, e.state.store.polys.capacity, e.state.sorter.nodes.capacity)
         for _ in 0..<10 { e.evaluate(root) }
-        #expect(capacities == (e.quads.capacity, e.vertices.capacity, e.state.locals.capacity, e.state.polys.capacity, e.state.nodes.capacity))
+        #expect(capacities == (e.quads.capacity, e.vertices.capacity, e.state.store.locals.capacity, e.state.store.polys.capacity, e.state.sorter.nodes.capacity))
     }
 
     @Test func droppingASuperlayerClearsItsSublayersBackReference() throws {

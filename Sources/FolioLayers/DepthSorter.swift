@@ -1,211 +1,128 @@
 import FolioGeometry
 
-/// A plane in post-projective context space, `n·p + d = 0` with `|n| = 1`. For a homogeneous
-/// point `X` with `w > 0`, `n·X.xyz + d·X.w = w·(n·p + d)`.
-struct PostPlane {
-    var nx: Double, ny: Double, nz: Double, d: Double
+/// The BSP depth sort of one 3D rendering context at a time, with its scratch, its budget and
+/// its report.
+///
+/// `EvaluationState.sortContext` admits a context's polygons and, when their members do not all
+/// lie in one plane, hands the members to `bspSort`, which leaves the order in `sorted` (visible
+/// polygons, back to front) and `deferred` (invisible ones) for the caller to write back. The
+/// polygons themselves stay in the caller's `PolygonStore`: the sort links them into lists
+/// (`WorkPoly.next`), projects their corners into `post` as plane tests need them, and splits
+/// them (new polygons and corners appended to the store).
+struct DepthSorter {
+    /// Post-projective corners of the context under way, from `postBase` in the store's corners.
+    var post = EvaluationBuffer<PostVertex>()
+    /// The index in `PolygonStore.locals` of `post[0]` during a sort.
+    var postBase = 0
+    /// The last polygon projected for the sort under way (see `ShapeMemo`).
+    var postMemo = ShapeMemo()
+    /// The result of a sort: visible polygons back to front, then the invisible ones.
+    var sorted = EvaluationBuffer<Int32>()
+    var deferred = EvaluationBuffer<Int32>()
+    var nodes = EvaluationBuffer<BSPNode>()
+    var items = EvaluationBuffer<BSPItem>()
+    var buildStack = EvaluationBuffer<BuildTask>()
+    var emitStack = EvaluationBuffer<EmitStep>()
+    /// The splitter choice's candidates and sample (see `chooseSplitter`).
+    var sample = SplitterSample()
+    var depthKeys = EvaluationBuffer<DepthKey>()
+    var depthScratch = EvaluationBuffer<DepthKey>()
+    /// The candidate choice's generator state, reset to a fixed seed for every tree.
+    var random: UInt64 = 0
+    var budget = DepthSortBudget.standard
+    var report = DepthSortReport()
 
-    @inline(__always)
-    func distance(_ q: PostVertex) -> Double { nx * q.x + ny * q.y + nz * q.z + d }
-}
-
-/// A corner in post-projective context space `(x/w, y/w, z/w)` with its `w`, cached while a
-/// context sorts.
-struct PostVertex {
-    var x: Double, y: Double, z: Double, w: Double
-    /// How far from a plane still counts as on it: 1e-9 of the point's size (at least 1e-9).
-    var tolerance: Double
-
-    @inline(__always)
-    init(x: Double, y: Double, z: Double, w: Double) {
-        self.x = x; self.y = y; self.z = z; self.w = w
-        tolerance = 1e-9 * max(1, abs(x), abs(y), abs(z))
-    }
-}
-
-/// A BSP node: a splitting plane and the coplanar polygons lying in it, in tree order (a list
-/// linked through `WorkPoly.next`).
-struct BSPNode {
-    var plane: PostPlane
-    var first: Int32
-    var last: Int32
-    var front: Int32 = -1
-    var back: Int32 = -1
-}
-
-/// Coplanar polygons on their way down the tree: one flattened layer, or a piece of one.
-struct BSPItem {
-    /// Its polygons, linked through `WorkPoly.next`.
-    var first: Int32
-    var last: Int32
-    var plane: PostPlane
-    /// The next item in the same build list (tree order).
-    var next: Int32 = -1
-}
-
-/// A subtree still to build: the items that fall on one side of `parent`'s plane, in tree order.
-struct BuildTask {
-    var head: Int32
-    var count: Int32
-    /// The node whose child this subtree becomes, −1 for the root.
-    var parent: Int32
-    var front: Bool
-}
-
-/// A list of items being gathered for one side of a node, linked through `BSPItem.next`.
-struct ItemList {
-    var head: Int32 = -1
-    var tail: Int32 = -1
-    var count: Int32 = 0
-
-    @inline(__always)
-    mutating func append(_ i: Int32, _ items: EvaluationBuffer<BSPItem>) {
-        if tail >= 0 { items[tail].next = i } else { head = i }
-        tail = i
-        count += 1
-    }
-}
-
-struct EmitStep {
-    var node: Int32
-    var expanded: Bool
-}
-
-/// A member's place in the approximate order: its mean post-projective depth.
-struct DepthKey {
-    var depth: Double
-    var member: Int32
-}
-
-extension EvaluationState {
-    /// Sorts the context whose polygons are `order[orderStart...]`, grouped as
-    /// `members[memberStart...]`, back to front; invisible polygons move to the end untouched.
-    ///
-    /// Each member is one flattened layer: its polygons share a plane and are already in draw
-    /// order, so the BSP tree places members (splitting them where planes intersect), not single
-    /// polygons. It works in post-projective space `(x/w, y/w, z/w)`, where every view ray is
-    /// parallel to z and larger `z/w` is nearer the viewer, so the tree traversed for a viewer at
-    /// +z gives a correct painter's order. Polygons are first clipped at `w ≥ ε`. With at most
-    /// one visible member, or every polygon in the plane z = 0, tree order is already correct.
-    /// Returns whether every member lies in the plane z = 0 already (nothing to flatten).
-    @discardableResult
-    mutating func sortContext(orderStart: Int, memberStart: Int, localsStart: Int) -> Bool {
-        defer { members.count = memberStart }
-        guard orderStart < order.count else { return true }
-        var anyInvisible = false, flat = true, allFlat = true
-        var visibleMembers = 0
-        var memo = ShapeMemo()
-        // No polygon is added on the way (a clip adds corners only): local pointers stay valid.
-        let order = self.order.base, polys = self.polys.base, flags = self.flags.base
-        for m in memberStart..<members.count {
-            var memberVisible = false
-            let member = members[m]
-            let memberFlat = member.flat
-            allFlat = allFlat && memberFlat
-            for k in Int(member.orderStart)..<Int(member.orderEnd) {
-                let p = Int(order[k])
-                var f = flags[p]
-                // A polygon still waiting for the root's translation (RootShift) went through
-                // the root's own context: its map is not read here.
-                assert(!rootShift.active || f.contains(.shifted)
-                       || f.contains(.depthSet) && (!f.contains(.visible) || f.contains(.inFront)),
-                       "a polygon whose map lacks the root's translation would be read")
-                if !f.contains(.depthSet) {
-                    // The pre-projection z in this context is the homogeneous z before flattening.
-                    polys[p].depthRow = polys[p].basis.zRow
-                    f.insert(.depthSet)
-                    flags[p] = f
-                }
-                if f.contains(.visible) && !f.contains(.inFront) {
-                    clipInFrontOfEye(p, &memo)
-                    f = flags[p]
-                }
-                if f.contains(.visible) {
-                    memberVisible = true
-                    // Once one polygon leaves the plane z = 0, the others need not be read.
-                    if !memberFlat && flat && !polys[p].basis.liesInZeroPlane { flat = false }
-                } else {
-                    anyInvisible = true
-                }
-            }
-            if memberVisible { visibleMembers += 1 }
-        }
-        if visibleMembers >= 2 && !flat {
-            bspSort(orderStart: orderStart, memberStart: memberStart, localsStart: localsStart)
-        } else if anyInvisible {
-            moveInvisibleToEnd(from: orderStart)
-        }
-        return allFlat
+    /// Frees the storage; the sorter must not be used afterwards.
+    func release() {
+        post.release(); sorted.release(); deferred.release(); nodes.release(); items.release()
+        buildStack.release(); emitStack.release(); sample.release(); depthKeys.release(); depthScratch.release()
     }
 
-    /// What a context does to each of its polygons before it orders them: the depth row, if no
-    /// inner context set it, and the clip at the eye, if the polygon is visible and not known to
-    /// be in front. Returns the polygon's flags after both.
-    ///
-    /// The early output admits polygons through this; `sortContext` has the same steps written
-    /// in its loop, where calling this costs about 55 instructions per fold frame.
-    @inline(__always)
-    mutating func admit(_ p: Int, _ polys: UnsafeMutablePointer<WorkPoly>, _ flags: UnsafeMutablePointer<PolyFlags>,
-                        _ memo: inout ShapeMemo) -> PolyFlags {
-        var f = flags[p]
-        // A polygon still waiting for the root's translation (RootShift) went through
-        // the root's own context: its map is not read here.
-        assert(!rootShift.active || f.contains(.shifted)
-               || f.contains(.depthSet) && (!f.contains(.visible) || f.contains(.inFront)),
-               "a polygon whose map lacks the root's translation would be read")
-        if !f.contains(.depthSet) {
-            // The pre-projection z in this context is the homogeneous z before flattening.
-            polys[p].depthRow = polys[p].basis.zRow
-            f.insert(.depthSet)
-            flags[p] = f
-        }
-        if f.contains(.visible) && !f.contains(.inFront) {
-            clipInFrontOfEye(p, &memo)
-            f = flags[p]
-        }
-        return f
+    /// Scratch for `chooseSplitter`: candidate positions in a subtree's list, the items at
+    /// them, and the evenly spaced sample they are tested against.
+    struct SplitterSample {
+        var positions = EvaluationBuffer<Int32>(capacity: 8)
+        var candidates = EvaluationBuffer<Int32>(capacity: 8)
+        var items = EvaluationBuffer<Int32>(capacity: 64)
+
+        func release() { positions.release(); candidates.release(); items.release() }
     }
 
-    /// Moves the invisible polygons of `order[start...]` after the visible ones, keeping the
-    /// order within each.
-    ///
-    /// Nothing moves before the first invisible polygon or after the last visible one (an
-    /// inner context has already moved its invisible polygons to the end, which is often the
-    /// end of this one too); in between, visible polygons move down in place and only the
-    /// invisible ones pass through `deferred`.
-    mutating func moveInvisibleToEnd(from start: Int) {
-        let n = order.count
-        let order = self.order.base, flags = self.flags.base
-        var k = start
-        while k < n && flags[Int(order[k])].contains(.visible) { k += 1 }
-        let kept = k
-        while k < n && !flags[Int(order[k])].contains(.visible) { k += 1 }
-        guard k < n else { return }
-        // order[kept ..< k] is invisible and order[k] visible: a real move.
-        deferred.count = 0
-        for i in kept..<k { deferred.append(order[i]) }
-        var next = kept
-        while k < n {
-            let p = order[k]
-            if flags[Int(p)].contains(.visible) {
-                order[next] = p
-                next += 1
-            } else {
-                deferred.append(p)
-            }
-            k += 1
-        }
-        let invisible = deferred.base
-        for i in 0..<deferred.count { order[next + i] = invisible[i] }
+    /// A plane in post-projective context space, `n·p + d = 0` with `|n| = 1`. For a homogeneous
+    /// point `X` with `w > 0`, `n·X.xyz + d·X.w = w·(n·p + d)`.
+    struct PostPlane {
+        var nx: Double, ny: Double, nz: Double, d: Double
+
+        @inline(__always)
+        func distance(_ q: PostVertex) -> Double { nx * q.x + ny * q.y + nz * q.z + d }
     }
 
-    /// Replaces `order[start...]` with `sorted` followed by `deferred`.
-    mutating func writeBack(from start: Int) {
-        let s = sorted.count, d = deferred.count
-        order.resize(to: start + s + d)
-        let target = order.base + start, visible = sorted.base, invisible = deferred.base
-        for i in 0..<s { target[i] = visible[i] }
-        for i in 0..<d { target[s + i] = invisible[i] }
+    /// A corner in post-projective context space `(x/w, y/w, z/w)` with its `w`, cached while a
+    /// context sorts.
+    struct PostVertex {
+        var x: Double, y: Double, z: Double, w: Double
+        /// How far from a plane still counts as on it: 1e-9 of the point's size (at least 1e-9).
+        var tolerance: Double
+
+        @inline(__always)
+        init(x: Double, y: Double, z: Double, w: Double) {
+            self.x = x; self.y = y; self.z = z; self.w = w
+            tolerance = 1e-9 * max(1, abs(x), abs(y), abs(z))
+        }
+    }
+
+    /// A BSP node: a splitting plane and the coplanar polygons lying in it, in tree order (a list
+    /// linked through `WorkPoly.next`).
+    struct BSPNode {
+        var plane: PostPlane
+        var first: Int32
+        var last: Int32
+        var front: Int32 = -1
+        var back: Int32 = -1
+    }
+
+    /// Coplanar polygons on their way down the tree: one flattened layer, or a piece of one.
+    struct BSPItem {
+        /// Its polygons, linked through `WorkPoly.next`.
+        var first: Int32
+        var last: Int32
+        var plane: PostPlane
+        /// The next item in the same build list (tree order).
+        var next: Int32 = -1
+    }
+
+    /// A subtree still to build: the items that fall on one side of `parent`'s plane, in tree order.
+    struct BuildTask {
+        var head: Int32
+        var count: Int32
+        /// The node whose child this subtree becomes, −1 for the root.
+        var parent: Int32
+        var front: Bool
+    }
+
+    /// A list of items being gathered for one side of a node, linked through `BSPItem.next`.
+    struct ItemList {
+        var head: Int32 = -1
+        var tail: Int32 = -1
+        var count: Int32 = 0
+
+        @inline(__always)
+        mutating func append(_ i: Int32, _ items: EvaluationBuffer<BSPItem>) {
+            if tail >= 0 { items[tail].next = i } else { head = i }
+            tail = i
+            count += 1
+        }
+    }
+
+    struct EmitStep {
+        var node: Int32
+        var expanded: Bool
+    }
+
+    /// A member's place in the approximate order: its mean post-projective depth.
+    struct DepthKey {
+        var depth: Double
+        var member: Int32
     }
 
     /// The BSP sort of `sortContext`, for contexts whose visible members are not all coplanar.
@@ -220,7 +137,8 @@ extension EvaluationState {
     ///
     /// If the evaluation's `DepthSortBudget` runs out, the tree is abandoned and the context
     /// drawn in `approximateOrder` instead: bounded time and memory whatever the scene.
-    mutating func bspSort(orderStart: Int, memberStart: Int, localsStart: Int) {
+    mutating func bspSort(_ store: inout PolygonStore, order: EvaluationBuffer<Int32>, members: EvaluationBuffer<ContextMember>,
+                          orderStart: Int, memberStart: Int, localsStart: Int) {
         sorted.count = 0
         deferred.count = 0
         nodes.count = 0
@@ -228,7 +146,7 @@ extension EvaluationState {
         // Every corner of the context lies at or after `localsStart`: `post` covers only those,
         // so it stays small (and in cache) however many contexts a frame sorts.
         postBase = localsStart
-        post.resize(to: locals.count - localsStart)
+        post.resize(to: store.locals.count - localsStart)
         // No shape is −1: nothing prepared yet (the memo's other fields are set with its input).
         postMemo.input = -1
         report.sortedContexts += 1
@@ -240,38 +158,35 @@ extension EvaluationState {
             var first: Int32 = -1, last: Int32 = -1
             for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) {
                 let p = order[k]
-                guard flags[p].contains(.visible) else { deferred.append(p); continue }
-                flags[p].remove(.postReady)
-                if last >= 0 { polys[last].next = p } else { first = p }
+                guard store.flags[p].contains(.visible) else { deferred.append(p); continue }
+                store.flags[p].remove(.postReady)
+                if last >= 0 { store.polys[last].next = p } else { first = p }
                 last = p
                 visiblePolygons &+= 1
             }
             guard first >= 0 else { continue }
-            polys[last].next = -1
+            store.polys[last].next = -1
             if let plane = Self.postPlane(of: members[m].frame) {
                 items.append(BSPItem(first: first, last: last, plane: plane))
             } else {
                 // The layer's plane collapses to a line or point: no area to order, drawn first.
-                appendList(from: first)
+                appendList(&store, from: first)
             }
         }
         let count = Int32(items.count)
-        guard count > 0 else { writeBack(from: orderStart); return }
+        guard count > 0 else { return }
         // A few items that no plane cuts: the same tree, built and read in one recursion.
         if count <= Self.smallSubtree && !budgetSpent
             && report.planeTests <= budget.maximumPlaneTests - visiblePolygons * Int(count) {
             let mark = sorted.count, tests = report.planeTests
-            if sortSmall(UInt32(1) << UInt32(count) &- 1) {
-                writeBack(from: orderStart)
-                return
-            }
+            if sortSmall(&store, UInt32(1) << UInt32(count) &- 1) { return }
             sorted.count = mark
             report.planeTests = tests
         }
         // The build list: every item, in tree order.
         for i in 0..<count &- 1 { items[i].next = i &+ 1 }
-        guard buildTree(head: 0, count: count) else {
-            approximateOrder(orderStart: orderStart, memberStart: memberStart)
+        guard buildTree(&store, head: 0, count: count) else {
+            approximateOrder(&store, order: order, members: members, orderStart: orderStart, memberStart: memberStart)
             return
         }
         emitStack.count = 0
@@ -280,7 +195,7 @@ extension EvaluationState {
             let step = emitStack.removeLast()
             let node = nodes[step.node]
             if step.expanded {
-                appendList(from: node.first)
+                appendList(&store, from: node.first)
                 continue
             }
             // The viewer looks down −z: the side the normal points to is nearer when nz ≥ 0.
@@ -291,7 +206,6 @@ extension EvaluationState {
             emitStack.append(EmitStep(node: step.node, expanded: true))
             if far >= 0 { emitStack.append(EmitStep(node: far, expanded: false)) }
         }
-        writeBack(from: orderStart)
     }
 
     /// Appends the items of `set` (bit `i`: `items[i]`; tree order is the order of the items)
@@ -306,7 +220,7 @@ extension EvaluationState {
     /// are projected when, see `preparePost`). The caller makes sure the budget cannot run out
     /// on the way (every test of these items against every plane fits), so the result is the
     /// full algorithm's whatever the order of the work.
-    mutating func sortSmall(_ set: UInt32) -> Bool {
+    mutating func sortSmall(_ store: inout PolygonStore, _ set: UInt32) -> Bool {
         // The near side of each node is read last: a loop rather than a call.
         var set = set
         while set != 0 {
@@ -319,18 +233,18 @@ extension EvaluationState {
             while rest != 0 {
                 let i = rest.trailingZeroBitCount
                 rest &= rest &- 1
-                let (f, b) = classify(list: items[Int32(i)].first, against: plane)
+                let (f, b) = classify(&store, list: items[Int32(i)].first, against: plane)
                 if f > 0 && b > 0 { return false }
                 if b == 0 && f > 0 { front |= 1 << UInt32(i) } else if f == 0 && b > 0 { back |= 1 << UInt32(i) }
             }
             // The viewer looks down −z: the side the normal points to is nearer when nz ≥ 0.
             let viewerInFront = plane.nz >= 0
             let far = viewerInFront ? back : front
-            if far != 0 && !sortSmall(far) { return false }
-            appendList(from: items[splitter].first)
+            if far != 0 && !sortSmall(&store, far) { return false }
+            appendList(&store, from: items[splitter].first)
             var coplanar = others & ~(front | back)
             while coplanar != 0 {
-                appendList(from: items[Int32(coplanar.trailingZeroBitCount)].first)
+                appendList(&store, from: items[Int32(coplanar.trailingZeroBitCount)].first)
                 coplanar &= coplanar &- 1
             }
             set = viewerInFront ? front : back
@@ -352,14 +266,14 @@ extension EvaluationState {
 
     /// Builds the BSP tree of the item list from `head` into `nodes` (node 0 is the root);
     /// false, with the tree unusable, when the budget runs out first.
-    mutating func buildTree(head: Int32, count: Int32) -> Bool {
+    mutating func buildTree(_ store: inout PolygonStore, head: Int32, count: Int32) -> Bool {
         random = Self.seed
         buildStack.count = 0
         buildStack.append(BuildTask(head: head, count: count, parent: -1, front: false))
         while buildStack.count > 0 {
             let task = buildStack.removeLast()
             if budgetSpent { return false }
-            let splitter = task.count <= Self.smallSubtree ? task.head : chooseSplitter(task)
+            let splitter = task.count <= Self.smallSubtree ? task.head : chooseSplitter(&store, task)
             let plane = items[splitter].plane
             let n = Int32(nodes.count)
             nodes.append(BSPNode(plane: plane, first: -1, last: -1))
@@ -372,18 +286,18 @@ extension EvaluationState {
                 let next = items[i].next
                 items[i].next = -1
                 if i == splitter {
-                    appendToNode(n, items[i])
+                    appendToNode(&store, n, items[i])
                 } else {
-                    let (f, b) = classify(list: items[i].first, against: plane)
+                    let (f, b) = classify(&store, list: items[i].first, against: plane)
                     if f == 0 && b == 0 {
                         // Coplanar: joins the node in tree order.
-                        appendToNode(n, items[i])
+                        appendToNode(&store, n, items[i])
                     } else if b == 0 {
                         front.append(i, items)
                     } else if f == 0 {
                         back.append(i, items)
                     } else {
-                        let (fi, bi) = split(items[i], by: plane)
+                        let (fi, bi) = split(&store, items[i], by: plane)
                         let fIndex = Int32(items.count)
                         items.append(fi)
                         items.append(bi)
@@ -401,8 +315,8 @@ extension EvaluationState {
     }
 
     /// Appends an item's polygons to node `n`'s coplanar list.
-    mutating func appendToNode(_ n: Int32, _ item: BSPItem) {
-        if nodes[n].last >= 0 { polys[nodes[n].last].next = item.first } else { nodes[n].first = item.first }
+    mutating func appendToNode(_ store: inout PolygonStore, _ n: Int32, _ item: BSPItem) {
+        if nodes[n].last >= 0 { store.polys[nodes[n].last].next = item.first } else { nodes[n].first = item.first }
         nodes[n].last = item.last
     }
 
@@ -421,28 +335,28 @@ extension EvaluationState {
 
     /// The item of a large subtree whose plane splits fewest of a sample of its items; among
     /// equals, the one that divides the sample most evenly, then the earliest.
-    mutating func chooseSplitter(_ task: BuildTask) -> Int32 {
+    mutating func chooseSplitter(_ store: inout PolygonStore, _ task: BuildTask) -> Int32 {
         // Candidate positions (seeded) and sample positions (evenly spaced), gathered in one walk.
-        candidatePositions.count = 0
-        for _ in 0..<Self.candidates { candidatePositions.append(nextRandom(below: task.count)) }
+        sample.positions.count = 0
+        for _ in 0..<Self.candidates { sample.positions.append(nextRandom(below: task.count)) }
         let stride = max(1, Int(task.count) / Self.samples)
-        candidateItems.count = 0
-        sampleItems.count = 0
+        sample.candidates.count = 0
+        sample.items.count = 0
         var position: Int32 = 0
         var i = task.head
         while i >= 0 {
-            if Int(position) % stride == 0 && sampleItems.count < Self.samples { sampleItems.append(i) }
-            for c in 0..<candidatePositions.count where candidatePositions[c] == position { candidateItems.append(i) }
+            if Int(position) % stride == 0 && sample.items.count < Self.samples { sample.items.append(i) }
+            for c in 0..<sample.positions.count where sample.positions[c] == position { sample.candidates.append(i) }
             position += 1
             i = items[i].next
         }
         var best = task.head, bestSplits = Int.max, bestImbalance = Int.max
-        for c in 0..<candidateItems.count {
-            let candidate = candidateItems[c]
+        for c in 0..<sample.candidates.count {
+            let candidate = sample.candidates[c]
             let plane = items[candidate].plane
             var splits = 0, front = 0, back = 0
-            for s in 0..<sampleItems.count where sampleItems[s] != candidate {
-                let (f, b) = classify(list: items[sampleItems[s]].first, against: plane)
+            for s in 0..<sample.items.count where sample.items[s] != candidate {
+                let (f, b) = classify(&store, list: items[sample.items[s]].first, against: plane)
                 if f > 0 && b > 0 { splits += 1 } else if f > 0 { front += 1 } else if b > 0 { back += 1 }
             }
             let imbalance = abs(front - back)
@@ -457,7 +371,8 @@ extension EvaluationState {
     /// their corners (ties in tree order): the painter's approximation used when the budget
     /// runs out. Layers that intersect, or overlap with interleaved depths, may then draw in
     /// the wrong order where they cross; `LayerEvaluator.depthSortReport` says so.
-    mutating func approximateOrder(orderStart: Int, memberStart: Int) {
+    mutating func approximateOrder(_ store: inout PolygonStore, order: EvaluationBuffer<Int32>, members: EvaluationBuffer<ContextMember>,
+                                   orderStart: Int, memberStart: Int) {
         report.approximateContexts += 1
         report.largestApproximateContext = max(report.largestApproximateContext, members.count - memberStart)
         sorted.count = 0
@@ -468,11 +383,11 @@ extension EvaluationState {
             var any = false
             for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) {
                 let p = Int(order[k])
-                guard flags[p].contains(.visible) else { continue }
+                guard store.flags[p].contains(.visible) else { continue }
                 any = true
-                preparePost(p)
-                let start = Int(polys[p].start)
-                for v in start - postBase..<start - postBase + Int(polys[p].count) where post[v].z.isFinite {
+                preparePost(&store, p)
+                let start = Int(store.polys[p].start)
+                for v in start - postBase..<start - postBase + Int(store.polys[p].count) where post[v].z.isFinite {
                     sum += post[v].z
                     corners += 1
                 }
@@ -485,12 +400,11 @@ extension EvaluationState {
         sortDepthKeys()
         for i in 0..<depthKeys.count {
             let m = Int(depthKeys[i].member)
-            for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) where flags[order[k]].contains(.visible) {
+            for k in Int(members[m].orderStart)..<Int(members[m].orderEnd) where store.flags[order[k]].contains(.visible) {
                 sorted.append(order[k])
             }
         }
-        for k in orderStart..<order.count where !flags[order[k]].contains(.visible) { deferred.append(order[k]) }
-        writeBack(from: orderStart)
+        for k in orderStart..<order.count where !store.flags[order[k]].contains(.visible) { deferred.append(order[k]) }
     }
 
     /// Sorts `depthKeys` by depth, stably (bottom-up merge sort through `depthScratch`, so
@@ -522,36 +436,36 @@ extension EvaluationState {
 
     /// Appends the list starting at `first` to `sorted`.
     @inline(__always)
-    mutating func appendList(from first: Int32) {
+    mutating func appendList(_ store: inout PolygonStore, from first: Int32) {
         var p = first
         while p >= 0 {
             sorted.append(p)
-            p = polys[p].next
+            p = store.polys[p].next
         }
     }
 
     /// Fills `post` for polygon `p`'s corners, once per sort. A corner that is not finite there
     /// (w within rounding of 0 after clipping) makes the polygon invisible; it stays in the
     /// tree's lists and emission leaves it out of the visible quads.
-    mutating func preparePost(_ p: Int) {
-        if flags[p].contains(.postReady) { return }
-        flags[p].insert(.postReady)
+    mutating func preparePost(_ store: inout PolygonStore, _ p: Int) {
+        if store.flags[p].contains(.postReady) { return }
+        store.flags[p].insert(.postReady)
         // A polygon of the last prepared one's shape shares its corner run (and so the
         // post-projective corners just computed there).
-        if polys[p].shape == postMemo.input {
-            polys[p].start = postMemo.start
-            sharedCorners &+= Int(polys[p].count)
-            if !postMemo.flags.contains(.visible) { flags[p].remove(.visible) }
+        if store.polys[p].shape == postMemo.input {
+            store.polys[p].start = postMemo.start
+            store.sharedCorners &+= Int(store.polys[p].count)
+            if !postMemo.flags.contains(.visible) { store.flags[p].remove(.visible) }
             return
         }
-        postMemo.input = polys[p].shape
-        postMemo.start = polys[p].start
+        postMemo.input = store.polys[p].shape
+        postMemo.start = store.polys[p].start
         postMemo.flags = .visible
-        defer { if !flags[p].contains(.visible) { postMemo.flags = [] } }
-        let basis = polys[p].basis
-        let count = Int(polys[p].count)
-        let corners = locals.base + Int(polys[p].start)
-        let target = post.base + (Int(polys[p].start) &- postBase)
+        defer { if !store.flags[p].contains(.visible) { postMemo.flags = [] } }
+        let basis = store.polys[p].basis
+        let count = Int(store.polys[p].count)
+        let corners = store.locals.base + Int(store.polys[p].start)
+        let target = post.base + (Int(store.polys[p].start) &- postBase)
         // The coordinates summed: finite only if every one is (an infinity or a NaN carries
         // through a sum), so one test serves the polygon; a sum that is not finite (finite
         // coordinates can overflow) sends it to the test corner by corner.
@@ -563,7 +477,7 @@ extension EvaluationState {
         }
         if !(sum * 0 == 0) {
             for i in 0..<count where !(target[i].x * 0 + target[i].y * 0 + target[i].z * 0 == 0) {
-                flags[p].remove(.visible)
+                store.flags[p].remove(.visible)
                 break
             }
         }
@@ -600,43 +514,43 @@ extension EvaluationState {
     }
 
     /// How many corners of the polygons in the list from `first` lie in front of and behind `plane`.
-    mutating func classify(list first: Int32, against plane: PostPlane) -> (front: Int, back: Int) {
+    mutating func classify(_ store: inout PolygonStore, list first: Int32, against plane: PostPlane) -> (front: Int, back: Int) {
         var front = 0, back = 0
         var p = first
         // Polygons sharing a corner run (see `ShapeMemo`) share their post-projective corners,
         // so the counts of the last one serve the next.
         var lastStart: Int32 = -1, lastCount: Int32 = 0, lastFront = 0, lastBack = 0
         while p >= 0 {
-            preparePost(Int(p))
+            preparePost(&store, Int(p))
             let f: Int, b: Int
-            if polys[p].start == lastStart && polys[p].count == lastCount {
+            if store.polys[p].start == lastStart && store.polys[p].count == lastCount {
                 report.planeTests += 1
                 (f, b) = (lastFront, lastBack)
             } else {
-                (f, b) = classify(prepared: Int(p), against: plane)
-                (lastStart, lastCount, lastFront, lastBack) = (polys[p].start, polys[p].count, f, b)
+                (f, b) = classify(&store, prepared: Int(p), against: plane)
+                (lastStart, lastCount, lastFront, lastBack) = (store.polys[p].start, store.polys[p].count, f, b)
             }
             front += f
             back += b
-            p = polys[p].next
+            p = store.polys[p].next
         }
         return (front, back)
     }
 
     /// How many of polygon `p`'s corners lie in front of and behind `plane`, beyond rounding.
     @inline(__always)
-    mutating func classify(polygon p: Int, against plane: PostPlane) -> (front: Int, back: Int) {
-        preparePost(p)
-        return classify(prepared: p, against: plane)
+    mutating func classify(_ store: inout PolygonStore, polygon p: Int, against plane: PostPlane) -> (front: Int, back: Int) {
+        preparePost(&store, p)
+        return classify(&store, prepared: p, against: plane)
     }
 
-    /// `classify(polygon:against:)` for a polygon whose post-projective corners are ready.
+    /// `classify(&store, polygon:against:)` for a polygon whose post-projective corners are ready.
     @inline(__always)
-    mutating func classify(prepared p: Int, against plane: PostPlane) -> (front: Int, back: Int) {
+    mutating func classify(_ store: inout PolygonStore, prepared p: Int, against plane: PostPlane) -> (front: Int, back: Int) {
         report.planeTests += 1
         var front = 0, back = 0
-        let corners = post.base + (Int(polys[p].start) &- postBase)
-        for i in 0..<Int(polys[p].count) {
+        let corners = post.base + (Int(store.polys[p].start) &- postBase)
+        for i in 0..<Int(store.polys[p].count) {
             let q = corners[i]
             let s = plane.distance(q)
             let eps = q.tolerance
@@ -647,25 +561,25 @@ extension EvaluationState {
 
     /// Splits an item that straddles `plane` into its front and back parts, polygon by polygon,
     /// keeping tree order on each side.
-    mutating func split(_ item: BSPItem, by plane: PostPlane) -> (BSPItem, BSPItem) {
+    mutating func split(_ store: inout PolygonStore, _ item: BSPItem, by plane: PostPlane) -> (BSPItem, BSPItem) {
         var front = BSPItem(first: -1, last: -1, plane: item.plane)
         var back = front
         func add(_ p: Int32, to list: inout BSPItem) {
-            if list.last >= 0 { polys[list.last].next = p } else { list.first = p }
+            if list.last >= 0 { store.polys[list.last].next = p } else { list.first = p }
             list.last = p
         }
         var p = item.first
         while p >= 0 {
-            let next = polys[p].next
-            polys[p].next = -1
-            let (f, b) = classify(polygon: Int(p), against: plane)
+            let next = store.polys[p].next
+            store.polys[p].next = -1
+            let (f, b) = classify(&store, polygon: Int(p), against: plane)
             if b == 0 {
                 add(p, to: &front)
             } else if f == 0 {
                 add(p, to: &back)
             } else {
-                add(splitPolygon(Int(p), by: plane, side: 1), to: &front)
-                add(splitPolygon(Int(p), by: plane, side: -1), to: &back)
+                add(splitPolygon(&store, Int(p), by: plane, side: 1), to: &front)
+                add(splitPolygon(&store, Int(p), by: plane, side: -1), to: &back)
             }
             p = next
         }
@@ -676,38 +590,42 @@ extension EvaluationState {
     /// polygon sharing its map, layer and opacity. New corners sit where the homogeneous plane
     /// value `w·distance` crosses zero: it is linear along the edge, which keeps texture
     /// coordinates perspective-correct.
-    mutating func splitPolygon(_ p: Int, by plane: PostPlane, side: Double) -> Int32 {
-        let source = polys[p]
-        let first = Int(source.start), end = first + Int(source.count)
-        let start = locals.count
-        for i in first..<end {
-            let j = i + 1 == end ? first : i + 1
-            let a = post[i - postBase], b = post[j - postBase]
-            let da = plane.distance(a), db = plane.distance(b)
-            let sa = side * da, sb = side * db
-            let ea = a.tolerance, eb = b.tolerance
-            if sa >= -ea {
-                locals.append(locals[i])
-                post.append(a)
-            }
-            if (sa > ea && sb < -eb) || (sa < -ea && sb > eb) {
-                let fa = da * a.w, fb = db * b.w
-                let t = fa / (fa - fb)
-                let la = locals[i], lb = locals[j]
+    mutating func splitPolygon(_ store: inout PolygonStore, _ p: Int, by plane: PostPlane, side: Double) -> Int32 {
+        let source = store.polys[p]
+        let first = Int(source.start)
+        let start = store.locals.count
+        // Post-projective corners of the polygon: `post` is indexed from `postBase`.
+        let postFirst = first &- postBase
+        ConvexPolygonClipper.clip(
+            count: Int(source.count), closingEdge: .last,
+            corner: { (local: store.locals[first &+ $0], post: post[postFirst &+ $0]) },
+            side: {
+                let q = $0.post
+                let s = side * plane.distance(q)
+                // Within the corner's tolerance of the plane: on it. NaN: neither kept nor crossed.
+                return s > q.tolerance ? 1 : s >= -q.tolerance ? 0 : s < -q.tolerance ? -1 : .nan
+            },
+            // w·distance: linear along the edge in homogeneous coordinates.
+            value: { plane.distance($0.post) * $0.post.w },
+            keep: {
+                store.locals.append($0.local)
+                post.append($0.post)
+            },
+            cross: { a, b, t in
+                let la = a.local, lb = b.local
                 let local = Point(x: la.x + (lb.x - la.x) * t, y: la.y + (lb.y - la.y) * t)
-                locals.append(local)
+                store.locals.append(local)
                 post.append(Self.postVertex(source.basis.apply(local)))
-            }
-        }
+            })
         report.pieces += 1
         var piece = source
         piece.start = Int32(start)
-        piece.count = Int32(locals.count - start)
+        piece.count = Int32(store.locals.count - start)
         piece.next = -1
-        piece.shape = newShape()
-        let index = Int32(polys.count)
-        polys.append(piece)
-        flags.append(flags[p])
+        piece.shape = store.newShape()
+        let index = Int32(store.polys.count)
+        store.polys.append(piece)
+        store.flags.append(store.flags[p])
         return index
     }
 }

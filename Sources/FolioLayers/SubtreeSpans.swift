@@ -1,3 +1,5 @@
+import FolioGeometry
+
 /// Where the noted layers' subtrees lie among an evaluation's quads, found in one pass.
 ///
 /// Each candidate used to scan every quad and, for each, walk up its superlayers to see
@@ -5,7 +7,7 @@
 /// noted layer gets a slot, and one pass over the quads walks up from each distinct layer
 /// once (at most `Layer.maximumDepth` + 1 links), adding the quad to the span of every noted
 /// layer it meets: quads × depth in all, whatever the number of groups.
-extension GroupFinder {
+struct SubtreeSpans {
     /// Where one noted layer's subtree lies among the visible quads (indices into the quads;
     /// −1 or empty when none).
     struct Span {
@@ -22,11 +24,32 @@ extension GroupFinder {
         var run: Range<Int>? { count > 0 && last - first + 1 == count ? first..<(last + 1) : nil }
     }
 
-    /// Fills `spans`, `candidateSlots` and `rasterSlots` for this evaluation's noted layers.
+    /// Per candidate (in the walk's order), its index in `spans`.
+    var candidateSlots: [Int32] = []
+    /// Per rasterized candidate (in the walk's order), its index in `spans`.
+    var rasterSlots: [Int32] = []
+    var spans: [Span] = []
+    /// Noted layers (candidates and rasterized ones) to their index in `spans`.
+    var slots: [ObjectIdentifier: Int32] = [:]
+    /// Scratch: the slots of a quad's layer and its noted ancestors.
+    var chain: [Int32] = []
+    /// Superlayer links followed by the last `measure`: at most (depth + 1) per distinct
+    /// layer with a visible quad, so linear in the quads (the tests hold it to that).
+    var ancestorSteps = 0
+
+    /// The span of candidate `k` (in the walk's order).
+    func span(ofCandidate k: Int) -> Span { spans[Int(candidateSlots[k])] }
+
+    /// The span of rasterized candidate `k` (in the walk's order).
+    func span(ofRasterized k: Int) -> Span { spans[Int(rasterSlots[k])] }
+
+    /// Fills `spans`, `candidateSlots` and `rasterSlots` for this evaluation's noted layers:
+    /// `candidates` and `rasterCandidates` as the walk noted them, under `root`.
     ///
     /// Only visible quads up to the first invisible one count for runs and own polygons (the
     /// evaluator moves invisible quads to the end), as the per-candidate scans did.
-    mutating func measureSpans(_ quads: [Quad]) {
+    mutating func measure(_ quads: [Quad], candidates: [Unmanaged<Layer>], rasterCandidates: [(Unmanaged<Layer>, Rect)],
+                          root: Unmanaged<Layer>?) {
         if !spans.isEmpty { spans.removeAll(keepingCapacity: true) }
         if !slots.isEmpty { slots.removeAll(keepingCapacity: true) }
         if !candidateSlots.isEmpty { candidateSlots.removeAll(keepingCapacity: true) }
@@ -43,7 +66,7 @@ extension GroupFinder {
         }
         for c in candidates { candidateSlots.append(slot(c)) }
         for (c, _) in rasterCandidates { rasterSlots.append(slot(c)) }
-        let root = self.root?.takeUnretainedValue()
+        let root = root?.takeUnretainedValue()
         var lastLayer: ObjectIdentifier?
         var ownSlot: Int32 = -1
         var visible = true
@@ -83,32 +106,5 @@ extension GroupFinder {
                 spans[s].count += 1
             }
         }
-    }
-
-    /// Sorts `items` by `areInIncreasingOrder`, keeping the given order of equal items: the
-    /// few items of a usual frame by insertion (no allocation), many by a sort of their
-    /// indices (n log n; insertion would be quadratic).
-    static func stableSort<T>(_ items: inout [T], by areInIncreasingOrder: (T, T) -> Bool) {
-        guard items.count > 1 else { return }
-        if items.count <= 32 {
-            for i in 1..<items.count {
-                var j = i
-                while j > 0 && areInIncreasingOrder(items[j], items[j - 1]) {
-                    items.swapAt(j, j - 1)
-                    j -= 1
-                }
-            }
-            return
-        }
-        var sorted = true
-        for i in 1..<items.count where areInIncreasingOrder(items[i], items[i - 1]) {
-            sorted = false
-            break
-        }
-        if sorted { return }
-        let order = items.indices.sorted { a, b in
-            areInIncreasingOrder(items[a], items[b]) || !areInIncreasingOrder(items[b], items[a]) && a < b
-        }
-        items = order.map { items[$0] }
     }
 }
