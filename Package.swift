@@ -63,9 +63,13 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "EmbedShaders"),
         .plugin(name: "EmbedShadersPlugin", capability: .buildTool(), dependencies: ["EmbedShaders"]),
+        // Evaluated quads to triangles without GL: tessellation, occlusion cuts, seam corners,
+        // cast-shadow and bend-shadow geometry (`DrawList`). Package-internal: FolioRender (the
+        // GL backend) and the tests use it; no product, no public API.
+        .target(name: "FolioTessellation", dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface"]),
         .target(
             name: "FolioRender",
-            dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CEGL", "CPNG", "CWebP"],
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTessellation", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CEGL", "CPNG", "CWebP"],
             plugins: ["EmbedShadersPlugin"]
         ),
         .target(
@@ -133,6 +137,9 @@ let package = Package(
             dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioTestSupport"]
         ),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
+        // The tessellation's tests: Swift Testing, no GL context, no display.
+        .testTarget(name: "FolioTessellationTests",
+                    dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTransitions", "FolioTessellation", "FolioTestSupport"]),
         // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.
         // Drives the real demo window with xdotool under Xvfb (needs the folio-demo product built).
         // FolioBook: the tests compute where the demo frames the book (`BookFraming`); CTurboJPEG
@@ -141,7 +148,7 @@ let package = Package(
         // Fixtures/Compositing: scenes with hand-computed colours (read from the source tree).
         .testTarget(name: "FolioRenderTests",
                     dependencies: ["FolioGeometry", "FolioLayers", "FolioScene", "FolioTransitions", "FolioBook", "FolioRender", "FolioCLI",
-                                   "CWebP", "FolioTestSupport"],
+                                   "FolioTessellation", "CWebP", "FolioTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -1,3 +1,5 @@
+import FolioTessellation
+
 /// How polygon edges are antialiased.
 public enum AntialiasingMode: String, CaseIterable, Sendable {
     /// Exact per-pixel coverage from screen-space edge distances; seams shared between
@@ -9,4 +11,15 @@ public enum AntialiasingMode: String, CaseIterable, Sendable {
     case border
     /// No antialiasing.
     case none
+}
+
+extension AntialiasingMode {
+    /// The triangles this mode draws (`DrawList.build`): multisampling and none need the same.
+    var triangulation: TriangulationMode {
+        switch self {
+        case .analytic: .inflated
+        case .border: .bordered
+        case .msaa, .none: .plain
+        }
+    }
 }

@@ -2,6 +2,7 @@ import CGL
 import FolioGeometry
 import FolioLayers
 import FolioSurface
+import FolioTessellation
 
 /// Drawing surface layers' cast shadows (docs/curl.md §8): prepared with the draw list
 /// (`DrawList+CastShadow.swift`), drawn in `submit` just before the leaf's first lifted patch.

@@ -1,6 +1,7 @@
 import CGL
 import FolioGeometry
 import FolioLayers
+import FolioTessellation
 
 /// Compositing groups (`LayerEvaluator.compositingGroups`): a layer below opacity 1 whose
 /// content overlaps itself is drawn into an offscreen texture covering what it draws on
@@ -150,7 +151,7 @@ extension QuadRenderer {
             glViewport(GLint(-box.x0), GLint(-box.y0), GLsizei(viewport.width), GLsizei(viewport.height))
             let textures = self.textures
             groups.passes[k].list.build(e, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
-                                        origin: (Double(-box.x0), Double(-box.y0)), mode: Self.offscreenMode(antialiasing),
+                                        origin: (Double(-box.x0), Double(-box.y0)), mode: Self.offscreenMode(antialiasing).triangulation,
                                         range: groups.passes[k].quads, composites: groups.passes[k].children[...]) { quad in
                 Self.texelsPerPoint(quad, textures: textures, scale: scale)
             }

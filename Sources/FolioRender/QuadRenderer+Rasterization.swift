@@ -1,6 +1,7 @@
 import CGL
 import FolioGeometry
 import FolioLayers
+import FolioTessellation
 
 /// Rasterization caches (`Layer.shouldRasterize`) and snapshots.
 ///

@@ -1,6 +1,7 @@
 import CGL
 import FolioGeometry
 import FolioLayers
+import FolioTessellation
 
 /// Sending a prepared draw list to GL: one vertex upload, then per batch the program of its
 /// shader variant, the item's material uniforms and one `glDrawArrays` of triangles.

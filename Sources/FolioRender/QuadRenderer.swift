@@ -2,6 +2,7 @@ import CGL
 import FolioGeometry
 import FolioLayers
 import FolioSurface
+import FolioTessellation
 
 /// Draws an evaluated layer tree with OpenGL: textured, premultiplied, back to front, with the
 /// chosen edge antialiasing. Page images upload once and are reused across frames; per-frame
@@ -260,7 +261,7 @@ public final class QuadRenderer {
         planGroups(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         list.lighting = light != nil
         list.build(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, origin: origin,
-                   mode: antialiasing, outlines: showsLayerBorders && !wireframe,
+                   mode: antialiasing.triangulation, outlines: showsLayerBorders && !wireframe,
                    composites: groups.topLevel[...], isOpaque: { quad in
             Self.isOpaque(quad, textures: textures, masks: masks)
         }) { quad in

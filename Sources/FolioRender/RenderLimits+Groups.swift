@@ -1,4 +1,5 @@
 import FolioLayers
+import FolioTessellation
 
 /// The memory of compositing groups' offscreen pictures, costed before any is made.
 ///

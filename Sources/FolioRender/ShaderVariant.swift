@@ -1,3 +1,5 @@
+import FolioTessellation
+
 /// The features one draw's shader is compiled with: a set of `#define`s put after the version
 /// line of `Shaders/quad.vert` and `Shaders/quad.frag`.
 ///
@@ -20,26 +22,8 @@ struct ShaderVariant: Hashable, Sendable {
         case straight
     }
 
-    /// What multiplies the colour at the end: the edge coverage.
-    enum Coverage: Hashable, Sendable {
-        /// Nothing: interiors, `--aa none` and `--aa msaa`.
-        case full
-        /// Analytic coverage of up to this many silhouette edges per triangle (4 or 8).
-        case edges(Int)
-        /// The one-texel transparent border ramp (`--aa border`).
-        case border
-
-        /// The number of edge slots each vertex carries (`DrawList.Vertex`).
-        static let maximumEdges = 8
-
-        /// The smallest coverage that handles `count` edges per triangle (at most `maximumEdges`).
-        static func edges(for count: Int) -> Coverage {
-            count == 0 ? .full : .edges(count <= 4 ? 4 : maximumEdges)
-        }
-
-        /// The edge slots the vertex shader passes on.
-        var edgeSlots: Int { if case let .edges(n) = self { n } else { 0 } }
-    }
+    /// What multiplies the colour at the end: the edge coverage (the tessellation's batches).
+    typealias Coverage = TriangleCoverage
 
     var texture = Texture.none
     /// The texture's first row is the image's bottom row (`TextureOrigin.bottomLeft`).
@@ -83,7 +67,7 @@ struct ShaderVariant: Hashable, Sendable {
     }
 
     /// The most stops a gradient is evaluated with unrolled, and the most a merged overlay has.
-    static let maximumStops = 8
+    static let maximumStops = DrawList.maximumOverlayStops
     /// The most stops a gradient layer may have (the scene loader's limit): the largest
     /// uniform arrays the shader declares, 1,024 colours and 256 vectors of locations, fit the
     /// 4,096 uniform vectors that GL 3.3 drivers offer (llvmpipe, desktop GPUs).

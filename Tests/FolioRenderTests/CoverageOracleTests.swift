@@ -1,5 +1,6 @@
 import XCTest
 @testable import FolioRender
+import FolioTessellation
 import FolioGeometry
 import FolioLayers
 
@@ -27,7 +28,7 @@ final class CoverageOracleTests: XCTestCase {
         e.evaluate(root)
         var list = DrawList()
         let (w, h) = (Int(size.width), Int(size.height))
-        list.build(e, scale: 1, pixelWidth: w, pixelHeight: h, mode: .analytic) { _ in (1, 1) }
+        list.build(e, scale: 1, pixelWidth: w, pixelHeight: h, mode: .inflated) { _ in (1, 1) }
         let footprints = list.items.indices.map { i in
             var probe = list
             probe.points.removeAll()

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FolioRender
+import FolioTessellation
 import FolioGeometry
 import FolioLayers
 import FolioSurface

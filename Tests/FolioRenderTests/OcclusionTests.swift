@@ -1,6 +1,7 @@
 import CGL
 import XCTest
 @testable import FolioRender
+import FolioTessellation
 import FolioTransitions
 
 /// What a later opaque polygon hides is not drawn, and no pixel changes for it.
@@ -20,7 +21,7 @@ final class OcclusionTests: XCTestCase {
         var list = DrawList()
         list.cutsHiddenParts = cuts
         // Both pages opaque, as the sample pages are.
-        list.build(e, scale: 1, pixelWidth: Int(size.width), pixelHeight: Int(size.height), mode: mode,
+        list.build(e, scale: 1, pixelWidth: Int(size.width), pixelHeight: Int(size.height), mode: mode.triangulation,
                    isOpaque: { $0.opacity == 1 && $0.layer.contents != nil }) { _ in (1, 1) }
         return list.rasterizedArea() / (size.width * size.height)
     }

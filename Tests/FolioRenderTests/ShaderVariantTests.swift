@@ -1,5 +1,6 @@
 import XCTest
 @testable import FolioRender
+import FolioTessellation
 
 /// Each shader variant is the shared source with a few `#define`s, built on first use.
 final class ShaderVariantTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import FolioRender
+import FolioTessellation
 import FolioTransitions
 
 /// The draw list's triangles: a watertight mesh per polygon whose interior no silhouette edge
@@ -39,7 +40,7 @@ final class TriangulationTests: XCTestCase {
         var interior = 0, band = 0
         for e in try frames() {
             var list = DrawList()
-            list.build(e, scale: 1, pixelWidth: 320, pixelHeight: 480, mode: .analytic, isOpaque: { $0.layer.contents != nil }) { _ in (1, 1) }
+            list.build(e, scale: 1, pixelWidth: 320, pixelHeight: 480, mode: .inflated, isOpaque: { $0.layer.contents != nil }) { _ in (1, 1) }
             for batch in list.batches {
                 let edges = list.edges[list.items[batch.item].edges]
                 for t in stride(from: batch.vertices.lowerBound, to: batch.vertices.upperBound, by: 3) {
@@ -76,7 +77,7 @@ final class TriangulationTests: XCTestCase {
                 for cuts in [false, true] {
                     var list = DrawList()
                     list.cutsHiddenParts = cuts
-                    list.build(e, scale: 1, pixelWidth: 320, pixelHeight: 480, mode: mode, isOpaque: { $0.layer.contents != nil }) { _ in (1, 1) }
+                    list.build(e, scale: 1, pixelWidth: 320, pixelHeight: 480, mode: mode.triangulation, isOpaque: { $0.layer.contents != nil }) { _ in (1, 1) }
                     for i in list.items.indices {
                         var points: [(Double, Double)] = []
                         var segments: [((Double, Double), (Double, Double))] = []

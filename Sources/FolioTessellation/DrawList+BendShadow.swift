@@ -23,7 +23,7 @@ extension DrawList {
     /// diffuse term with `ambient`), which is 1 on the page plane and falls to 0 where the strip
     /// turns edge-on to the light, so the shadow meets the page's at the axis and fades out with
     /// the light itself.
-    mutating func appendBendShadowPass(of surface: SurfaceLayer, _ e: LayerEvaluator, firstLifted b: Int,
+    package mutating func appendBendShadowPass(of surface: SurfaceLayer, _ e: LayerEvaluator, firstLifted b: Int,
                                        flatToView toView: Homography, model: CastShadow, ambient: Double) {
         let mesh = surface.mesh
         // The surface's first back-facing batch: the pass is drawn just before it.

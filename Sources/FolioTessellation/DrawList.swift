@@ -3,45 +3,54 @@ import FolioLayers
 
 /// One polygon ready to submit: window-pixel corners with their edges classified, plus what
 /// to shade it with (the layer, and a shadow sublayer merged in as an overlay).
-struct DrawItem {
-    var quadIndex: Int
-    var overlayQuadIndex: Int?
+package struct DrawItem {
+    package var quadIndex: Int
+    package var overlayQuadIndex: Int?
     /// Range in `DrawList.corners`.
-    var corners: Range<Int>
+    package var corners: Range<Int>
     /// Its silhouette (faded) edges, in `DrawList.edges`, in outline order.
-    var edges: Range<Int> = 0..<0
+    package var edges: Range<Int> = 0..<0
     /// Its outline as a line loop in `DrawList.vertices` (only when outlines are asked for).
-    var outline: Range<Int> = 0..<0
+    package var outline: Range<Int> = 0..<0
     /// When it is opaque everywhere: the lines bounding what it covers fully, in
     /// `DrawList.coverLines` (see `DrawList+Occlusion.swift`).
-    var cover: Range<Int> = 0..<0
+    package var cover: Range<Int> = 0..<0
     /// For the picture of a compositing group drawn as one item: its index in the renderer's
     /// group passes (`DrawList+Groups.swift`); −1 for a layer's polygon.
-    var composite: Int32 = -1
+    package var composite: Int32 = -1
     /// For a layer's border drawn after its sublayers: its index in the evaluator's `borders`
     /// (the item's quad is the layer's own polygon); −1 otherwise.
-    var border: Int32 = -1
+    package var border: Int32 = -1
     /// For a rasterized layer's polygon: its index in the evaluator's `rasterizedLayers` (drawn
     /// from its cached picture); −1 otherwise.
-    var raster: Int32 = -1
+    package var raster: Int32 = -1
+
+    package init(quadIndex: Int, overlayQuadIndex: Int? = nil, corners: Range<Int>, composite: Int32 = -1, border: Int32 = -1, raster: Int32 = -1) {
+        self.quadIndex = quadIndex
+        self.overlayQuadIndex = overlayQuadIndex
+        self.corners = corners
+        self.composite = composite
+        self.border = border
+        self.raster = raster
+    }
 }
 
 /// A polygon corner in window pixels (origin bottom-left), with the attributes to interpolate
 /// and how the edge from it to the next corner is drawn.
-struct Corner {
-    var x: Double, y: Double
-    var w: Double
-    var local: Point
+package struct Corner {
+    package var x: Double, y: Double
+    package var w: Double
+    package var local: Point
     /// The edge is a silhouette: antialiased (and pushed out by the margin) where the mode does.
-    var fades: Bool
+    package var fades: Bool
     /// The edge is shared with another polygon (a seam): drawn exactly, never moved or split.
-    var shared = false
+    package var shared = false
     /// For a silhouette edge, its line in `DrawList.edges` (−1: none, or past the item's limit).
-    var edge: Int32 = -1
+    package var edge: Int32 = -1
     /// For an edge made by an occlusion cut, its line in `DrawList.coverLines` (−1: not a cut).
-    var cut: Int32 = -1
+    package var cut: Int32 = -1
     /// While a polygon is being cut: the piece that shares this edge (−1: none).
-    var owner: Int32 = -1
+    package var owner: Int32 = -1
 }
 
 /// Turns an evaluation into triangles ready for GL, reusing its storage between frames.
@@ -54,71 +63,77 @@ struct Corner {
 /// (`DrawList+Triangles.swift`): with analytic antialiasing, an interior that no silhouette
 /// edge reaches (drawn with no coverage work at all) and a band along the silhouette whose
 /// triangles carry, per vertex, just the few edges that reach them.
-struct DrawList {
+package struct DrawList {
     /// Consecutive triangles of one item drawn with one program.
-    struct Batch {
-        var item: Int
-        var coverage: ShaderVariant.Coverage
+    package struct Batch {
+        package var item: Int
+        package var coverage: TriangleCoverage
         /// Range in `vertices`, three per triangle.
-        var vertices: Range<Int>
+        package var vertices: Range<Int>
     }
 
-    var items: [DrawItem] = []
-    var batches: [Batch] = []
-    var corners: [Corner] = []
-    var scratch: [Corner] = []
+    package var items: [DrawItem] = []
+    package var batches: [Batch] = []
+    package var corners: [Corner] = []
+    package var scratch: [Corner] = []
     /// Silhouette edges of all items (`DrawItem.edges`).
-    var edges: [EdgeLine] = []
+    package var edges: [EdgeLine] = []
     /// One item's triangulation before it is written out: points, then triangles over them.
-    var points: [PlanePoint] = []
-    var triangles: [Triangle] = []
+    package var points: [PlanePoint] = []
+    package var triangles: [Triangle] = []
     /// Occlusion cuts: the covers' lines, the order they cut in, the polygon being cut (double
     /// buffered) and the pieces, `pieceCapacity` corners apart.
-    var coverLines: [CoverLine] = []
-    var cutOrder: [Int32] = []
-    var rem: [Corner] = [], remNext: [Corner] = []
-    var pieceCorners: [Corner] = []
-    var pieceLengths: [Int] = []
+    package var coverLines: [CoverLine] = []
+    package var cutOrder: [Int32] = []
+    package var rem: [Corner] = [], remNext: [Corner] = []
+    package var pieceCorners: [Corner] = []
+    package var pieceLengths: [Int] = []
     /// Whether polygons hidden under later opaque ones are cut (off only to measure what it saves).
-    var cutsHiddenParts = true
+    package var cutsHiddenParts = true
     /// Whether vertices carry normals for the `LIGHT` variant (otherwise they carry `(0, 0, 1)`).
-    var lighting = false
+    package var lighting = false
     /// The item being written: its normal when flat, or its surface layer, and the sign that
     /// turns a front normal into the visible side's (see `DrawList+Surface.swift`).
-    var flatNormal = Vector3(x: 0, y: 0, z: 1)
-    var normalSurface: SurfaceLayer?
-    var normalSign = 1.0
-    var normalPatch = -1
+    package var flatNormal = Vector3(x: 0, y: 0, z: 1)
+    package var normalSurface: SurfaceLayer?
+    package var normalSign = 1.0
+    package var normalPatch = -1
     /// The surface's linear map to the root (`Layer.linearPartToRoot`), which turns its normals.
-    var normalLinear = Transform3D.identity
+    package var normalLinear = Transform3D.identity
     /// The contours found this frame, the shared edges they lie on (item, corner), and the extra
     /// coverage edges they give the farther sheet's patches (`DrawList+Surface.swift`).
-    var contours: [ContourLine] = []
-    var contourMarks: [(Int, Int)] = []
-    var contourEdges: [(item: Int, nx: Double, ny: Double, c: Double)] = []
+    package var contours: [ContourLine] = []
+    package var contourMarks: [(Int, Int)] = []
+    package var contourEdges: [(item: Int, nx: Double, ny: Double, c: Double)] = []
     /// Where a surface's outline runs on from one patch's silhouette edge into a neighbour's
     /// across a seam, nearly straight (`DrawList+Surface.swift`, `findSeamCorners`).
-    var seamCorners: [SeamCorner] = []
+    package var seamCorners: [SeamCorner] = []
     /// Whether the item being triangulated is a surface's patch: only those take the thin-strip
     /// rules of `DrawList+Triangles.swift` (margin rings, one edge per side of a straight corner,
     /// tips, straight steps across open edges); flat polygons keep their triangulation exactly.
-    var surfaceRules = false
+    package var surfaceRules = false
     /// The shared-edge hash: bucket heads, chain links and edge ends, indexed by corner.
-    var edgeHeads: [Int32] = [], edgeNext: [Int32] = [], edgeEnd: [Int32] = []
+    package var edgeHeads: [Int32] = [], edgeNext: [Int32] = [], edgeEnd: [Int32] = []
     /// Interleaved vertex data, `floatsPerVertex` per vertex (see `DrawList+Triangles.swift`).
-    var vertices: [Float] = []
+    package var vertices: [Float] = []
     /// Surface layers' cast shadows, after the batches' vertices (`DrawList+CastShadow.swift`).
-    var castShadow = CastShadowList()
+    package var castShadow = CastShadowList()
 
     /// The viewport size of the last build, in pixels, and its pixels per view point.
-    var pixelSize = (width: 0.0, height: 0.0)
-    var scale = 1.0
+    package var pixelSize = (width: 0.0, height: 0.0)
+    package var scale = 1.0
     /// The framebuffer pixel of the viewport's bottom-left corner: `gl_FragCoord` counts from
     /// the framebuffer's corner, the list from the viewport's.
-    var origin = (x: 0.0, y: 0.0)
+    package var origin = (x: 0.0, y: 0.0)
 
     /// How far silhouette edges are pushed out, in pixels (past the 0.71 px a pixel box reaches).
-    static let margin = 1.0
+    package static let margin = 1.0
+
+    /// An empty list; its storage grows on the first builds and is reused after.
+    package init() {}
+    /// The most stops a merged shadow overlay may have: the shader evaluates an overlay's
+    /// gradient unrolled (FolioRender's `ShaderVariant.maximumStops` is this).
+    package static let maximumOverlayStops = 8
 
     /// Builds the list for the last evaluation of `e` in a `pixelWidth × pixelHeight` viewport
     /// whose bottom-left corner is framebuffer pixel `origin`; `outlines` adds each item's
@@ -129,8 +144,8 @@ struct DrawList {
     /// `range` limits the list to those quads (a compositing group's), and each of `composites`
     /// (sorted, disjoint, inside `range`) replaces its quads by one item that draws the group's
     /// picture (`DrawList+Groups.swift`).
-    mutating func build(_ e: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int,
-                        origin: (x: Double, y: Double) = (0, 0), mode: AntialiasingMode, outlines: Bool = false,
+    package mutating func build(_ e: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int,
+                        origin: (x: Double, y: Double) = (0, 0), mode: TriangulationMode, outlines: Bool = false,
                         range: Range<Int>? = nil, composites: ArraySlice<CompositeSpan> = [],
                         isOpaque: (Quad) -> Bool = { _ in false }, texelsPerPoint: (Quad) -> (Double, Double)) {
         items.removeAll(keepingCapacity: true)
@@ -189,7 +204,7 @@ struct DrawList {
         markSharedEdges()
         // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
         markContours(e)
-        if mode == .analytic { findSeamCorners(e) } else { seamCorners.removeAll(keepingCapacity: true) }
+        if mode == .inflated { findSeamCorners(e) } else { seamCorners.removeAll(keepingCapacity: true) }
         for i in items.indices { findEdges(i) }
         let cutting = cutsHiddenParts
         if cutting { findCovers(e, mode: mode, isOpaque: isOpaque, texelsPerPoint: texelsPerPoint) } else { coverLines.removeAll(keepingCapacity: true) }
@@ -204,35 +219,35 @@ struct DrawList {
                 writeTriangles(i, border: false)
                 continue
             } else if cutting && triangulateUncovered(i, quad, mode: mode, scale: scale,
-                                                      texels: mode == .border ? texelsPerPoint(quad) : (0, 0)) {
+                                                      texels: mode == .bordered ? texelsPerPoint(quad) : (0, 0)) {
                 // Only what no later opaque item hides.
             } else {
                 switch mode {
-                case .analytic: triangulateInflated(i, quad, scale: scale)
+                case .inflated: triangulateInflated(i, quad, scale: scale)
                 // A surface patch is part of its layer's rectangle: border mode's ramp grows the
                 // whole rectangle, so patches are drawn as they are (surface hook).
-                case .border where quad.surfacePatch >= 0: triangulatePlain(items[i].corners)
-                case .border: triangulateBordered(i, quad, texels: texelsPerPoint(quad), scale: scale)
-                case .msaa, .none: triangulatePlain(items[i].corners)
+                case .bordered where quad.surfacePatch >= 0: triangulatePlain(items[i].corners)
+                case .bordered: triangulateBordered(i, quad, texels: texelsPerPoint(quad), scale: scale)
+                case .plain: triangulatePlain(items[i].corners)
                 }
             }
             // Surface hook (DrawList+Surface.swift): nothing of a nearer sheet in a contour's band.
             if !seamCorners.isEmpty { splitAtSeamCorners(i) }
             if !contours.isEmpty { clipToContourBands(i, quad) }
             setNormals(for: quad)
-            writeTriangles(i, border: mode == .border)
+            writeTriangles(i, border: mode == .bordered)
             if outlines { writeOutline(i) }
         }
     }
 
     /// Whether `quad` is a shadow sublayer exactly covering `base`: drawn inside base's pass.
-    static func isOverlay(_ quad: Quad, of base: Quad, _ e: LayerEvaluator) -> Bool {
+    package static func isOverlay(_ quad: Quad, of base: Quad, _ e: LayerEvaluator) -> Bool {
         let layer = quad.layer
         guard layer.superlayer === base.layer, layer.contents == nil, layer.sublayers.isEmpty,
               layer.bounds.size == base.layer.bounds.size,
               layer.kind == .gradient || layer.backgroundColor != nil,
               // A merged overlay's gradient is evaluated unrolled: at most 8 stops.
-              ((layer as? GradientLayer)?.colors.count ?? 0) <= ShaderVariant.maximumStops,
+              ((layer as? GradientLayer)?.colors.count ?? 0) <= Self.maximumOverlayStops,
               quad.vertexRange.count == base.vertexRange.count else { return false }
         let a = e.corners(of: quad), b = e.corners(of: base)
         for (p, q) in zip(a, b) where p.point.distance(to: q.point) > 1e-9 { return false }
@@ -241,7 +256,7 @@ struct DrawList {
 
     /// Removes corners of the polygon at `start…` that sit on the previous one (within 1e-6
     /// px): a near-zero edge has no direction to push an antialiasing margin along.
-    mutating func dropNearDuplicates(_ start: Int) {
+    package mutating func dropNearDuplicates(_ start: Int) {
         var kept = start
         for i in start..<corners.count {
             let c = corners[i]
@@ -263,7 +278,7 @@ struct DrawList {
 
     /// Cuts the polygon at `start…` to the window plus `pad` pixels, so nothing sent is huge;
     /// the new edges lie off screen and are not faded.
-    mutating func clipToViewport(_ start: Int, width: Double, height: Double, pad: Double = 4) {
+    package mutating func clipToViewport(_ start: Int, width: Double, height: Double, pad: Double = 4) {
         // (axis, sign, bound): keep sign·coordinate ≤ sign·bound.
         for side in 0..<4 {
             let horizontal = side < 2
@@ -307,7 +322,7 @@ struct DrawList {
     /// Edges are bucketed by their midpoint on a 1/256-pixel grid (a reused open hash), and
     /// each edge is compared only with edges of earlier polygons in its 3×3 neighbourhood of
     /// cells, so the cost grows linearly with the number of polygons.
-    mutating func markSharedEdges() {
+    package mutating func markSharedEdges() {
         let tolerance = 1e-6
         func same(_ a: Corner, _ b: Corner) -> Bool { abs(a.x - b.x) < tolerance && abs(a.y - b.y) < tolerance }
         func next(_ a: Int, in r: Range<Int>) -> Int { a + 1 == r.upperBound ? r.lowerBound : a + 1 }
@@ -377,7 +392,7 @@ struct DrawList {
     /// flat is nearly a straight edge). An occlusion cut passes its line's direction as `along`
     /// and takes that way at every angle: the two pieces on either side of the cut then compute
     /// the same point, and their margins meet without a gap.
-    static func cap(at c: Corner, from other: Corner, seamNormal: (Double, Double), fadedNormal: (Double, Double),
+    package static func cap(at c: Corner, from other: Corner, seamNormal: (Double, Double), fadedNormal: (Double, Double),
                     margin m: Double, along line: (Double, Double)? = nil) -> (x: Double, y: Double) {
         let straight = (x: c.x + fadedNormal.0 * m, y: c.y + fadedNormal.1 * m)
         guard line != nil || seamNormal.0 * fadedNormal.0 + seamNormal.1 * fadedNormal.1 > 0 else { return straight }

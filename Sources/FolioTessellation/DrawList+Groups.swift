@@ -3,13 +3,19 @@ import FolioLayers
 
 /// A compositing group's quads drawn as one picture: the renderer has drawn them into an
 /// offscreen texture covering `box`, and the list draws that texture once in their place.
-struct CompositeSpan {
+package struct CompositeSpan {
     /// The group's quads (indices into the evaluator's `quads`).
-    var quads: Range<Int>
+    package var quads: Range<Int>
     /// The picture's rectangle in viewport pixels (origin bottom-left), whole pixels.
-    var box: (x0: Int, y0: Int, x1: Int, y1: Int)
+    package var box: (x0: Int, y0: Int, x1: Int, y1: Int)
     /// The renderer's group pass that holds the picture.
-    var pass: Int32
+    package var pass: Int32
+
+    package init(quads: Range<Int>, box: (x0: Int, y0: Int, x1: Int, y1: Int), pass: Int32) {
+        self.quads = quads
+        self.box = box
+        self.pass = pass
+    }
 }
 
 extension DrawList {
@@ -17,7 +23,7 @@ extension DrawList {
     /// (the picture's own edges are antialiased already, and it is transparent along the
     /// margin), with local points in pixels from the rectangle's top-left corner so that the
     /// shader maps it onto the texture one texel per pixel.
-    mutating func appendComposite(_ span: CompositeSpan) {
+    package mutating func appendComposite(_ span: CompositeSpan) {
         let (x0, y0, x1, y1) = (Double(span.box.x0), Double(span.box.y0), Double(span.box.x1), Double(span.box.y1))
         guard x1 > x0, y1 > y0 else { return }
         let start = corners.count
@@ -32,7 +38,7 @@ extension DrawList {
     /// The whole-pixel rectangle (viewport pixels, origin bottom-left) that holds everything
     /// quads `range` of `e` draw, antialiasing margins included, clipped to the viewport; nil
     /// when nothing of it is inside.
-    static func pictureBox(_ e: LayerEvaluator, _ range: Range<Int>, scale: Double,
+    package static func pictureBox(_ e: LayerEvaluator, _ range: Range<Int>, scale: Double,
                            width: Double, height: Double) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         for q in range {
@@ -55,7 +61,7 @@ extension DrawList {
     /// Appends an item for each border in `borders` from `next` on that goes before quad
     /// `index` (`after < index`) and belongs to this list: its layer's polygon inside `range`
     /// and not inside one of `composites` (a group draws its own borders in its picture).
-    mutating func appendBorders(_ e: LayerEvaluator, _ borders: [BorderPlacement], from next: inout Int, before index: Int,
+    package mutating func appendBorders(_ e: LayerEvaluator, _ borders: [BorderPlacement], from next: inout Int, before index: Int,
                                 range: Range<Int>?, composites: ArraySlice<CompositeSpan>) {
         while next < borders.count && borders[next].after < index {
             let b = borders[next]
@@ -81,7 +87,7 @@ extension DrawList {
     /// Whether quad `index` lies in one of `composites` (sorted and disjoint): a binary search,
     /// since a frame may hold thousands of groups and as many borders (a scan per border was
     /// borders × groups).
-    static func isInside(_ index: Int, _ composites: ArraySlice<CompositeSpan>) -> Bool {
+    package static func isInside(_ index: Int, _ composites: ArraySlice<CompositeSpan>) -> Bool {
         var low = composites.startIndex, high = composites.endIndex
         // The first span that ends after `index`.
         while low < high {

@@ -30,24 +30,24 @@ import FolioLayers
 extension DrawList {
     /// A silhouette edge as a line in viewport pixels: `distance = nx·x + ny·y + c`, positive
     /// inside, with the unit normal `(nx, ny)`.
-    struct EdgeLine {
-        var nx: Double, ny: Double, c: Double
+    package struct EdgeLine {
+        package var nx: Double, ny: Double, c: Double
         /// The same line in framebuffer pixels, as the shader receives it (`gl_FragCoord`).
-        var shaderEdge: (Float, Float, Float)
+        package var shaderEdge: (Float, Float, Float)
         /// How far inside the edge a pixel box still reaches across it: `(|nx| + |ny|) / 2`.
-        var reach: Double
+        package var reach: Double
 
-        func distance(_ p: PlanePoint) -> Double { nx * p.x + ny * p.y + c }
+        package func distance(_ p: PlanePoint) -> Double { nx * p.x + ny * p.y + c }
     }
 
     /// A point of a layer's plane in viewport pixels, with its clip `w` and layer-local point.
-    struct PlanePoint {
-        var x: Double, y: Double, w: Double
-        var local: Point
+    package struct PlanePoint {
+        package var x: Double, y: Double, w: Double
+        package var local: Point
 
         /// The point a fraction `t` of the way to `b` on screen, its `w` and local point
         /// recovered perspective-correctly (`1/w` and `local/w` are affine on screen).
-        func toward(_ b: PlanePoint, _ t: Double) -> PlanePoint {
+        package func toward(_ b: PlanePoint, _ t: Double) -> PlanePoint {
             let iw = (1 / w) + ((1 / b.w) - (1 / w)) * t
             let lx = (local.x / w + (b.local.x / b.w - local.x / w) * t) / iw
             let ly = (local.y / w + (b.local.y / b.w - local.y / w) * t) / iw
@@ -57,27 +57,27 @@ extension DrawList {
 
     /// Three indices into `points` and the item's edges the triangle needs (bit k: its k-th
     /// silhouette edge).
-    struct Triangle {
-        var a: Int32, b: Int32, c: Int32
-        var edges: UInt32
+    package struct Triangle {
+        package var a: Int32, b: Int32, c: Int32
+        package var edges: UInt32
     }
 
     /// Interleaved floats per vertex: clip (x, y, z, w), local (x, y), then
-    /// `ShaderVariant.Coverage.maximumEdges` edges as (nx, ny, c) in framebuffer pixels.
-    static let floatsPerVertex = 6 + 3 * ShaderVariant.Coverage.maximumEdges + 3
+    /// `TriangleCoverage.maximumEdges` edges as (nx, ny, c) in framebuffer pixels.
+    package static let floatsPerVertex = 6 + 3 * TriangleCoverage.maximumEdges + 3
     /// Where the normal `(x, y, z)` sits in a vertex: after the edge slots (`LIGHT` reads it).
-    static let normalOffset = 6 + 3 * ShaderVariant.Coverage.maximumEdges
+    package static let normalOffset = 6 + 3 * TriangleCoverage.maximumEdges
     /// How far inside an edge, past its reach, the interior starts (pixels): room for the
     /// rounding of vertex positions and of the shader's distance.
-    static let interiorClearance = 0.03
+    package static let interiorClearance = 0.03
     /// The most silhouette edges one item keeps (bits of `Triangle.edges`).
-    static let maximumItemEdges = 32
+    package static let maximumItemEdges = 32
 
     // MARK: Edges
 
     /// Finds item `i`'s silhouette edges: inward unit normals of its outline (counter-clockwise
     /// or not), in outline order.
-    mutating func findEdges(_ i: Int) {
+    package mutating func findEdges(_ i: Int) {
         let r = items[i].corners
         let sign = winding(r)
         let start = edges.count
@@ -97,7 +97,7 @@ extension DrawList {
     }
 
     /// 1 when the polygon of corners `r` turns counter-clockwise (y up), −1 otherwise.
-    func winding(_ r: Range<Int>) -> Double {
+    package func winding(_ r: Range<Int>) -> Double {
         var area = 0.0
         for k in r {
             let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
@@ -108,7 +108,7 @@ extension DrawList {
 
     /// The unit normal of the edge from corner `k` to the next one in `r`, pointing into the
     /// polygon (of `winding`); nil for an edge of no length.
-    func inwardNormal(_ k: Int, in r: Range<Int>, winding sign: Double) -> (Double, Double)? {
+    package func inwardNormal(_ k: Int, in r: Range<Int>, winding sign: Double) -> (Double, Double)? {
         let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
         let dx = b.x - a.x, dy = b.y - a.y
         let length = (dx * dx + dy * dy).squareRoot()
@@ -121,7 +121,7 @@ extension DrawList {
 
     /// The fan centre of the corners in `r`: their average, with its attributes recovered
     /// perspective-correctly.
-    func centre(_ r: Range<Int>) -> PlanePoint {
+    package func centre(_ r: Range<Int>) -> PlanePoint {
         var x = 0.0, y = 0.0, iw = 0.0, lx = 0.0, ly = 0.0
         for i in r {
             let c = corners[i]
@@ -131,10 +131,10 @@ extension DrawList {
         return PlanePoint(x: x / n, y: y / n, w: n / iw, local: Point(x: lx / iw, y: ly / iw))
     }
 
-    static func point(_ c: Corner) -> PlanePoint { PlanePoint(x: c.x, y: c.y, w: c.w, local: c.local) }
+    package static func point(_ c: Corner) -> PlanePoint { PlanePoint(x: c.x, y: c.y, w: c.w, local: c.local) }
 
     /// No antialiasing geometry: the corners as a fan around their centre.
-    mutating func triangulatePlain(_ r: Range<Int>) {
+    package mutating func triangulatePlain(_ r: Range<Int>) {
         let centre = points.count
         points.append(self.centre(r))
         for k in r { points.append(Self.point(corners[k])) }
@@ -142,7 +142,7 @@ extension DrawList {
     }
 
     /// Triangles from `centre` to each outline edge of `outline` (indices into `points`, closed).
-    mutating func fan(around centre: Int, outline: Range<Int>) {
+    package mutating func fan(around centre: Int, outline: Range<Int>) {
         for k in outline {
             let next = k + 1 == outline.upperBound ? outline.lowerBound : k + 1
             triangles.append(Triangle(a: Int32(centre), b: Int32(k), c: Int32(next), edges: 0))
@@ -152,7 +152,7 @@ extension DrawList {
     /// Analytic antialiasing: the outline of item `i` (or of `piece`, a part of it after an
     /// occlusion cut) with silhouette edges pushed out by `margin` pixels, cut into interior
     /// and band (see the extension's notes).
-    mutating func triangulateInflated(_ i: Int, _ quad: Quad, scale: Double, piece: Range<Int>? = nil) {
+    package mutating func triangulateInflated(_ i: Int, _ quad: Quad, scale: Double, piece: Range<Int>? = nil) {
         let polygon = piece ?? items[i].corners
         let outline = appendFootprint(polygon, quad, scale: scale)
         starCut(centre: outline.lowerBound - 1, outline: outline, edges: items[i].edges, polygon: polygon)
@@ -169,7 +169,7 @@ extension DrawList {
     ///
     /// A silhouette edge with a cap at both ends is pushed out to the segment between its two
     /// caps, which `untangle` keeps from running backwards (see there).
-    mutating func appendFootprint(_ r: Range<Int>, _ quad: Quad, scale: Double) -> Range<Int> {
+    package mutating func appendFootprint(_ r: Range<Int>, _ quad: Quad, scale: Double) -> Range<Int> {
         let n = r.count
         let sign = winding(r)
         // Outward unit normals: a silhouette's from the item's line (the same in every piece).
@@ -247,7 +247,7 @@ extension DrawList {
     /// in the opposite order), at a point on both lines that stay: both caps move there, and
     /// the footprint ends at the corner those lines make. The short silhouette keeps no margin
     /// of its own; what it would cover lies within a margin of that corner.
-    mutating func untangle(_ startCap: Int, _ endCap: Int, from s: Corner, to e: Corner, _ quad: Quad, scale: Double) {
+    package mutating func untangle(_ startCap: Int, _ endCap: Int, from s: Corner, to e: Corner, _ quad: Quad, scale: Double) {
         let a = points[startCap], b = points[endCap]
         let (dx, dy) = (e.x - s.x, e.y - s.y)
         guard (b.x - a.x) * dx + (b.y - a.y) * dy < 0 else { return }
@@ -269,7 +269,7 @@ extension DrawList {
     /// the tip on this polygon's side of that line, which the neighbour across the seam leaves
     /// to it (its own margin stops at the line). Nil where the corner is not such a tip (or
     /// the edge from `seam` is not a seam).
-    static func tip(at c: Corner, from other: Corner, seam: Corner, seamNormal: (Double, Double),
+    package static func tip(at c: Corner, from other: Corner, seam: Corner, seamNormal: (Double, Double),
                     fadedNormal: (Double, Double), margin m: Double) -> (x: Double, y: Double)? {
         guard seam.shared, seam.cut < 0, seamNormal.0 * fadedNormal.0 + seamNormal.1 * fadedNormal.1 <= 0 else { return nil }
         let dx = c.x - other.x, dy = c.y - other.y
@@ -284,11 +284,11 @@ extension DrawList {
     /// straight across such an edge's line: running on along it, as a cap does along a seam,
     /// can reach 16 margins and make a spike that a fan from the centre sweeps across the
     /// pixels of the polygon's neighbours.
-    static func isOpenEdge(_ c: Corner) -> Bool { !c.fades && !c.shared && c.cut < 0 }
+    package static func isOpenEdge(_ c: Corner) -> Bool { !c.fades && !c.shared && c.cut < 0 }
 
     /// The direction of occlusion cut line `cut` (nil when the edge is not a cut): every piece
     /// along the line steps out along the same direction, whatever its own corners.
-    func cutDirection(_ cut: Int32) -> (Double, Double)? {
+    package func cutDirection(_ cut: Int32) -> (Double, Double)? {
         guard cut >= 0 else { return nil }
         let line = coverLines[Int(cut)]
         return (-line.ny, line.nx)
@@ -296,7 +296,7 @@ extension DrawList {
 
     /// The point of the layer's plane under viewport pixel (x, y) (or `fallback`'s attributes
     /// where the plane does not reach it).
-    func onPlane(_ quad: Quad, _ x: Double, _ y: Double, fallback: Corner, scale: Double) -> PlanePoint {
+    package func onPlane(_ quad: Quad, _ x: Double, _ y: Double, fallback: Corner, scale: Double) -> PlanePoint {
         let view = Point(x: x / scale, y: (pixelSize.height - y) / scale)
         if let local = quad.localToView.inverse(view) {
             let h = quad.localToView.apply(local)
@@ -309,7 +309,7 @@ extension DrawList {
     /// `edgeRange` (the item's silhouette edges), and finds the edges each band triangle needs.
     /// `polygon` is the corners the footprint was made from: a polygon under a pixel thick
     /// around its centre is left whole (its cut points would crowd its edges).
-    mutating func starCut(centre: Int, outline: Range<Int>, edges edgeRange: Range<Int>, polygon: Range<Int>) {
+    package mutating func starCut(centre: Int, outline: Range<Int>, edges edgeRange: Range<Int>, polygon: Range<Int>) {
         let firstTriangle = triangles.count
         let c = points[centre]
         var interior = !edgeRange.isEmpty
@@ -353,24 +353,24 @@ extension DrawList {
 
     /// The cosine of the angle between two consecutive silhouette edges above which their
     /// corner counts as nearly straight (a turn under 30°).
-    static let straightCornerCosine = 0.75.squareRoot()
+    package static let straightCornerCosine = 0.75.squareRoot()
 
     /// A corner where two consecutive silhouette edges of a polygon meet nearly straight: the
     /// corner, its two edges (indices into `edges`), and the unit direction along the outline
     /// there, from the first edge's side toward the second's. The line through the corner
     /// across that direction divides the pixels of one edge from those of the other.
-    struct StraightCorner {
-        var x: Double, y: Double
-        var first: Int, second: Int
-        var along: (Double, Double)
+    package struct StraightCorner {
+        package var x: Double, y: Double
+        package var first: Int, second: Int
+        package var along: (Double, Double)
 
         /// Negative on the first edge's side of the dividing line, positive on the second's.
-        func side(_ p: PlanePoint) -> Double { along.0 * (p.x - x) + along.1 * (p.y - y) }
+        package func side(_ p: PlanePoint) -> Double { along.0 * (p.x - x) + along.1 * (p.y - y) }
     }
 
     /// The straight corner of `polygon` (see `StraightCorner`) after corner `k`, if the edges from
     /// `k` and from the next corner are silhouettes of `edgeRange` turning less than 30°.
-    func straightCorner(after k: Int, in polygon: Range<Int>, _ edgeRange: Range<Int>) -> StraightCorner? {
+    package func straightCorner(after k: Int, in polygon: Range<Int>, _ edgeRange: Range<Int>) -> StraightCorner? {
         let next = k + 1 == polygon.upperBound ? polygon.lowerBound : k + 1
         let (e0, e1) = (Int(corners[k].edge), Int(corners[next].edge))
         guard corners[k].fades, corners[next].fades, e0 != e1, edgeRange.contains(e0), edgeRange.contains(e1) else { return nil }
@@ -390,7 +390,7 @@ extension DrawList {
 
     /// The straightest corner of `polygon` between two of its silhouette edges, if any turns
     /// less than 30°.
-    func straightestCorner(_ polygon: Range<Int>, _ edgeRange: Range<Int>) -> StraightCorner? {
+    package func straightestCorner(_ polygon: Range<Int>, _ edgeRange: Range<Int>) -> StraightCorner? {
         guard edgeRange.count >= 2 else { return nil }
         var best: StraightCorner?, bestCosine = -Double.infinity
         for k in polygon {
@@ -414,7 +414,7 @@ extension DrawList {
     ///
     /// The centre moves onto the polygon's outline where the straightest silhouette corner's
     /// dividing line leaves it (see `StraightCorner`), so no polygon triangle straddles that line.
-    mutating func ring(centre: Int, outline: Range<Int>, polygon: Range<Int>, _ edgeRange: Range<Int>) {
+    package mutating func ring(centre: Int, outline: Range<Int>, polygon: Range<Int>, _ edgeRange: Range<Int>) {
         let n = polygon.count
         // The polygon's corners, after the footprint.
         let first = points.count
@@ -465,7 +465,7 @@ extension DrawList {
 
     /// The outward unit normal of the edge from corner `k` (mod the polygon's count) of
     /// `polygon`, as `appendFootprint` takes it: a silhouette's from its line.
-    func outward(_ polygon: Range<Int>, _ k: Int) -> (Double, Double) {
+    package func outward(_ polygon: Range<Int>, _ k: Int) -> (Double, Double) {
         let a = corners[polygon.lowerBound + k % polygon.count]
         if a.edge >= 0 { let e = edges[Int(a.edge)]; return (-e.nx, -e.ny) }
         guard let (nx, ny) = inwardNormal(polygon.lowerBound + k % polygon.count, in: polygon, winding: winding(polygon)) else { return (0, 0) }
@@ -475,7 +475,7 @@ extension DrawList {
     /// Moves `points[centre]` onto the outline of the convex polygon `points[polygon]` where the
     /// corner's dividing line leaves it on the far side, so every fan triangle from it lies on
     /// one side of the line (the two that meet it there have no area and are left out).
-    mutating func moveCentre(_ centre: Int, polygon: Range<Int>, onto corner: StraightCorner) {
+    package mutating func moveCentre(_ centre: Int, polygon: Range<Int>, onto corner: StraightCorner) {
         let (ux, uy) = (-corner.along.1, corner.along.0)
         let inward = edges[corner.first].nx * ux + edges[corner.first].ny * uy >= 0 ? 1.0 : -1.0
         var best: PlanePoint?, bestReach = 1e-9
@@ -501,7 +501,7 @@ extension DrawList {
     /// coverage twice (`α²` for `α`) all along a triangle that reaches both: the far edge's
     /// line stays within a pixel of the near one for many pixels. On the pixel's own side of
     /// the corner, its own line is the outline to within the turn's small wedge.
-    mutating func keepOneEdgeAtStraightCorners(from first: Int, polygon: Range<Int>, _ edgeRange: Range<Int>) {
+    package mutating func keepOneEdgeAtStraightCorners(from first: Int, polygon: Range<Int>, _ edgeRange: Range<Int>) {
         guard edgeRange.count >= 2, first < triangles.count else { return }
         for k in polygon {
             guard let corner = straightCorner(after: k, in: polygon, edgeRange) else { continue }
@@ -517,10 +517,10 @@ extension DrawList {
         }
     }
 
-    static func same(_ a: PlanePoint, _ b: PlanePoint) -> Bool { a.x == b.x && a.y == b.y }
+    package static func same(_ a: PlanePoint, _ b: PlanePoint) -> Bool { a.x == b.x && a.y == b.y }
 
     /// The distance from `p` to the nearest edge line of the convex polygon of corners `r`.
-    func distanceToOutline(_ p: PlanePoint, _ r: Range<Int>) -> Double {
+    package func distanceToOutline(_ p: PlanePoint, _ r: Range<Int>) -> Double {
         var nearest = Double.infinity
         for k in r {
             let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
@@ -537,11 +537,11 @@ extension DrawList {
     /// left out is at least that far from every point of the triangle, where its coverage
     /// factor is exactly 1. A triangle that more edges reach than a variant has slots keeps the
     /// nearest ones.
-    mutating func markEdges(from first: Int, _ edgeRange: Range<Int>) {
+    package mutating func markEdges(from first: Int, _ edgeRange: Range<Int>) {
         guard !edgeRange.isEmpty else { return }
         let magnitude = max(pixelSize.width, pixelSize.height) + abs(origin.x) + abs(origin.y)
         let tolerance = 0.02 + 1e-6 * magnitude
-        let limit = ShaderVariant.Coverage.maximumEdges
+        let limit = TriangleCoverage.maximumEdges
         for t in first..<triangles.count {
             let (a, b, c) = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
             var mask: UInt32 = 0
@@ -568,7 +568,7 @@ extension DrawList {
 
     /// Border antialiasing: whole layers grow by one content texel on every side (local
     /// space); pieces of layers are drawn as they are.
-    mutating func triangulateBordered(_ i: Int, _ quad: Quad, texels: (Double, Double), scale: Double) {
+    package mutating func triangulateBordered(_ i: Int, _ quad: Quad, texels: (Double, Double), scale: Double) {
         let item = items[i]
         let b = quad.layer.bounds
         guard item.corners.count == 4, texels.0 > 0, texels.1 > 0 else { triangulatePlain(item.corners); return }
@@ -593,11 +593,11 @@ extension DrawList {
 
     /// Writes the item's triangles as vertices, one batch per coverage class (all `.border` in
     /// border mode), and clears nothing: `points` and `triangles` are reset by the caller.
-    mutating func writeTriangles(_ i: Int, border: Bool) {
+    package mutating func writeTriangles(_ i: Int, border: Bool) {
         let edgeRange = items[i].edges
         for coverage in border ? Self.borderClasses : Self.edgeClasses {
             let first = vertexCount
-            for t in triangles where border || ShaderVariant.Coverage.edges(for: t.edges.nonzeroBitCount) == coverage {
+            for t in triangles where border || TriangleCoverage.edges(for: t.edges.nonzeroBitCount) == coverage {
                 appendVertex(points[Int(t.a)], edges: t.edges, of: edgeRange)
                 appendVertex(points[Int(t.b)], edges: t.edges, of: edgeRange)
                 appendVertex(points[Int(t.c)], edges: t.edges, of: edgeRange)
@@ -607,15 +607,15 @@ extension DrawList {
     }
 
     /// The coverage classes an item's triangles fall into, in the order they are drawn.
-    static let edgeClasses: [ShaderVariant.Coverage] = [.full, .edges(4), .edges(ShaderVariant.Coverage.maximumEdges)]
-    static let borderClasses: [ShaderVariant.Coverage] = [.border]
+    package static let edgeClasses: [TriangleCoverage] = [.full, .edges(4), .edges(TriangleCoverage.maximumEdges)]
+    package static let borderClasses: [TriangleCoverage] = [.border]
 
     /// Vertices written so far.
-    var vertexCount: Int { vertices.count / Self.floatsPerVertex }
+    package var vertexCount: Int { vertices.count / Self.floatsPerVertex }
 
     /// Appends one vertex: clip position, local point, and the edges in `mask` (bits over
     /// `edgeRange`, in order) followed by unused slots `(0, 0, 1)`, whose coverage is 1.
-    mutating func appendVertex(_ p: PlanePoint, edges mask: UInt32, of edgeRange: Range<Int>) {
+    package mutating func appendVertex(_ p: PlanePoint, edges mask: UInt32, of edgeRange: Range<Int>) {
         // Viewport pixels → clip space, keeping w so the hardware divides (and interpolates) itself.
         vertices.append(Float((2 * p.x / pixelSize.width - 1) * p.w))
         vertices.append(Float((2 * p.y / pixelSize.height - 1) * p.w))
@@ -625,27 +625,27 @@ extension DrawList {
         vertices.append(Float(p.local.y))
         var slots = 0
         var bits = mask
-        while bits != 0 && slots < ShaderVariant.Coverage.maximumEdges {
+        while bits != 0 && slots < TriangleCoverage.maximumEdges {
             let e = edges[edgeRange.lowerBound + bits.trailingZeroBitCount]
             vertices.append(e.shaderEdge.0); vertices.append(e.shaderEdge.1); vertices.append(e.shaderEdge.2)
             bits &= bits - 1
             slots += 1
         }
-        for _ in slots..<ShaderVariant.Coverage.maximumEdges { vertices.append(0); vertices.append(0); vertices.append(1) }
+        for _ in slots..<TriangleCoverage.maximumEdges { vertices.append(0); vertices.append(0); vertices.append(1) }
         // Surface hook (DrawList+Surface.swift): the visible side's normal, for `LIGHT`.
         let n = normal(at: p.local)
         vertices.append(Float(n.x)); vertices.append(Float(n.y)); vertices.append(Float(n.z))
     }
 
     /// Appends item `i`'s outline (its footprint's corners) as a line loop for debug borders.
-    mutating func writeOutline(_ i: Int) {
+    package mutating func writeOutline(_ i: Int) {
         let first = vertexCount
         for k in items[i].corners { appendVertex(Self.point(corners[k]), edges: 0, of: 0..<0) }
         items[i].outline = first..<vertexCount
     }
 
     /// The pixel area of every triangle the list submits, for overdraw figures.
-    func rasterizedArea() -> Double {
+    package func rasterizedArea() -> Double {
         let f = Self.floatsPerVertex
         func pixel(_ v: Int) -> (Double, Double) {
             let w = Double(vertices[v * f + 3])

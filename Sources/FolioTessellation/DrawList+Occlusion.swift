@@ -41,38 +41,38 @@ import FolioLayers
 extension DrawList {
     /// A line bounding a cover's fully covered interior, in viewport pixels: inside where
     /// `nx·x + ny·y + c ≥ 0`.
-    struct CoverLine {
-        var nx: Double, ny: Double, c: Double
+    package struct CoverLine {
+        package var nx: Double, ny: Double, c: Double
 
-        func distance(_ x: Double, _ y: Double) -> Double { nx * x + ny * y + c }
+        package func distance(_ x: Double, _ y: Double) -> Double { nx * x + ny * y + c }
     }
 
     /// Corners one piece may have (insertions included); more cancels the cut.
-    static let pieceCapacity = 24
+    package static let pieceCapacity = 24
     /// How many later items are tried as covers for an item.
-    static let coverSearch = 8
+    package static let coverSearch = 8
     /// The least area, in square pixels, worth cutting away.
-    static let minimumCutArea = 64.0
+    package static let minimumCutArea = 64.0
     /// How far inside a cover's non-silhouette edges its covered interior starts (pixels).
-    static let coverInset = 0.01
+    package static let coverInset = 0.01
     /// How much of the covered interior's rim is drawn anyway (pixels): the cut lines lie this
     /// far inside it, so that pieces along a seam are not slivers whose margins would reach
     /// across their chords.
-    static let cutInset = 2.0
+    package static let cutInset = 2.0
 
     /// How much farther than its reach a silhouette edge's coverage may still fall short of 1
     /// after float rounding (vertex positions, the shader's distance), in pixels.
-    var coverageTolerance: Double {
+    package var coverageTolerance: Double {
         0.02 + 1e-6 * (max(pixelSize.width, pixelSize.height) + abs(origin.x) + abs(origin.y))
     }
 
     /// Finds, for every item that is opaque everywhere (`isOpaque`), the lines of the region it
     /// covers fully (`DrawItem.cover`).
-    mutating func findCovers(_ e: LayerEvaluator, mode: AntialiasingMode, isOpaque: (Quad) -> Bool,
+    package mutating func findCovers(_ e: LayerEvaluator, mode: TriangulationMode, isOpaque: (Quad) -> Bool,
                              texelsPerPoint: (Quad) -> (Double, Double)) {
         coverLines.removeAll(keepingCapacity: true)
         let tolerance = coverageTolerance
-        let analytic = mode == .analytic
+        let analytic = mode == .inflated
         for j in items.indices where items[j].composite < 0 && items[j].border < 0 && items[j].raster < 0 && isOpaque(e.quads[items[j].quadIndex]) {
             let r = items[j].corners
             let sign = winding(r)
@@ -83,7 +83,7 @@ extension DrawList {
                 let inset = analytic && a.fades ? 0.5 * (abs(nx) + abs(ny)) + tolerance : Self.coverInset
                 coverLines.append(CoverLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y) - inset))
             }
-            if mode == .border {
+            if mode == .bordered {
                 let quad = e.quads[items[j].quadIndex]
                 // A surface patch's texture may be its back contents, whose texel size the
                 // closure does not know: such a patch hides nothing in border mode.
@@ -100,7 +100,7 @@ extension DrawList {
     /// 1 — its bounds inset by half a content texel, plus float tolerance, mapped to viewport
     /// pixels and moved `tolerance` pixels further in. False when that region is empty or does
     /// not lie wholly in front of the eye.
-    mutating func appendRampInterior(_ quad: Quad, texels: (Double, Double), tolerance: Double) -> Bool {
+    package mutating func appendRampInterior(_ quad: Quad, texels: (Double, Double), tolerance: Double) -> Bool {
         guard texels.0 > 0, texels.1 > 0 else { return false }
         let b = quad.layer.bounds
         // The shader computes the ramp in 32-bit floats from an interpolated local point: a
@@ -135,13 +135,13 @@ extension DrawList {
 
     /// Triangulates what of item `i` no later cover hides, if a cover hides enough of it;
     /// returns false (and adds nothing) when the item is to be drawn whole.
-    mutating func triangulateUncovered(_ i: Int, _ quad: Quad, mode: AntialiasingMode, scale: Double,
+    package mutating func triangulateUncovered(_ i: Int, _ quad: Quad, mode: TriangulationMode, scale: Double,
                                        texels: (Double, Double)) -> Bool {
-        let analytic = mode == .analytic
+        let analytic = mode == .inflated
         var r = items[i].corners
         // Border mode draws a whole layer grown by a texel: that outline is what is cut.
         let grownMark = corners.count
-        if mode == .border, quad.surfacePatch < 0, let grown = appendGrownOutline(i, quad, texels: texels) { r = grown }
+        if mode == .bordered, quad.surfacePatch < 0, let grown = appendGrownOutline(i, quad, texels: texels) { r = grown }
         var cutSucceeded = false
         defer { if corners.count > grownMark && !cutSucceeded { corners.removeSubrange(grownMark...) } }
         let box = bounds(r)
@@ -178,7 +178,7 @@ extension DrawList {
     /// (its layer's bounds grown by one content texel, mapped to viewport pixels) and returns
     /// its range; nil where that mode draws the item's own corners. Its edges are no seams:
     /// grown outlines overlap their neighbours' by design.
-    mutating func appendGrownOutline(_ i: Int, _ quad: Quad, texels: (Double, Double)) -> Range<Int>? {
+    package mutating func appendGrownOutline(_ i: Int, _ quad: Quad, texels: (Double, Double)) -> Range<Int>? {
         guard items[i].corners.count == 4, texels.0 > 0, texels.1 > 0 else { return nil }
         let b = quad.layer.bounds
         let dx = 1 / texels.0, dy = 1 / texels.1
@@ -194,7 +194,7 @@ extension DrawList {
 
     /// Whether every point of `outline` (a piece's footprint) lies on the piece's side of each
     /// cut line along its edges (the side of its centre).
-    func staysOnItsSide(_ outline: Range<Int>, _ piece: Range<Int>) -> Bool {
+    package func staysOnItsSide(_ outline: Range<Int>, _ piece: Range<Int>) -> Bool {
         let centre = points[outline.lowerBound - 1]
         for k in piece where corners[k].cut >= 0 {
             let line = coverLines[Int(corners[k].cut)]
@@ -204,7 +204,7 @@ extension DrawList {
         return true
     }
 
-    func bounds(_ r: Range<Int>) -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
+    package func bounds(_ r: Range<Int>) -> (minX: Double, maxX: Double, minY: Double, maxY: Double) {
         var box = (minX: Double.infinity, maxX: -Double.infinity, minY: Double.infinity, maxY: -Double.infinity)
         for k in r {
             box.minX = min(box.minX, corners[k].x); box.maxX = max(box.maxX, corners[k].x)
@@ -217,7 +217,7 @@ extension DrawList {
     /// `pieceCorners`, `pieceLengths`) and the covered rest `K` (in `rem`). Returns false when
     /// the cut must not or need not happen: a seam would be split, a piece would overflow, `K`
     /// is smaller than `minimumCutArea`, or its footprint leaves the covered interior.
-    mutating func cut(_ r: Range<Int>, by cover: Range<Int>, analytic: Bool, _ quad: Quad, scale: Double) -> Bool {
+    package mutating func cut(_ r: Range<Int>, by cover: Range<Int>, analytic: Bool, _ quad: Quad, scale: Double) -> Bool {
         // The cut follows the covered interior's lines moved `cutInset` further in: it leaves
         // a strip of the hidden part to be drawn, so that no piece is a sliver along a seam.
         let lines = coverLines.count..<(coverLines.count + cover.count)
@@ -287,7 +287,7 @@ extension DrawList {
 
     /// Splits `rem` by cover line `l`: the part outside becomes a new piece, the rest stays in
     /// `rem`. Returns false to cancel the cut (a seam would be split, or a piece overflow).
-    mutating func split(by l: Int) -> Bool {
+    package mutating func split(by l: Int) -> Bool {
         let line = coverLines[l]
         let piece = pieceLengths.count
         let base = piece * Self.pieceCapacity
@@ -342,7 +342,7 @@ extension DrawList {
 
     /// Inserts crossing `x` into piece `p`'s edge on cut line `cut` that passes through it, so
     /// the piece and what is left of the polygon share the vertex (no T-junction).
-    mutating func insert(_ x: Corner, into p: Int, onCut cut: Int32) -> Bool {
+    package mutating func insert(_ x: Corner, into p: Int, onCut cut: Int32) -> Bool {
         let length = pieceLengths[p]
         guard length > 0 else { return true } // an empty piece has nothing to conform to
         let base = p * Self.pieceCapacity

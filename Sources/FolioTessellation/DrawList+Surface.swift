@@ -35,25 +35,25 @@ import FolioSurface
 extension DrawList {
     /// A contour of a surface this frame, in viewport pixels: its two ends, and the unit normal
     /// pointing from it into both sheets.
-    struct ContourLine {
-        var layer: ObjectIdentifier
-        var a: (Double, Double), b: (Double, Double)
-        var normal: (Double, Double)
+    package struct ContourLine {
+        package var layer: ObjectIdentifier
+        package var a: (Double, Double), b: (Double, Double)
+        package var normal: (Double, Double)
 
         /// The signed distance of `(x, y)` from the contour's line, positive inside.
-        func distance(_ x: Double, _ y: Double) -> Double { normal.0 * (x - a.0) + normal.1 * (y - a.1) }
+        package func distance(_ x: Double, _ y: Double) -> Double { normal.0 * (x - a.0) + normal.1 * (y - a.1) }
     }
 
     /// How deep the band along a contour is (pixels): the nearer sheet is cut back this far.
     /// Past the band every pixel lies wholly inside the contour (a pixel box reaches at most
     /// 0.71 px across a line), so the farther sheet covers it fully and the nearer sheet may be
     /// drawn over it with a hard edge.
-    static let contourBand = 1.0
+    package static let contourBand = 1.0
 
     /// Turns shared edges of surface patches that lie on a contour back into silhouettes of
     /// the farther sheet, cuts the nearer sheet out of the band along each contour, and notes
     /// the contour as a coverage edge of the farther sheet's patches within reach of it.
-    mutating func markContours(_ e: LayerEvaluator) {
+    package mutating func markContours(_ e: LayerEvaluator) {
         hardenStubEdges(e)
         contours.removeAll(keepingCapacity: true)
         contourEdges.removeAll(keepingCapacity: true)
@@ -106,7 +106,7 @@ extension DrawList {
     /// neighbour, and the next corner turns back sharply: the footprint would fold over itself
     /// and its fan cover the neighbour's pixels a second time, all along the strip. Drawn as it
     /// is, a stub costs at most the antialiasing of a pixel or two at the leaf's outline.
-    mutating func hardenStubEdges(_ e: LayerEvaluator) {
+    package mutating func hardenStubEdges(_ e: LayerEvaluator) {
         let limit = Self.straightCornerCosine
         for i in items.indices {
             let quad = e.quads[items[i].quadIndex]
@@ -137,7 +137,7 @@ extension DrawList {
     /// Cuts every back-facing patch of a surface with a contour out of the band along it: what
     /// is left of each ends `contourBand` inside the contour on a hard edge (neither faded nor
     /// moved), over the farther sheet, which covers the band by the contour's coverage alone.
-    mutating func cutNearerSheets(_ e: LayerEvaluator) {
+    package mutating func cutNearerSheets(_ e: LayerEvaluator) {
         scratch.removeAll(keepingCapacity: true)
         var kept = 0
         for i in items.indices {
@@ -172,7 +172,7 @@ extension DrawList {
     /// that footprint would sweep through the band: the triangles are what is drawn, so they are
     /// what is cut. Crossings are computed from each edge's ends in one fixed order, so the
     /// triangles sharing an edge share the point.
-    mutating func clipToContourBands(_ i: Int, _ quad: Quad) {
+    package mutating func clipToContourBands(_ i: Int, _ quad: Quad) {
         guard quad.surfacePatch >= 0, quad.localToView.showsBack, !triangles.isEmpty else { return }
         let id = ObjectIdentifier(quad.layer)
         for contour in contours where contour.layer == id && reaches(corners[items[i].corners], contour, within: Self.contourBand + 2 * Self.margin) {
@@ -218,7 +218,7 @@ extension DrawList {
     /// beside a contour can be thinner than a pixel, and their seams are never faded: a pixel
     /// centre lies in exactly one of them, which then covers the pixel by the contour's
     /// coverage.
-    mutating func findContourEdges(_ e: LayerEvaluator) {
+    package mutating func findContourEdges(_ e: LayerEvaluator) {
         for i in items.indices {
             let quad = e.quads[items[i].quadIndex]
             guard quad.surfacePatch >= 0, !quad.localToView.showsBack else { continue }
@@ -240,7 +240,7 @@ extension DrawList {
     }
 
     /// Adds to item `i`'s silhouette edges the contours its pixels must respect (`findContourEdges`).
-    mutating func appendContourEdges(_ i: Int) {
+    package mutating func appendContourEdges(_ i: Int) {
         for extra in contourEdges where extra.item == i && edges.count - items[i].edges.lowerBound < Self.maximumItemEdges {
             let (nx, ny, c) = (extra.nx, extra.ny, extra.c)
             edges.append(EdgeLine(nx: nx, ny: ny, c: c,
@@ -253,7 +253,7 @@ extension DrawList {
     /// Whether the convex polygon comes within `distance` pixels of the contour segment: one of
     /// its corners near the segment, one of the segment's ends near one of its edges, or the
     /// two crossing.
-    func reaches(_ polygon: ArraySlice<Corner>, _ contour: ContourLine, within distance: Double) -> Bool {
+    package func reaches(_ polygon: ArraySlice<Corner>, _ contour: ContourLine, within distance: Double) -> Bool {
         let (a, b) = (contour.a, contour.b)
         let limit = distance * distance
         func squared(_ p: (Double, Double), _ u: (Double, Double), _ v: (Double, Double)) -> Double {
@@ -280,7 +280,7 @@ extension DrawList {
     /// contour's line; the edge the cut makes is hard (neither faded nor moved). Each crossing
     /// is computed from its edge's ends in one fixed order, so two patches sharing that edge
     /// get the same point, bit for bit: their cut edges meet without a crack.
-    mutating func cutScratch(from start: Int, outside contour: ContourLine) {
+    package mutating func cutScratch(from start: Int, outside contour: ContourLine) {
         let band = Self.contourBand
         func value(_ p: Corner) -> Double { contour.distance(p.x, p.y) - band }
         let n = scratch.count - start
@@ -316,7 +316,7 @@ extension DrawList {
     /// Which facings the other items of item `i`'s layer that have the edge from corner `k` to
     /// corner `next` show: `front` when one is seen from its front, `back` when one is seen
     /// from its back (shared edges are snapped bit-identical, so the ends compare exactly).
-    func partnerFacings(ofEdge k: Int, _ next: Int, in i: Int, _ e: LayerEvaluator) -> (front: Bool, back: Bool) {
+    package func partnerFacings(ofEdge k: Int, _ next: Int, in i: Int, _ e: LayerEvaluator) -> (front: Bool, back: Bool) {
         let layer = e.quads[items[i].quadIndex].layer
         let (ax, ay, bx, by) = (corners[k].x, corners[k].y, corners[next].x, corners[next].y)
         var found = (front: false, back: false)
@@ -339,7 +339,7 @@ extension DrawList {
     }
 
     /// Chooses where the next item's vertex normals come from.
-    mutating func setNormals(for quad: Quad) {
+    package mutating func setNormals(for quad: Quad) {
         normalSurface = nil
         flatNormal = Vector3(x: 0, y: 0, z: 1)
         normalSign = 1
@@ -357,7 +357,7 @@ extension DrawList {
     }
 
     /// The visible side's unit normal at the current item's local point `local`.
-    func normal(at local: Point) -> Vector3 {
+    package func normal(at local: Point) -> Vector3 {
         if let surface = normalSurface {
             return Layer.frontNormal(ofLocal: surface.normal(atLocal: local, patch: normalPatch), through: normalLinear) * normalSign
         }

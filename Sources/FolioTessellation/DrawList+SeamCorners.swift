@@ -17,28 +17,28 @@ import FolioLayers
 extension DrawList {
     /// A nearly straight corner of a surface's outline at the end `V` of a seam, seen from one
     /// of the two patches that meet there.
-    struct SeamCorner {
+    package struct SeamCorner {
         /// The item this corner is recorded for, and its corner whose edge is its own side.
-        var item: Int
-        var ownCorner: Int
+        package var item: Int
+        package var ownCorner: Int
         /// The neighbour's silhouette edge at `V`, as a line in viewport pixels (positive inside).
-        var nx: Double, ny: Double, c: Double
+        package var nx: Double, ny: Double, c: Double
         /// Its index in `edges` once appended (−1 before).
-        var foreignEdge: Int
+        package var foreignEdge: Int
         /// `V`, and the unit direction along the outline there.
-        var x: Double, y: Double
-        var along: (Double, Double)
+        package var x: Double, y: Double
+        package var along: (Double, Double)
         /// Whether the item's own edge arrives at `V` (its side is `side < 0`) or leaves it.
-        var ownIsBefore: Bool
+        package var ownIsBefore: Bool
 
         /// Negative on the side of the edge arriving at `V`, positive on the leaving edge's.
-        func side(_ p: PlanePoint) -> Double { along.0 * (p.x - x) + along.1 * (p.y - y) }
+        package func side(_ p: PlanePoint) -> Double { along.0 * (p.x - x) + along.1 * (p.y - y) }
     }
 
     /// Finds the seam corners of every surface patch: a corner `V` of item B between a
     /// silhouette edge and a seam whose partner A, of the same facing, has a silhouette edge at
     /// `V` too, the two turning less than 30°. Each of the two gets a record.
-    mutating func findSeamCorners(_ e: LayerEvaluator) {
+    package mutating func findSeamCorners(_ e: LayerEvaluator) {
         seamCorners.removeAll(keepingCapacity: true)
         for i in items.indices {
             let quad = e.quads[items[i].quadIndex]
@@ -85,7 +85,7 @@ extension DrawList {
 
     /// The other surface patch of `layer` with the given facing that has the edge between `v`
     /// and `w` (bit-identical ends), and its corner at `v`.
-    func partner(of v: (Double, Double), _ w: (Double, Double), besides i: Int, layer: Layer, back: Bool,
+    package func partner(of v: (Double, Double), _ w: (Double, Double), besides i: Int, layer: Layer, back: Bool,
                  _ e: LayerEvaluator) -> (Int, Int)? {
         for j in items.indices where j != i {
             let quad = e.quads[items[j].quadIndex]
@@ -101,7 +101,7 @@ extension DrawList {
     }
 
     /// Adds to item `i`'s silhouette edges the neighbours' edges of its seam corners.
-    mutating func appendSeamCornerEdges(_ i: Int) {
+    package mutating func appendSeamCornerEdges(_ i: Int) {
         for s in seamCorners.indices where seamCorners[s].item == i && edges.count - items[i].edges.lowerBound < Self.maximumItemEdges {
             let (nx, ny, c) = (seamCorners[s].nx, seamCorners[s].ny, seamCorners[s].c)
             seamCorners[s].foreignEdge = edges.count
@@ -115,7 +115,7 @@ extension DrawList {
     /// Splits item `i`'s triangles along the dividing line of each of its seam corners and
     /// gives each piece the edge of its side: its own edge on its own side, the neighbour's on
     /// the other (where it comes within reach).
-    mutating func splitAtSeamCorners(_ i: Int) {
+    package mutating func splitAtSeamCorners(_ i: Int) {
         let edgeRange = items[i].edges
         for s in seamCorners.indices where seamCorners[s].item == i {
             let corner = seamCorners[s]
@@ -174,7 +174,7 @@ extension DrawList {
                 if onForeignSide && !onOwnSide {
                     triangles[t].edges &= ~ownBit
                     let nearest = min(foreign.distance(a), foreign.distance(b), foreign.distance(c))
-                    if nearest < foreign.reach + reachTolerance && triangles[t].edges.nonzeroBitCount < ShaderVariant.Coverage.maximumEdges {
+                    if nearest < foreign.reach + reachTolerance && triangles[t].edges.nonzeroBitCount < TriangleCoverage.maximumEdges {
                         triangles[t].edges |= foreignBit
                     }
                 } else {

@@ -22,31 +22,31 @@ import FolioSurface
 /// (and as far past its ends, which covers the corners), carrying the same edges. Everything
 /// is clipped to the receivers — the opaque flat pages drawn before the leaf's lifted patches —
 /// so no shadow falls on the background.
-struct CastShadowList {
+package struct CastShadowList {
     /// One shadow to draw: before batch `beforeBatch`, the triangles `vertices` of the list's
     /// vertex array — first those no edge reaches, then those carrying at most 4 edges, then
     /// at most 8 (`slotRanges`, each drawn with the variant of that many slots) — with the
     /// shadow model's terms in pixels.
-    struct Pass {
-        var beforeBatch: Int
-        var vertices: Range<Int>
-        var slotRanges: (none: Range<Int>, four: Range<Int>, eight: Range<Int>)
+    package struct Pass {
+        package var beforeBatch: Int
+        package var vertices: Range<Int>
+        package var slotRanges: (none: Range<Int>, four: Range<Int>, eight: Range<Int>)
         /// `o₀`, `1/h₀` (per point of height), `w₀` in pixels, `2·tan β` in pixels per point.
-        var terms: (Float, Float, Float, Float)
+        package var terms: (Float, Float, Float, Float)
     }
 
     /// One triangle of a caster's shadow: its corners (indices into `points`) and its sheet.
-    struct Triangle {
-        var a: Int32, b: Int32, c: Int32
-        var sheet: Int8
+    package struct Triangle {
+        package var a: Int32, b: Int32, c: Int32
+        package var sheet: Int8
     }
 
     /// A shadow point in viewport pixels (y up) with its clip `w` and the caster's height.
-    struct Point2 {
-        var x: Double, y: Double, w: Double, h: Double
+    package struct Point2 {
+        package var x: Double, y: Double, w: Double, h: Double
 
         /// The point a fraction `t` of the way to `b` on screen; `w` and `h` perspective-correct.
-        func toward(_ b: Point2, _ t: Double) -> Point2 {
+        package func toward(_ b: Point2, _ t: Double) -> Point2 {
             let iw = 1 / w + (1 / b.w - 1 / w) * t
             let hw = h / w + (b.h / b.w - h / w) * t
             return Point2(x: x + (b.x - x) * t, y: y + (b.y - y) * t, w: 1 / iw, h: hw / iw)
@@ -55,59 +55,59 @@ struct CastShadowList {
 
     /// An edge of a sheet's outline: `nx·x + ny·y + c` pixels inside (unit normal), the
     /// sheet it bounds, and the box its penumbra reaches.
-    struct Edge {
-        var nx: Double, ny: Double, c: Double
-        var sheet: Int
+    package struct Edge {
+        package var nx: Double, ny: Double, c: Double
+        package var sheet: Int
         /// Its ends' mesh vertices.
-        var i: Int, j: Int
+        package var i: Int, j: Int
         /// The penumbra's reach outside it, pixels (half the widest penumbra, plus a pixel).
-        var reach: Double
-        var box: (x0: Double, y0: Double, x1: Double, y1: Double)
-        var a: Point2, b: Point2
+        package var reach: Double
+        package var box: (x0: Double, y0: Double, x1: Double, y1: Double)
+        package var a: Point2, b: Point2
     }
 
-    var passes: [Pass] = []
-    var points: [Point2] = []
-    var edges: [Edge] = []
-    var sheets: [Int8] = []
+    package var passes: [Pass] = []
+    package var points: [Point2] = []
+    package var edges: [Edge] = []
+    package var sheets: [Int8] = []
     /// The side table: key `(min, max, sheet)` per slot (−1 empty) and how many triangles use it.
-    var sideKeys: [Int64] = []
-    var sideCounts: [Int32] = []
-    var receivers: [Int] = []
-    var carried: [Int] = []
-    var polygon: [Point2] = []
-    var clipped: [Point2] = []
+    package var sideKeys: [Int64] = []
+    package var sideCounts: [Int32] = []
+    package var receivers: [Int] = []
+    package var carried: [Int] = []
+    package var polygon: [Point2] = []
+    package var clipped: [Point2] = []
     /// The layers whose shadows this frame already has (a layer the depth sort split is drawn
     /// in several batches, but casts once).
-    var casters: [ObjectIdentifier] = []
+    package var casters: [ObjectIdentifier] = []
     /// The caster's shadow triangles: corners as indices into `points`, and the sheet.
-    var triangles: [Triangle] = []
+    package var triangles: [Triangle] = []
     /// A flat caster's outline in the receivers' coordinates, clipped to their plane's lit side.
-    var outline: [Vector3] = []
+    package var outline: [Vector3] = []
     /// The current caster's contact height (points): a point this low touches the page.
-    var contact = 0.0
+    package var contact = 0.0
     /// Per mesh vertex and sheet, up to two sheet edges ending there (−1: none).
-    var vertexEdges: [Int32] = []
+    package var vertexEdges: [Int32] = []
     /// Shadow vertices by the edge slots they need (0, 4, 8), before they join the list.
-    var byslots: ([Float], [Float], [Float]) = ([], [], [])
+    package var byslots: ([Float], [Float], [Float]) = ([], [], [])
     /// The receiver being written, for a receiver off the page plane (a low strip of the bend):
     /// the pixel translation that carries the plane's shadow to it, its height `h` (heights
     /// written are relative to it), and the share of the page's shadow it takes (its direct
     /// light relative to a flat page's). `(0, 0, 0, 1)` for the pages on the plane.
-    var shift: (x: Double, y: Double, h: Double, share: Double) = (0, 0, 0, 1)
+    package var shift: (x: Double, y: Double, h: Double, share: Double) = (0, 0, 0, 1)
     /// The lowest caster height (points) that still casts on the receiver being written: a
     /// caster triangle or edge reaching lower lies level with or below it.
-    var floor = -Double.infinity
+    package var floor = -Double.infinity
     /// The bounding box (pixels, before `shift`) of the receivers being written.
-    var receiverBox = (x0: -Double.infinity, y0: -Double.infinity, x1: Double.infinity, y1: Double.infinity)
+    package var receiverBox = (x0: -Double.infinity, y0: -Double.infinity, x1: Double.infinity, y1: Double.infinity)
     /// Per patch of the current caster: its lowest and highest vertex heights (points).
-    var patchHeights: [(low: Double, high: Double, lowVertex: Int, highVertex: Int)] = []
+    package var patchHeights: [(low: Double, high: Double, lowVertex: Int, highVertex: Int)] = []
 
     /// Clears the passes of the last frame (keeping storage).
-    mutating func reset() { passes.removeAll(keepingCapacity: true) }
+    package mutating func reset() { passes.removeAll(keepingCapacity: true) }
 
     /// Back to writing receivers on the page plane.
-    mutating func resetReceiver() {
+    package mutating func resetReceiver() {
         shift = (0, 0, 0, 1)
         floor = -Double.infinity
         receiverBox = (-Double.infinity, -Double.infinity, Double.infinity, Double.infinity)
@@ -116,9 +116,9 @@ struct CastShadowList {
 
 extension DrawList {
     /// The most sheet edges one shadow triangle carries (the edge slots of a vertex).
-    static let shadowEdgeSlots = ShaderVariant.Coverage.maximumEdges
+    package static let shadowEdgeSlots = TriangleCoverage.maximumEdges
     /// What an unused shadow edge slot holds: a line a million pixels away (`u` clamps to 1).
-    static let unusedShadowEdge: (Float, Float, Float) = (0, 0, 1e6)
+    package static let unusedShadowEdge: (Float, Float, Float) = (0, 0, 1e6)
 
     /// Adds the cast shadows of this list's lifted leaves for a light from `light` (unit,
     /// toward the light, in the view's 3D axes): one pass before each caster's first batch,
@@ -128,7 +128,7 @@ extension DrawList {
     /// Casters are the surface layers whose lifted patches are drawn (their mesh gives the
     /// shadow) and the opaque flat layers (`isOpaque`) standing off that plane toward the light
     /// (a flip's turning leaf): docs/curl.md §8.
-    mutating func appendCastShadows(_ e: LayerEvaluator, light: Vector3, ambient: Double = PaperLight.standard.ambient,
+    package mutating func appendCastShadows(_ e: LayerEvaluator, light: Vector3, ambient: Double = PaperLight.standard.ambient,
                                     isReceiver: (Quad) -> Bool, isOpaque: (Quad) -> Bool) {
         castShadow.reset()
         castShadow.resetReceiver()
@@ -172,10 +172,10 @@ extension DrawList {
     /// How far above its context's plane (points) a flat layer's corner must stand for the
     /// layer to cast a shadow: less is contact with the page (as a receiver's corners lie
     /// within 1e-6 of it).
-    static let liftedDepth = 1e-6
+    package static let liftedDepth = 1e-6
 
     /// The shadow of `surface`, drawn before batch `b`.
-    mutating func appendCastShadow(of surface: SurfaceLayer, _ e: LayerEvaluator, beforeBatch b: Int, light: Vector3,
+    package mutating func appendCastShadow(of surface: SurfaceLayer, _ e: LayerEvaluator, beforeBatch b: Int, light: Vector3,
                                    ambient: Double, isReceiver: (Quad) -> Bool) {
         guard let curl = surface.curl, surface.patchHasArea.count == surface.mesh.patches.count else { return }
         let mesh = surface.mesh
@@ -264,7 +264,7 @@ extension DrawList {
     /// folds over itself — whose corners land on their shadow points with their heights, so a
     /// tilted leaf's shadow has a height varying linearly along it and a penumbra widening
     /// with it. Its edges are the outline's sides off the page (not a hinge lying on it).
-    mutating func appendFlatCastShadow(of caster: Layer, _ e: LayerEvaluator, beforeBatch b: Int, light: Vector3,
+    package mutating func appendFlatCastShadow(of caster: Layer, _ e: LayerEvaluator, beforeBatch b: Int, light: Vector3,
                                        isReceiver: (Quad) -> Bool) {
         let firstItem = batches[b].item
         castShadow.receivers.removeAll(keepingCapacity: true)
@@ -333,7 +333,7 @@ extension DrawList {
 
     /// Cuts `castShadow.outline` (a convex polygon, `z` = height) to `z ≥ 0`: what lies below
     /// the page is under it and casts nothing on it.
-    mutating func clipOutlineToLitSide() {
+    package mutating func clipOutlineToLitSide() {
         guard castShadow.outline.contains(where: { $0.z < 0 }) else { return }
         castShadow.polygon.removeAll(keepingCapacity: true)
         // The clipped outline is built in `polygon`'s storage (x, y, h; w unused), then copied back.
@@ -354,7 +354,7 @@ extension DrawList {
     /// drawn before batch `b`: the sheets' edges (sides off the page: a side whose ends are
     /// both within `contact` of it is where the leaf meets the page), the triangles clipped to
     /// the receivers, the skirts, and the model's terms in pixels.
-    mutating func appendShadowPass(beforeBatch b: Int, model: CastShadow, contact: Double) {
+    package mutating func appendShadowPass(beforeBatch b: Int, model: CastShadow, contact: Double) {
         castShadow.contact = contact
         findSheetEdges(contact: contact, model: model, pixelsPerPoint: scale)
         castShadow.byslots.0.removeAll(keepingCapacity: true)
@@ -369,7 +369,7 @@ extension DrawList {
 
     /// Moves the shadow vertices written (`byslots`) into the list as a pass drawn before
     /// batch `b`, with `model`'s terms in pixels.
-    mutating func finishShadowPass(beforeBatch b: Int, model: CastShadow) {
+    package mutating func finishShadowPass(beforeBatch b: Int, model: CastShadow) {
         let first = vertexCount
         vertices.append(contentsOf: castShadow.byslots.0)
         let none = first..<vertexCount
@@ -387,7 +387,7 @@ extension DrawList {
 
     /// Drops receivers lying wholly inside another receiver (the leaf's flat part over the
     /// page beneath it): their shadow would be drawn twice over the same pixels.
-    mutating func dropContainedReceivers() {
+    package mutating func dropContainedReceivers() {
         var k = 0
         while k < castShadow.receivers.count {
             let inner = items[castShadow.receivers[k]].corners
@@ -420,7 +420,7 @@ extension DrawList {
     /// past an end that no other edge of the sheet continues and that stands off the page, a
     /// square `reach` long carries that end's height (an end on the page, where the leaf
     /// meets it, gets none: the shadow ends there).
-    mutating func appendSkirts() {
+    package mutating func appendSkirts() {
         for k in castShadow.edges.indices {
             let edge = castShadow.edges[k]
             let (a, b) = (edge.a, edge.b)
@@ -471,7 +471,7 @@ extension DrawList {
     }
 
     /// The other edge of edge `k`'s sheet that ends at mesh vertex `v`, or −1.
-    func neighbourEdge(of k: Int, at v: Int) -> Int {
+    package func neighbourEdge(of k: Int, at v: Int) -> Int {
         let base = 4 * v + 2 * castShadow.edges[k].sheet
         for slot in 0..<2 {
             let e = Int(castShadow.vertexEdges[base + slot])
@@ -481,18 +481,18 @@ extension DrawList {
     }
 
     /// `(x, y)` scaled to unit length (`(1, 0)` for a zero vector).
-    static func unit(_ x: Double, _ y: Double) -> (Double, Double) {
+    package static func unit(_ x: Double, _ y: Double) -> (Double, Double) {
         let l = (x * x + y * y).squareRoot()
         return l > 0 && l.isFinite ? (x / l, y / l) : (1, 0)
     }
 
-    static func tangent(degrees: Double) -> Double {
+    package static func tangent(degrees: Double) -> Double {
         let (s, c) = Angle.sinCos(degrees: degrees)
         return s / c
     }
 
     /// The corners of side `s` (0…2) of triangle `t` and its opposite corner.
-    static func side(_ t: CastShadowList.Triangle, _ s: Int) -> (Int, Int, Int) {
+    package static func side(_ t: CastShadowList.Triangle, _ s: Int) -> (Int, Int, Int) {
         let (a, b, c) = (Int(t.a), Int(t.b), Int(t.c))
         return s == 0 ? (a, b, c) : (s == 1 ? (b, c, a) : (c, a, b))
     }
@@ -501,7 +501,7 @@ extension DrawList {
     /// sides lying on the page (the axis line, where the leaf leaves the page: its shadow is
     /// under the leaf itself). Each edge's normal points into its triangle; its box is grown
     /// by the penumbra's half width (`model`, `pixelsPerPoint`) and a pixel.
-    mutating func findSheetEdges(contact: Double, model: CastShadow, pixelsPerPoint: Double) {
+    package mutating func findSheetEdges(contact: Double, model: CastShadow, pixelsPerPoint: Double) {
         castShadow.edges.removeAll(keepingCapacity: true)
         var size = 16
         while size < 6 * castShadow.triangles.count { size <<= 1 }
@@ -556,7 +556,7 @@ extension DrawList {
     /// sheet's edges whose penumbra reaches it. A triangle reached by more edges than a vertex
     /// has slots (a long strip beside many short edges of a rolled outline) is split into four
     /// at its midpoints, up to `depth` 4; past that it keeps the edges nearest its centre.
-    mutating func emitShadowTriangle(_ a: CastShadowList.Point2, _ b: CastShadowList.Point2, _ c: CastShadowList.Point2, sheet: Int,
+    package mutating func emitShadowTriangle(_ a: CastShadowList.Point2, _ b: CastShadowList.Point2, _ c: CastShadowList.Point2, sheet: Int,
                                      depth: Int = 0) {
         let x0 = min(a.x, b.x, c.x), x1 = max(a.x, b.x, c.x)
         let y0 = min(a.y, b.y, c.y), y1 = max(a.y, b.y, c.y)
@@ -643,7 +643,7 @@ extension DrawList {
     /// Appends one shadow vertex to the buffer for its carried edges' slot count: clip
     /// position, the height as its local point, the carried edges in framebuffer pixels (then
     /// unused slots), and the height again in the normal's place (`aShadow` in Shaders/quad.vert).
-    mutating func appendShadowVertex(_ p: CastShadowList.Point2) {
+    package mutating func appendShadowVertex(_ p: CastShadowList.Point2) {
         let n = castShadow.carried.count
         // The buffer is moved out while written (no copy, no allocation), so that the edges
         // can be read meanwhile.
@@ -654,7 +654,7 @@ extension DrawList {
     }
 
     /// Writes one shadow vertex (`floatsPerVertex` floats) to `out`.
-    static func writeShadowVertex(_ p: CastShadowList.Point2, _ out: inout [Float], _ list: CastShadowList,
+    package static func writeShadowVertex(_ p: CastShadowList.Point2, _ out: inout [Float], _ list: CastShadowList,
                                   origin: (x: Double, y: Double), size: (width: Double, height: Double)) {
         // A raised receiver (`list.shift`) takes the plane's shadow moved on screen, heights
         // counted from it, and its share of the darkness (1 − share in the second slot, so

@@ -1,0 +1,23 @@
+/// What a batch of triangles needs to multiply its colour by at the end: the edge coverage.
+///
+/// The tessellation sorts each item's triangles by it (`DrawList+Triangles.swift`); a GL
+/// backend compiles one shader variant per case (FolioRender's `ShaderVariant.coverage`).
+package enum TriangleCoverage: Hashable, Sendable {
+    /// Nothing: interiors, `--aa none` and `--aa msaa`.
+    case full
+    /// Analytic coverage of up to this many silhouette edges per triangle (4 or 8).
+    case edges(Int)
+    /// The one-texel transparent border ramp (`--aa border`).
+    case border
+
+    /// The number of edge slots each vertex carries (`DrawList.floatsPerVertex`).
+    package static let maximumEdges = 8
+
+    /// The smallest coverage that handles `count` edges per triangle (at most `maximumEdges`).
+    package static func edges(for count: Int) -> TriangleCoverage {
+        count == 0 ? .full : .edges(count <= 4 ? 4 : maximumEdges)
+    }
+
+    /// The edge slots the vertex shader passes on.
+    package var edgeSlots: Int { if case let .edges(n) = self { n } else { 0 } }
+}
