@@ -162,6 +162,39 @@ import FolioRender
         }
     }
 
+    @Test func pagesFromShowsADocumentsFirstTwoPagesInAFoldOrFlipFittedOnWhite() throws {
+        let dir = try Self.folder()
+        let doc = dir + "/pages.pdf"
+        try Self.write(Self.colourPages([(1, 0, 0), (0, 0, 1), (0, 0.6, 0)]), doc)
+        // At rest the transition shows what turns away (page 1, red); at its end what appears
+        // (page 2, blue) — not page 3, not the numbered pages.
+        for (progress, isRed) in [("0", true), ("1", false)] {
+            let out = dir + "/flip-\(progress).png"
+            let r = try Self.folio(["render", "--effect", "flip", "--pages-from", doc, "--size", "150x200", "--progress", progress, "--out", out])
+            #expect(r.status == 0, "\(r.standardError)")
+            let mid = try Image.readPNG(path: out).pixel(75, 100)
+            #expect(isRed ? mid.r > 200 && mid.b < 60 : mid.b > 200 && mid.r < 60, "progress \(progress): \(mid)")
+        }
+        // A frame wider than the page: the page fitted and centred, white paper either side.
+        let wide = dir + "/wide.png"
+        let r = try Self.folio(["render", "--effect", "fold", "--pages-from", doc, "--size", "300x200", "--progress", "0", "--out", wide])
+        #expect(r.status == 0, "\(r.standardError)")
+        let image = try Image.readPNG(path: wide)
+        let side = image.pixel(10, 100), middle = image.pixel(150, 100)
+        #expect(side.r > 240 && side.g > 240 && side.b > 240, "letterbox is white paper: \(side)")
+        #expect(middle.r > 200 && middle.g < 60, "the page in the middle: \(middle)")
+        // Misuse is a usage error; a missing document one line and exit 1.
+        for (arguments, status, fragment) in [
+            (["render", "--effect", "book", "--pages-from", doc, "--out", dir + "/a.png"], Int32(64), "applies to fold, flip and curl"),
+            (["render", "--effect", "fold", "--pages-from", doc, "--from", wide, "--to", wide, "--out", dir + "/a.png"], 64, "not both"),
+            (["render", "--effect", "fold", "--pages-from", dir + "/missing.pdf", "--out", dir + "/a.png"], 1, "missing.pdf"),
+        ] {
+            let r = try Self.folio(arguments)
+            #expect(r.status == status && r.standardError.contains(fragment), "\(arguments): \(r.standardError)")
+            if status == 1 { #expect(Self.lines(r).count == 1, "\(r.standardError)") }
+        }
+    }
+
     @Test func documentOptionsOutsideABookAreUsageErrors() throws {
         let dir = try Self.folder()
         let doc = dir + "/book.pdf"
