@@ -132,7 +132,7 @@ let package = Package(
             name: "FolioBookTests",
             dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioTestSupport"]
         ),
-        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI", "FolioDocument"]),
         // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.
         // Drives the real demo window with xdotool under Xvfb (needs the folio-demo product built).
         // FolioBook: the tests compute where the demo frames the book (`BookFraming`); CTurboJPEG

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FolioDocument
 import FolioRender
 
 /// `folio render --document` and `folio sheet --document` (docs/command-line.md): a real
@@ -18,19 +19,9 @@ import FolioRender
         objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
         for (i, (width, height, content)) in pages.enumerated() {
             objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents \(5 + 2 * i) 0 R /Resources << /Font << /F1 3 0 R >> >> >>")
-            objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+            objects.append(PDFWriter.stream(content))
         }
-        var out = Array("%PDF-1.4\n".utf8)
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(out.count)
-            out += Array("\(i + 1) 0 obj\n\(body)\nendobj\n".utf8)
-        }
-        let xref = out.count
-        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for o in offsets { table += String(repeating: "0", count: 10 - String(o).count) + String(o) + " 00000 n \n" }
-        out += Array((table + "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n").utf8)
-        return out
+        return PDFWriter.document(objects)
     }
 
     /// Pages filled with one colour each (a margin of white), with a line of text.
