@@ -136,7 +136,7 @@ let package = Package(
             name: "FolioBookTests",
             dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioTestSupport"]
         ),
-        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI", "FolioDocument"]),
         // The tessellation's tests: Swift Testing, no GL context, no display.
         .testTarget(name: "FolioTessellationTests",
                     dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTransitions", "FolioTessellation", "FolioTestSupport"]),

@@ -46,7 +46,7 @@ final class DemoPages {
     final class DisplaySize: Sendable {
         let value = Mutex((width: 1, height: 1))
     }
-    private let load: @Sendable (Int) throws -> PageContent
+    private let load: @Sendable (Int, PageCache<PageContent>.Ticket) throws -> PageContent
     private let cost: @Sendable (PageContent) -> Int
     /// Pages whose texture is a placeholder or from an older target size, to be replaced.
     private var stale = Set<Int>()
@@ -126,22 +126,26 @@ final class DemoPages {
             // The texture with its mipmaps: a third more than the image.
             return image.width * image.height * 4 * 4 / 3
         }
-        let load: @Sendable (Int) throws -> PageContent
+        let load: @Sendable (Int, PageCache<PageContent>.Ticket) throws -> PageContent
         if let document {
             let (pages, layout) = document
             let target = self.target
             // Rasterised at the size the page is shown; a failure is the cache's to report
             // (the page then keeps its placeholder).
-            load = { slot in
+            load = { slot, ticket in
                 let (w, h) = target.value.withLock { $0 }
+                // A page or tile the reader has moved past is not finished: the source gives
+                // up (before its worker starts, or at once in flight) and the cache drops it.
+                let cancellation = Cancellation(watching: { ticket.isCancelled })
                 let bitmap: PageBitmap
                 if let key = TilePlanner.Key(packed: slot) {
                     // A tile of a zoomed page: its level's raster is the display size × 2^level.
                     let t = Self.tilePlanner.side.rawValue, (lw, lh) = (w << key.level, h << key.level)
                     let region = PixelRegion(x: key.column * t, y: key.row * t, width: min(t, lw - key.column * t), height: min(t, lh - key.row * t))
-                    bitmap = try layout.renderTile(slot: key.page, from: pages, width: lw, height: lh, region: region)
+                    bitmap = try layout.renderTile(slot: key.page, from: pages, width: lw, height: lh, region: region,
+                                                 cancellation: cancellation)
                 } else {
-                    bitmap = try layout.render(slot: slot, from: pages, width: w, height: h)
+                    bitmap = try layout.render(slot: slot, from: pages, width: w, height: h, cancellation: cancellation)
                 }
                 guard let image = Image(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels) else {
                     throw DocumentError.invalidPixelSize(page: slot, width: w, height: h, reason: "the bitmap has the wrong length")
@@ -149,9 +153,9 @@ final class DemoPages {
                 return .pixels(image)
             }
         } else if let pageFolder {
-            load = { .pixels(try pageFolder.load($0)) }
+            load = { page, _ in .pixels(try pageFolder.load(page)) }
         } else {
-            load = { .pixels(SamplePages.page($0 + 1, width: Self.sampleSize.width, height: Self.sampleSize.height)) }
+            load = { page, _ in .pixels(SamplePages.page(page + 1, width: Self.sampleSize.width, height: Self.sampleSize.height)) }
         }
         self.load = load
         self.cost = cost
@@ -178,7 +182,8 @@ final class DemoPages {
         stale = uploaded
         uploads.removeAll()
         wanted.removeAll()
-        // Budget and loaders as before: the old cache's loads in flight finish and are dropped.
+        // Budget and loaders as before: the old cache's loads in flight are cancelled and dropped.
+        cache.request([])
         if let fresh = try? PageCache(pageCount: Int.max, budget: Self.documentBudget, loaders: 2, load: load, cost: cost) { cache = fresh }
     }
 

@@ -18,7 +18,32 @@ import Synchronization
 ///
 /// **Failures** are per page: a page whose loader throws is reported once through
 /// ``drain()`` and not tried again; the others carry on.
+///
+/// **Cancellation.** A page is never started once it has stopped being wanted: each loader
+/// takes the most wanted page at the moment it is free, so pages a riffle passed before a
+/// loader was free are never loaded at all. A page that stops being wanted while it loads has
+/// its ``Ticket`` cancelled (a loader given one, through the initialiser whose `load` takes a
+/// ticket, can stop early and throw), and whatever that load returns or throws is dropped without an event — not held, not a
+/// failure, asked for again if the page is wanted again — unless the page is wanted again by
+/// the time a successful load returns, when it is filed as usual.
 public final class PageCache<Content: Sendable>: Sendable {
+    /// Tells one load that its page is no longer wanted. The cache cancels it when a
+    /// ``PageCache/request(_:)`` leaves the page out while it loads; a loader that looks at
+    /// ``isCancelled`` between steps (or hands it to its source as a cancellation flag) can
+    /// give up early. Cancelling cannot be undone.
+    public final class Ticket: Sendable {
+        let flag = Atomic<Bool>(false)
+
+        /// A ticket not yet cancelled (the cache makes one per load; tests make their own).
+        public init() {}
+
+        /// Whether the page stopped being wanted after this load started. Safe from any thread.
+        public var isCancelled: Bool { flag.load(ordering: .acquiring) }
+
+        /// Cancels the load (the cache does this; safe from any thread).
+        public func cancel() { flag.store(true, ordering: .releasing) }
+    }
+
     /// How much the cache may hold.
     public struct Budget: Sendable, Equatable {
         /// The most pages held at once (at least 1).
@@ -49,6 +74,9 @@ public final class PageCache<Content: Sendable>: Sendable {
         public var loads = 0, evictions = 0, failures = 0
         /// The most pages and bytes ever held at once.
         public var peakPages = 0, peakBytes = 0
+        /// Loads whose page stopped being wanted while they ran (their ticket cancelled), and
+        /// of those, the ones whose result was dropped (not wanted again by the time it came).
+        public var cancelled = 0, abandoned = 0
     }
 
     struct Entry {
@@ -62,7 +90,8 @@ public final class PageCache<Content: Sendable>: Sendable {
         var bytes = 0
         var clock: UInt64 = 0
         var wanted: [Int] = []
-        var loading: Set<Int> = []
+        /// Pages being loaded, with the ticket their load was given.
+        var loading: [Int: Ticket] = [:]
         var failed: Set<Int> = []
         /// Loaded while wanted but found no room (more wanted pages filled the budget); not
         /// loaded again until the next request.
@@ -79,7 +108,7 @@ public final class PageCache<Content: Sendable>: Sendable {
     /// The limits.
     public let budget: Budget
     let loaders: Int
-    let load: @Sendable (Int) throws -> Content
+    let load: @Sendable (Int, Ticket) throws -> Content
     let cost: @Sendable (Content) -> Int
     let state = Mutex(State())
     let queue: DispatchQueue
@@ -89,8 +118,19 @@ public final class PageCache<Content: Sendable>: Sendable {
     /// content with `cost` (bytes).
     ///
     /// - Throws: ``BookError/invalidPageCount(_:)``, ``BookError/invalidBudget(pages:bytes:)``.
+    public convenience init(pageCount: Int, budget: Budget, loaders: Int = 1,
+                            load: @escaping @Sendable (Int) throws -> Content,
+                            cost: @escaping @Sendable (Content) -> Int) throws(BookError) {
+        try self.init(pageCount: pageCount, budget: budget, loaders: loaders, load: { page, _ in try load(page) }, cost: cost)
+    }
+
+    /// A cache as the initialiser whose `load` takes only the page, whose loader is also given
+    /// the load's ``Ticket``, cancelled once the page is no longer wanted: look at it between steps, or pass it on to the source (FolioDocument's
+    /// `Cancellation(watching:)`), and throw to give up.
+    ///
+    /// - Throws: ``BookError/invalidPageCount(_:)``, ``BookError/invalidBudget(pages:bytes:)``.
     public init(pageCount: Int, budget: Budget, loaders: Int = 1,
-                load: @escaping @Sendable (Int) throws -> Content,
+                load: @escaping @Sendable (Int, Ticket) throws -> Content,
                 cost: @escaping @Sendable (Content) -> Int) throws(BookError) {
         guard pageCount >= 1 else { throw .invalidPageCount(pageCount) }
         guard budget.pages >= 1, budget.bytes >= 1 else { throw .invalidBudget(pages: budget.pages, bytes: budget.bytes) }
@@ -104,12 +144,17 @@ public final class PageCache<Content: Sendable>: Sendable {
 
     /// Wants `pages` (most wanted first), replacing the previous request: pages not yet held
     /// start loading in that order, as far as the budget allows. Out-of-range pages and
-    /// repeats are ignored. Marks the wanted pages that are held as recently used.
+    /// repeats are ignored. Marks the wanted pages that are held as recently used. Loads of
+    /// pages left out are cancelled (see the type's notes); `request([])` cancels them all.
     public func request(_ pages: [Int]) {
         let start = state.withLock { s -> Int in
             s.wanted.removeAll(keepingCapacity: true)
             s.declined.removeAll(keepingCapacity: true)
             for p in pages where p >= 0 && p < pageCount && !s.wanted.contains(p) { s.wanted.append(p) }
+            for (p, ticket) in s.loading where !ticket.isCancelled && !s.wanted.contains(p) {
+                ticket.cancel()
+                s.statistics.cancelled += 1
+            }
             // The most wanted page becomes the most recently used.
             for p in s.wanted.reversed() where s.entries[p] != nil {
                 s.clock += 1
@@ -173,26 +218,36 @@ public final class PageCache<Content: Sendable>: Sendable {
             pages += 1
             bytes += c
             if pages > budget.pages || (bytes > budget.bytes && pages > 1) { break }
-            if s.entries[p] == nil && !s.loading.contains(p) && !s.failed.contains(p) && !s.declined.contains(p) { result.append(p) }
+            if s.entries[p] == nil && s.loading[p] == nil && !s.failed.contains(p) && !s.declined.contains(p) { result.append(p) }
         }
         return result
     }
 
-    /// A loader thread: takes the most wanted loadable page, loads it without the lock, files it.
+    /// A loader thread: takes the most wanted loadable page, loads it without the lock, files
+    /// it — or drops it when the page stopped being wanted meanwhile.
     func work() {
         while true {
-            let next: Int? = state.withLock { s in
+            let next: (Int, Ticket)? = state.withLock { s in
                 guard let p = Self.loadable(s, budget: budget).first else {
                     s.activeWorkers -= 1
                     return nil
                 }
-                s.loading.insert(p)
-                return p
+                let ticket = Ticket()
+                s.loading[p] = ticket
+                return (p, ticket)
             }
-            guard let page = next else { return }
-            let result = Result { try load(page) }
+            guard let (page, ticket) = next else { return }
+            let result = Result { try load(page, ticket) }
             state.withLock { s in
-                s.loading.remove(page)
+                s.loading[page] = nil
+                if ticket.isCancelled {
+                    // Wanted again by now and loaded after all: keep it. Otherwise (or if the
+                    // loader gave up) forget the load, so a later request starts afresh.
+                    guard case .success = result, s.wanted.contains(page) else {
+                        s.statistics.abandoned += 1
+                        return
+                    }
+                }
                 switch result {
                 case let .success(content):
                     file(content, cost: max(0, cost(content)), for: page, in: &s)

@@ -1,4 +1,5 @@
 import Foundation
+import FolioDocument
 
 /// The PDF `folio bench --reader` reads: US Letter pages of justified-looking running text,
 /// written at bench time so that the figures depend on nothing outside the repository and are
@@ -38,22 +39,9 @@ enum ReaderBenchDocument {
         for page in 0..<pages {
             objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(pageWidth) \(pageHeight)] /Resources 5 0 R /Contents \(7 + 2 * page) 0 R >>")
             let content = Self.content(page: page)
-            objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+            objects.append(PDFWriter.stream(content))
         }
-        var out = Array("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(out.count)
-            out += Array("\(i + 1) 0 obj\n\(body)\nendobj\n".utf8)
-        }
-        let xref = out.count
-        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for o in offsets {
-            let digits = String(o)
-            table += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
-        }
-        table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return out + Array(table.utf8)
+        return PDFWriter.document(objects)
     }
 
     /// Page `page`'s content stream: a heading, 52 lines of text of about 100 characters, the

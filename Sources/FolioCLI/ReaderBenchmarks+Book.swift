@@ -65,7 +65,11 @@ extension ReaderBenchmarks {
         // A texture with its mipmaps: a third more than the bitmap (as the demo counts).
         let cost = pw * ph * 4 * 4 / 3
         let cache = try PageCache<PageBitmap?>(pageCount: book.pageCount, budget: run.budget, loaders: 2,
-                                               load: { slot in try layout.render(slot: slot, from: source, width: pw, height: ph) },
+                                               load: { slot, ticket in
+                                                   // A page riffled past is given up, as the demo does.
+                                                   try layout.render(slot: slot, from: source, width: pw, height: ph,
+                                                                     cancellation: Cancellation(watching: { ticket.isCancelled }))
+                                               },
                                                cost: { _ in cost })
         if timesFloor { try renderer.setImage(SamplePages.page(1, width: Int(size.width), height: Int(size.height)), for: Self.floorHandle) }
         let placeholder = Image(width: 8, height: 8, fill: (200, 200, 200, 255))

@@ -93,4 +93,44 @@ extension RenderCommand {
             throw CommandFailure(error)
         }
     }
+
+    /// `--pages-from`: the document's first two pages (the first twice if it has one), each
+    /// fitted to the frame's pixel size on white paper and rasterised at the size shown, so a
+    /// fold or flip preview shows real, sharp pages.
+    ///
+    /// - Throws: `CommandFailure` (exit 1, one line) for a document that cannot be opened or
+    ///   whose page cannot be rendered, or a frame too large.
+    static func documentPages(_ path: String, size: Size, scale: Double) throws -> (Image, Image) {
+        let (w, h): (Int, Int)
+        do { (w, h) = try RenderLimits.pixelSize(size, scale: scale) } catch { throw CommandFailure(error) }
+        let source = try DocumentBook.open(path, password: nil)
+        let layout = DocumentLayout(pageSizes: source.pageSizes, mode: .singlePages)
+        func page(_ slot: Int) throws -> Image {
+            do throws(DocumentError) {
+                let bitmap = try Self.fitted(page: layout.slots[slot].page ?? 0, of: source, width: w, height: h)
+                guard let image = Image(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels) else {
+                    throw DocumentError.invalidPixelSize(page: slot, width: w, height: h, reason: "the bitmap has the wrong length")
+                }
+                return image
+            } catch {
+                throw CommandFailure(message: "'\(path)': \(error)")
+            }
+        }
+        let count = layout.slots.count
+        return (try page(0), try page(min(1, count - 1)))
+    }
+
+    /// Page `page` of `source` fitted into `width` × `height` pixels and centred on white.
+    static func fitted(page: Int, of source: any PageSource, width: Int, height: Int) throws(DocumentError) -> PageBitmap {
+        let (pw, ph) = source.pixelSize(of: page, fitting: (width, height))
+        let bitmap = try source.render(page: page, width: pw, height: ph)
+        if pw == width && ph == height { return bitmap }
+        var out = PageBitmap(width: width, height: height, fill: (255, 255, 255, 255))
+        let (x0, y0) = ((width - pw) / 2, (height - ph) / 2)
+        for row in 0..<ph {
+            let d = ((y0 + row) * width + x0) * 4, s = row * pw * 4
+            out.pixels.replaceSubrange(d..<d + pw * 4, with: bitmap.pixels[s..<s + pw * 4])
+        }
+        return out
+    }
 }

@@ -46,6 +46,9 @@ public struct RenderCommand: ParsableCommand {
     @Option(help: "Destination page PNG (what appears).")
     var to: String?
 
+    @Option(help: "With --effect fold, flip or curl: a PDF, or a folder of PNG and JPEG scans, whose first two pages the transition shows (what turns away, what appears), each fitted to the frame on white paper and rasterised at the frame's pixel size, instead of the numbered pages.")
+    var pagesFrom: String?
+
     @Option(help: "Background colour as RRGGBB.")
     var background: String = "FFFFFF"
 
@@ -95,6 +98,10 @@ public struct RenderCommand: ParsableCommand {
             guard t >= 0, t <= 1 else { throw ValidationError("--paper-translucency \(t) must be in 0...1") }
         }
         if (from == nil) != (to == nil) { throw ValidationError("give both --from and --to, or neither") }
+        if let pagesFrom {
+            if options.effect == .book { throw ValidationError("--pages-from '\(pagesFrom)' applies to fold, flip and curl; a book shows a document with --document") }
+            if from != nil { throw ValidationError("give --pages-from or --from and --to, not both") }
+        }
         if options.effect == .book && from != nil { throw ValidationError("a book draws its built-in numbered pages: --from and --to apply to fold and flip") }
         if options.effect == .book && isAnimation && document == nil {
             throw ValidationError("a book of numbered pages renders one frame (--out *.png); an animation of a book needs --document")
@@ -182,6 +189,7 @@ public struct RenderCommand: ParsableCommand {
         let mode = AntialiasingMode(rawValue: aa)!
         let paperLight = try parsedLight()
         Self.setLitLook(of: transition, paperLight != nil && !noShadows)
+        let documentPages = try pagesFrom.map { try Self.documentPages($0, size: size, scale: options.scale) }
         do {
             let (w, h) = try RenderLimits.pixelSize(size, scale: options.scale)
             let offscreen = try OffscreenRenderer()
@@ -189,7 +197,7 @@ public struct RenderCommand: ParsableCommand {
             offscreen.renderer.castsShadows = !noShadows
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
             try offscreen.limits.checkTarget(width: w, height: h, samples: samples)
-            let pages = try Self.plannedPages(from: from, to: to, width: w, height: h, limits: offscreen.limits)
+            let pages = try Self.plannedPages(from: from, to: to, document: documentPages, width: w, height: h, limits: offscreen.limits)
             try RenderLimits.checkMemory(pages.bytes + RenderLimits.frameBytes(width: w, height: h, samples: samples) + w * h * 4 + extraBytes,
                                          for: "rendering \(w)x\(h) pixels\(mode == .msaa ? " with msaa" : "")\(extraBytes > 0 ? " into an animation" : "")")
             let (source, destination) = try pages.load()
@@ -210,9 +218,15 @@ public struct RenderCommand: ParsableCommand {
         var load: () throws(RenderError) -> (Image, Image)
     }
 
-    /// The given PNGs (headers checked against the device's texture size), or the built-in
-    /// pages 1 and 2 at the frame's pixel size.
-    static func plannedPages(from: String?, to: String?, width: Int, height: Int, limits: RenderLimits) throws(RenderError) -> PlannedPages {
+    /// The given PNGs (headers checked against the device's texture size), a document's
+    /// first two pages (`--pages-from`, already drawn at the frame's pixel size), or the
+    /// built-in pages 1 and 2 at the frame's pixel size.
+    static func plannedPages(from: String?, to: String?, document: (Image, Image)? = nil, width: Int, height: Int,
+                             limits: RenderLimits) throws(RenderError) -> PlannedPages {
+        if let document {
+            try limits.checkTexture(width: width, height: height, what: "document page")
+            return PlannedPages(bytes: 2 * RenderLimits.pageBytes(width: width, height: height)) { () throws(RenderError) in document }
+        }
         if let from, let to {
             var bytes = 0
             for path in [from, to] {

@@ -72,21 +72,11 @@ enum SharpnessPage {
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(points.width) \(points.height)] /Contents 4 0 R "
                 + "/Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>",
-            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+            PDFWriter.stream(content),
             "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>",
             "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>",
         ]
-        var out = Array("%PDF-1.4\n".utf8)
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(out.count)
-            out += Array("\(i + 1) 0 obj\n\(body)\nendobj\n".utf8)
-        }
-        let xref = out.count
-        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for o in offsets { table += String(repeating: "0", count: 10 - String(o).count) + String(o) + " 00000 n \n" }
-        table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        return out + Array(table.utf8)
+        return PDFWriter.document(objects)
     }
 
     /// The page rasterised at `factor` times `width × height` pixels (the reference's raster;

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FolioDocument
 import FolioRender
 
 /// `folio render --document` and `folio sheet --document` (docs/command-line.md): a real
@@ -18,19 +19,9 @@ import FolioRender
         objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
         for (i, (width, height, content)) in pages.enumerated() {
             objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents \(5 + 2 * i) 0 R /Resources << /Font << /F1 3 0 R >> >> >>")
-            objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+            objects.append(PDFWriter.stream(content))
         }
-        var out = Array("%PDF-1.4\n".utf8)
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(out.count)
-            out += Array("\(i + 1) 0 obj\n\(body)\nendobj\n".utf8)
-        }
-        let xref = out.count
-        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for o in offsets { table += String(repeating: "0", count: 10 - String(o).count) + String(o) + " 00000 n \n" }
-        out += Array((table + "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n").utf8)
-        return out
+        return PDFWriter.document(objects)
     }
 
     /// Pages filled with one colour each (a margin of white), with a line of text.
@@ -159,6 +150,39 @@ import FolioRender
         for (doc, message) in [(dir + "/missing.pdf", "missing.pdf"), (dir, "no PNG or JPEG files")] {
             let r = try Self.folio(["render", "--effect", "book", "--document", doc, "--out", dir + "/a.png"])
             #expect(r.status == 1 && Self.lines(r).count == 1 && r.standardError.contains(message), "\(r.standardError)")
+        }
+    }
+
+    @Test func pagesFromShowsADocumentsFirstTwoPagesInAFoldOrFlipFittedOnWhite() throws {
+        let dir = try Self.folder()
+        let doc = dir + "/pages.pdf"
+        try Self.write(Self.colourPages([(1, 0, 0), (0, 0, 1), (0, 0.6, 0)]), doc)
+        // At rest the transition shows what turns away (page 1, red); at its end what appears
+        // (page 2, blue) — not page 3, not the numbered pages.
+        for (progress, isRed) in [("0", true), ("1", false)] {
+            let out = dir + "/flip-\(progress).png"
+            let r = try Self.folio(["render", "--effect", "flip", "--pages-from", doc, "--size", "150x200", "--progress", progress, "--out", out])
+            #expect(r.status == 0, "\(r.standardError)")
+            let mid = try Image.readPNG(path: out).pixel(75, 100)
+            #expect(isRed ? mid.r > 200 && mid.b < 60 : mid.b > 200 && mid.r < 60, "progress \(progress): \(mid)")
+        }
+        // A frame wider than the page: the page fitted and centred, white paper either side.
+        let wide = dir + "/wide.png"
+        let r = try Self.folio(["render", "--effect", "fold", "--pages-from", doc, "--size", "300x200", "--progress", "0", "--out", wide])
+        #expect(r.status == 0, "\(r.standardError)")
+        let image = try Image.readPNG(path: wide)
+        let side = image.pixel(10, 100), middle = image.pixel(150, 100)
+        #expect(side.r > 240 && side.g > 240 && side.b > 240, "letterbox is white paper: \(side)")
+        #expect(middle.r > 200 && middle.g < 60, "the page in the middle: \(middle)")
+        // Misuse is a usage error; a missing document one line and exit 1.
+        for (arguments, status, fragment) in [
+            (["render", "--effect", "book", "--pages-from", doc, "--out", dir + "/a.png"], Int32(64), "applies to fold, flip and curl"),
+            (["render", "--effect", "fold", "--pages-from", doc, "--from", wide, "--to", wide, "--out", dir + "/a.png"], 64, "not both"),
+            (["render", "--effect", "fold", "--pages-from", dir + "/missing.pdf", "--out", dir + "/a.png"], 1, "missing.pdf"),
+        ] {
+            let r = try Self.folio(arguments)
+            #expect(r.status == status && r.standardError.contains(fragment), "\(arguments): \(r.standardError)")
+            if status == 1 { #expect(Self.lines(r).count == 1, "\(r.standardError)") }
         }
     }
 

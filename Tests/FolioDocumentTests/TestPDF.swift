@@ -1,3 +1,5 @@
+import FolioDocument
+
 /// Small PDFs written by hand, with a correct cross-reference table, so that every test makes
 /// exactly the document it needs (and can then break it on purpose).
 enum TestPDF {
@@ -43,27 +45,9 @@ enum TestPDF {
         return write(objects)
     }
 
-    static func stream(_ content: String) -> String {
-        "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream"
-    }
+    static func stream(_ content: String) -> String { PDFWriter.stream(content) }
 
-    /// Objects 1… in order, the cross-reference table and the trailer.
-    static func write(_ objects: [String]) -> [UInt8] {
-        var out = Array("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
-        out.reserveCapacity(objects.reduce(0) { $0 + $1.utf8.count + 40 } + objects.count * 20 + 100)
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(out.count)
-            out += Array("\(i + 1) 0 obj\n\(body)\nendobj\n".utf8)
-        }
-        let xref = out.count
-        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for o in offsets {
-            let digits = String(o)
-            table += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
-        }
-        table += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-        out += Array(table.utf8)
-        return out
-    }
+    /// Objects 1… in order, the cross-reference table and the trailer (the package's one
+    /// writer, which the benches use too).
+    static func write(_ objects: [String]) -> [UInt8] { PDFWriter.document(objects) }
 }
