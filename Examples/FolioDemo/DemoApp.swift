@@ -473,10 +473,17 @@ final class DemoApp {
     func run(frames: Int?, countAllocations: Bool = false) throws {
         var frame = 0
         var allocationsAtHalf: UInt64 = 0
+        // Damage-driven frames (issue 29): each frame redraws only what changed since the last,
+        // and a frame where nothing moved draws and swaps nothing.
+        surface.drawsOnlyDamage = true
+        var idle = false
         while !surface.shouldClose {
             if let frames, frame >= frames { break }
             if let frames, frame == frames / 2 { allocationsAtHalf = folio_allocations_this_thread() }
-            glfwPollEvents()
+            // After a frame with nothing to draw, sleep until an event comes rather than spin;
+            // the timeout still wakes the loop 20 times a second for what no event announces
+            // (pages decoded in the background, the readout's figures).
+            if idle { glfwWaitEventsTimeout(0.05) } else { glfwPollEvents() }
             let now = glfwGetTime()
             try clock.tick(to: now)
             controller.update()
@@ -500,6 +507,7 @@ final class DemoApp {
             helpShade.isHidden = !settings.help
             help.isHidden = !settings.help
             surface.draw(stage, background: Self.background)
+            idle = surface.renderer.lastFrame.damagedFraction == 0
             frame += 1
             let last = frames.map { frame >= $0 } ?? false
             if wantsScreenshot || (last && screenshotPath != nil) {

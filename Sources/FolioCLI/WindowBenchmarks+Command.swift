@@ -31,13 +31,13 @@ extension WindowBenchmarks {
         print("machine: \(r.machine) (\(r.build) build)")
         print("renderer: \(r.renderer), --aa \(r.antialiasing)")
         print("window frames: \(r.frame); medians of \(r.rounds) rounds of \(r.framesPerRound) frames")
-        print("  size       configuration          frame ms      fps   cpu ms/frame   damaged   ×floor  cpu ×floor")
+        print("  size       configuration                  frame ms      fps   cpu ms/frame   damaged   ×floor  cpu ×floor")
         for floor in r.floor {
             let size = "\(floor.size[0])x\(floor.size[1])".padding(toLength: 10, withPad: " ", startingAt: 0)
-            let page = "floor (page \(floor.pagePixels[0])x\(floor.pagePixels[1]))".padding(toLength: 22, withPad: " ", startingAt: 0)
+            let page = "floor (page \(floor.pagePixels[0])x\(floor.pagePixels[1]))".padding(toLength: 30, withPad: " ", startingAt: 0)
             print("  \(size) \(page) \(f(floor.frameMs).leftPadded(8)) \(f(floor.fps).leftPadded(8)) \(f(floor.cpuMsPerFrame).leftPadded(14)) \(f(floor.damagedFraction, 2).leftPadded(9))")
             for row in r.frames where row.size == floor.size {
-                let name = Configuration(effect: row.effect, leaves: row.leaves, lit: row.lit).name.padding(toLength: 22, withPad: " ", startingAt: 0)
+                let name = Configuration(effect: row.effect, leaves: row.leaves, lit: row.lit, damage: row.damageDriven).name.padding(toLength: 30, withPad: " ", startingAt: 0)
                 print("  \(size) \(name) \(f(row.frameMs).leftPadded(8)) \(f(row.fps).leftPadded(8)) \(f(row.cpuMsPerFrame).leftPadded(14)) \(f(row.damagedFraction, 2).leftPadded(9)) \((f(row.overFloor, 2) + "×").leftPadded(8)) \((f(row.cpuOverFloor, 2) + "×").leftPadded(11))")
             }
         }

@@ -92,6 +92,8 @@ public final class QuadRenderer {
     /// What the last `draw` call sent to GL: polygons, draw calls, offscreen pictures and
     /// rasterization caches redrawn or reused. Counted for every frame (a few additions).
     public internal(set) var lastFrame = FrameStatistics()
+    /// Issue 29 hook: the last damage-driven frame's batch records (QuadRenderer+Damage.swift).
+    var damage = FrameDamage()
 
     /// The first shader error met while drawing: a shader variant that the driver failed to
     /// build (its draws are skipped). Nil normally; `init` already builds the richest variants,
@@ -217,6 +219,12 @@ public final class QuadRenderer {
         }
         prepare(evaluator, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
                 origin: (Double(viewport.x), Double(viewport.y)))
+        drawPrepared(evaluator, scale: scale, viewport: viewport, framebuffer: framebuffer)
+    }
+
+    /// The GL half of `draw`: group pictures, then the prepared list (`submit`). Also drawn
+    /// by the damage-driven path (QuadRenderer+Damage.swift) under its scissor box.
+    func drawPrepared(_ evaluator: LayerEvaluator, scale: Double, viewport: Viewport, framebuffer: UInt32?) {
         // Over its budget with no picture to draw, the renderer keeps no group texture either.
         if groups.overBudget && groups.passes.isEmpty { releaseUnusedGroupTargets() }
         guard !list.batches.isEmpty else { return }

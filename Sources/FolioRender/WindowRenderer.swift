@@ -19,6 +19,17 @@ public final class WindowRenderer {
     /// The evaluator reused every frame.
     public let evaluator = LayerEvaluator()
     private var scratch: [UInt8] = []
+    /// Issue 29 hook: the retained framebuffer of damage-driven frames (WindowRenderer+Damage.swift).
+    var retained: RenderTarget?
+    /// Issue 29 hook: what the last damage-driven frame redrew (nil: it drew the whole window).
+    var lastRegion: FrameDamage.Region?
+
+    /// Whether frames are damage-driven (issue 29): drawn into a retained framebuffer of the
+    /// window's size, where each frame redraws only what changed since the last, then copied
+    /// to the back buffer; a frame where nothing changed draws, copies and swaps nothing.
+    /// The pixels equal a full redraw's. Off by default: the window's back buffer then gets
+    /// every pixel drawn each frame, as an app that draws its own things around Folio's needs.
+    public var drawsOnlyDamage = false
 
     /// Opens a `width × height` point window titled `title`, synchronised to the display.
     public init(width: Int, height: Int, title: String) throws(RenderError) {
@@ -77,6 +88,8 @@ public final class WindowRenderer {
         let (fw, fh) = framebufferSize
         guard fw > 0, fh > 0 else { return } // minimised
         context.makeCurrent()
+        if drawsOnlyDamage { drawDamage(root, background: background); return } // issue 29 hook
+        lastRegion = nil
         let whole = Viewport(width: fw, height: fh)
         if let background { renderer.clear(background, viewport: whole, framebuffer: 0) }
         evaluator.evaluate(root)
@@ -89,11 +102,16 @@ public final class WindowRenderer {
         let saved = GLStateSnapshot(capturing: [.framebuffer, .readback])
         defer { saved.restore() }
         GLStateSnapshot.prepareReadback()
+        if drawsOnlyDamage, let retained, lastRegion != nil { return retained.readImage() } // issue 29 hook
         glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
         glReadBuffer(GLenum(GL_BACK))
         return Image.readPixels(width: max(1, fw), height: max(1, fh), scratch: &scratch)
     }
 
     /// Shows the back buffer (waits for vsync).
-    public func present() { glfwSwapBuffers(window) }
+    /// A damage-driven frame that changed nothing swaps nothing: the window still shows it.
+    public func present() {
+        if lastRegion == FrameDamage.Region.none { return } // issue 29 hook
+        glfwSwapBuffers(window)
+    }
 }

@@ -1,0 +1,93 @@
+import XCTest
+import FolioBook
+import FolioGeometry
+import FolioLayers
+@testable import FolioRender
+
+/// Damage-driven frames (issue 29): a retained target redrawn only where the draw batches
+/// changed holds, after every frame, exactly the pixels of a full redraw of that frame.
+final class DamageDrivenFrameTests: XCTestCase {
+    func testDamageIsTheUnionOfBoxesOfBatchesThatDiffer() {
+        typealias Box = FrameDamage.PixelBox
+        let whole = Box(x0: 0, y0: 0, x1: 100, y1: 100)
+        var d = FrameDamage()
+        d.current = [.init(fingerprint: 1, box: Box(x0: 0, y0: 0, x1: 50, y1: 100)), .init(fingerprint: 2, box: Box(x0: 50, y0: 0, x1: 100, y1: 100))]
+        XCTAssertEqual(d.finish(key: 7, forcedFull: false, viewport: whole), .full, "a first frame has nothing to keep")
+        d.current = d.previous
+        XCTAssertEqual(d.finish(key: 7, forcedFull: false, viewport: whole), .none, "the same batches: nothing to redraw")
+        d.current = [.init(fingerprint: 1, box: Box(x0: 0, y0: 0, x1: 50, y1: 100)), .init(fingerprint: 3, box: Box(x0: 60, y0: 10, x1: 70, y1: 20))]
+        XCTAssertEqual(d.finish(key: 7, forcedFull: false, viewport: whole), .box(Box(x0: 50, y0: 0, x1: 100, y1: 100)),
+                       "a changed batch damages where it was and where it is")
+        d.current = [.init(fingerprint: 1, box: Box(x0: 0, y0: 0, x1: 50, y1: 100)), .init(fingerprint: 3, box: Box(x0: 60, y0: 10, x1: 70, y1: 20)),
+                     .init(fingerprint: 4, box: Box(x0: -5, y0: 90, x1: 5, y1: 105))]
+        XCTAssertEqual(d.finish(key: 7, forcedFull: false, viewport: whole), .box(Box(x0: 0, y0: 90, x1: 5, y1: 100)),
+                       "an appearing batch damages its box, clipped to the viewport")
+        d.current = [.init(fingerprint: 1, box: Box(x0: 0, y0: 0, x1: 50, y1: 100))]
+        XCTAssertEqual(d.finish(key: 7, forcedFull: false, viewport: whole), .box(Box(x0: -5, y0: 10, x1: 70, y1: 105).clipped(to: whole)),
+                       "disappearing batches damage where they were")
+        d.current = d.previous
+        XCTAssertEqual(d.finish(key: 8, forcedFull: false, viewport: whole), .full, "a frame-wide change redraws everything")
+        d.current = d.previous
+        XCTAssertEqual(d.finish(key: 8, forcedFull: true, viewport: whole), .full)
+        d.current = d.previous
+        XCTAssertEqual(d.finish(key: 8, forcedFull: false, viewport: whole), .full, "the frame after a forced full redraw is full too")
+    }
+
+    /// Every leaf effect, one and three leaves in flight, light off and on, every antialiasing
+    /// mode: each frame of a turn (a still frame among them) drawn damage-driven into a
+    /// retained target equals, byte for byte, the same frame drawn in full into a cleared one.
+    func testRetainedTargetEqualsAFullRedrawEveryFrame() throws {
+        try MainActor.assumeIsolated {
+            let r = SharedRenderer.offscreen.renderer
+            let background = Color(red: 0.16, green: 0.17, blue: 0.19, alpha: 1)
+            let (w, h) = (320, 200)
+            let viewport = Viewport(width: w, height: h)
+            let evaluator = LayerEvaluator()
+            let effects: [(String, any LeafEffect)] = [("flip", FlipLeafEffect()), ("fold", FoldLeafEffect()),
+                                                         ("curl", CurlLeafEffect()), ("accordion", AccordionLeafEffect())]
+            var partialFrames = 0, stillFrames = 0
+            defer { r.light = nil; r.antialiasing = .analytic }
+            for (name, effect) in effects {
+                let book = try Book(pageCount: 16, configuration: BookConfiguration(viewSize: Size(width: Double(w), height: Double(h)),
+                                                                                    layout: .spread, effect: effect))
+                for page in 0..<16 {
+                    try r.setImage(SamplePages.page(page + 1, width: 80, height: 100), for: book.handle(forPage: page))
+                }
+                for leaves in [1, 3] {
+                    for lit in [false, true] {
+                        book.isLit = lit
+                        r.light = lit ? .standard : nil
+                        for aa in AntialiasingMode.allCases {
+                            r.antialiasing = aa
+                            let samples = aa == .msaa ? 4 : 1
+                            let retained = try RenderTarget(width: w, height: h, samples: samples)
+                            let full = try RenderTarget(width: w, height: h, samples: samples)
+                            r.invalidateDamage()
+                            // A still frame (the same progress twice) at step 3.
+                            for (step, p) in [0.05, 0.2, 0.35, 0.35, 0.6, 0.9].enumerated() {
+                                try book.setLeaves((0..<leaves).map { BookLeaf(index: 3 + $0, progress: min(0.99, p + 0.08 * Double(leaves - 1 - $0))) })
+                                evaluator.evaluate(book.root)
+                                let region = r.drawDamaged(evaluator, scale: 1, viewport: viewport, framebuffer: retained.framebuffer, background: background)
+                                let fraction = r.lastFrame.damagedFraction
+                                r.clear(background, viewport: viewport, framebuffer: full.framebuffer)
+                                r.draw(evaluator, scale: 1, into: full)
+                                let what = "\(name), \(leaves) leaves, \(lit ? "lit" : "unlit"), \(aa), frame \(step) (\(region))"
+                                XCTAssertNil(r.drawError, what)
+                                XCTAssertEqual(retained.readImage().pixels, full.readImage().pixels, "\(what): the retained target differs from a full redraw")
+                                if step == 3 {
+                                    XCTAssertEqual(region, .none, "\(what): nothing moved")
+                                    XCTAssertEqual(fraction, 0, what)
+                                    stillFrames += 1
+                                }
+                                if case .box = region { partialFrames += 1; XCTAssertLessThan(fraction, 1, what) }
+                            }
+                        }
+                    }
+                }
+            }
+            XCTAssertEqual(stillFrames, 4 * 2 * 2 * AntialiasingMode.allCases.count)
+            XCTAssertGreaterThan(partialFrames, 0, "some frames redraw only part of the target")
+            print("damage-driven frames: \(partialFrames) partial redraws")
+        }
+    }
+}
