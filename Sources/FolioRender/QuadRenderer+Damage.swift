@@ -2,6 +2,7 @@ import CGL
 import FolioGeometry
 import FolioLayers
 import FolioSurface
+import FolioTessellation
 
 /// Damage-driven drawing (issue 29): the region of a retained target that this frame must
 /// redraw, from the prepared draw list compared with the last frame's (`FrameDamage`).
