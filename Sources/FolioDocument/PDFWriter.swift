@@ -1,5 +1,5 @@
 /// The one writer of hand-made PDFs in the package: the tests' documents (FolioDocumentTests,
-/// FolioCLITests) and the benches' (`folio bench --reader`, `--sharpness`) are lists of
+/// FolioCLITests, FolioDemoTests) and the benches' (`folio bench --reader`, `--sharpness`) are lists of
 /// objects serialised here, each with a correct cross-reference table, so that a test makes
 /// exactly the document it needs (and can then break it on purpose). Package-internal: not
 /// part of FolioDocument's API.

@@ -156,15 +156,7 @@ extension QuadRenderer {
     @discardableResult
     func drawDamaged(_ evaluator: LayerEvaluator, scale: Double, viewport: Viewport, framebuffer: UInt32,
                      background: Color) -> FrameDamage.Region {
-        guard !viewport.isEmpty, scale > 0, scale.isFinite else { return .none }
-        lastFrame = FrameStatistics()
-        if !evaluator.rasterizedLayers.isEmpty {
-            let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer, .clearColor, .scissor], profile: profile) : nil
-            updateRasterizations(evaluator, depth: 0)
-            saved?.restore()
-        }
-        prepare(evaluator, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
-                origin: (Double(viewport.x), Double(viewport.y)))
+        guard beginFrame(evaluator, scale: scale, viewport: viewport) else { return .none }
         let region = damageRegion(evaluator, viewport: viewport, background: background)
         switch region {
         case .none:

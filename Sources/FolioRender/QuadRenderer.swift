@@ -209,7 +209,15 @@ public final class QuadRenderer {
     /// draw framebuffer; 0: the default framebuffer), at `scale` pixels per view point.
     /// Nothing is drawn into an empty viewport.
     public func draw(_ evaluator: LayerEvaluator, scale: Double, viewport: Viewport, framebuffer: UInt32? = nil) {
-        guard !viewport.isEmpty, scale > 0, scale.isFinite else { return }
+        guard beginFrame(evaluator, scale: scale, viewport: viewport) else { return }
+        drawPrepared(evaluator, scale: scale, viewport: viewport, framebuffer: framebuffer)
+    }
+
+    /// What every draw of an evaluation does first, full or damage-driven: refuses an empty
+    /// viewport or a bad scale (false), resets `lastFrame`, redraws stale rasterized layers'
+    /// pictures, and prepares this frame's list.
+    func beginFrame(_ evaluator: LayerEvaluator, scale: Double, viewport: Viewport) -> Bool {
+        guard !viewport.isEmpty, scale > 0, scale.isFinite else { return false }
         lastFrame = FrameStatistics()
         if !evaluator.rasterizedLayers.isEmpty {
             // Rasterized layers' pictures, redrawn where stale, before this frame's list.
@@ -219,7 +227,7 @@ public final class QuadRenderer {
         }
         prepare(evaluator, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
                 origin: (Double(viewport.x), Double(viewport.y)))
-        drawPrepared(evaluator, scale: scale, viewport: viewport, framebuffer: framebuffer)
+        return true
     }
 
     /// The GL half of `draw`: group pictures, then the prepared list (`submit`). Also drawn

@@ -1,6 +1,7 @@
 import CTurboJPEG
 import Foundation
 import XCTest
+import FolioDocument
 import FolioRender
 
 /// `folio-demo` reading real documents: the built-in sample book (typeset text), a PDF named on
@@ -21,19 +22,9 @@ final class DocumentDemoTests: XCTestCase {
         for (i, c) in colours.enumerated() {
             let content = "\(c.0) \(c.1) \(c.2) rg 20 20 \(width - 40) \(height - 60) re f 0 g BT /F1 18 Tf 30 \(height - 30) Td (Page \(i + 1)) Tj ET"
             objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents \(5 + 2 * i) 0 R /Resources << /Font << /F1 3 0 R >> >> >>")
-            objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+            objects.append(PDFWriter.stream(content))
         }
-        var out = Array("%PDF-1.4\n".utf8)
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(out.count)
-            out += Array("\(i + 1) 0 obj\n\(body)\nendobj\n".utf8)
-        }
-        let xref = out.count
-        var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for o in offsets { table += String(repeating: "0", count: 10 - String(o).count) + String(o) + " 00000 n \n" }
-        out += Array((table + "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n").utf8)
-        return Data(out)
+        return Data(PDFWriter.document(objects))
     }
 
     /// A JPEG (quality 95, no chroma subsampling) of one RGB colour.
