@@ -46,7 +46,7 @@ extension Layer {
     /// The matrix from this layer's coordinates to its rendering context's sublayer space,
     /// before the context's own sublayer transform (its perspective), and that context (nil:
     /// the view, for a root layer).
-    private func transformToRenderingContext() -> (Transform3D, Layer?) {
+    package func transformToRenderingContext() -> (Transform3D, Layer?) {
         var m = localTransform
         var current = superlayer
         var depth = 0

@@ -92,7 +92,14 @@ public final class SurfaceLayer: Layer {
     /// a patch's edge (or in a renderer's margin just past it) takes that patch's side of the
     /// edge — the flat part's normal on the axis line, the turned part's past the half turn.
     public func normal(atLocal local: Point, patch: Int) -> Vector3 {
-        guard let curl, patch >= 0, patch < mesh.patches.count else { return normal(atLocal: local) }
+        Self.normal(atLocal: local, patch: patch, of: curl, mesh: mesh)
+    }
+
+    /// `normal(atLocal:patch:)` of a surface whose curl is `curl` and mesh `mesh`: what a
+    /// recorded frame keeps of the layer.
+    public static func normal(atLocal local: Point, patch: Int, of curl: PageCurl?, mesh: SurfaceMesh) -> Vector3 {
+        guard let curl else { return Vector3(x: 0, y: 0, z: 1) }
+        guard patch >= 0, patch < mesh.patches.count else { return curl.point(atLocal: local).normal }
         let range = mesh.patches[patch].angles
         let r = curl.radius
         let s = curl.distanceBeyondAxis(local)

@@ -9,17 +9,16 @@ import FolioTessellation
 extension QuadRenderer {
     /// Adds this frame's cast shadows to the list, when the light is on and shadows are cast:
     /// those of curled leaves and of opaque flat leaves lifted off the page (docs/curl.md §8).
-    func prepareCastShadows(_ e: LayerEvaluator) {
+    func prepareCastShadows(_ frame: Frame) {
         guard let light, castsShadows else { return }
         let textures = self.textures
-        let masks = e.roundedMasks
-        list.appendCastShadows(e, light: light.direction, ambient: light.ambient, isReceiver: { quad in
+        list.appendCastShadows(frame, light: light.direction, ambient: light.ambient, isReceiver: { quad in
             // A receiver: an opaque page lying on the leaf's plane (z = 0 in the view).
-            for v in e.corners(of: quad) where abs(v.depth) > 1e-6 { return false }
-            return Self.isOpaque(quad, textures: textures, masks: masks)
+            for v in frame.corners(of: quad) where abs(v.depth) > 1e-6 { return false }
+            return Self.isOpaque(quad, frame, textures: textures)
         }, isOpaque: { quad in
             // A caster: opaque (a translucent overlay, such as a leaf's crease tint, casts nothing).
-            Self.isOpaque(quad, textures: textures, masks: masks)
+            Self.isOpaque(quad, frame, textures: textures)
         })
     }
 

@@ -24,13 +24,13 @@ extension QuadRenderer {
     /// A cast-shadow pass is a record of its own whose box is the whole viewport: a moving
     /// shadow redraws everything, a still one nothing. The frame after a forced full redraw is
     /// full as well (its records describe nothing comparable).
-    func damageRegion(_ e: LayerEvaluator, viewport: Viewport, background: Color) -> FrameDamage.Region {
+    func damageRegion(_ frame: Frame, viewport: Viewport, background: Color) -> FrameDamage.Region {
         var key = Hasher()
         key.combine(viewport); key.combine(list.scale); key.combine(background); key.combine(light)
         key.combine(antialiasing); key.combine(wireframe); key.combine(showsLayerBorders); key.combine(castsShadows)
         key.combine(replacesOpaqueDraws); key.combine(rasterization.textureGeneration)
-        var forced = wireframe || showsLayerBorders || !e.rasterizedLayers.isEmpty || !groups.passes.isEmpty
-            || !e.roundedMasks.isEmpty || drawError != nil
+        var forced = wireframe || showsLayerBorders || !frame.pictures.isEmpty || !groups.passes.isEmpty
+            || !frame.masks.isEmpty || drawError != nil
         let whole = FrameDamage.PixelBox(x0: viewport.x, y0: viewport.y, x1: viewport.x + viewport.width, y1: viewport.y + viewport.height)
         var itemPrint = 0, printedItem = -1
         var shadow = 0
@@ -43,7 +43,7 @@ extension QuadRenderer {
             let item = list.items[batch.item]
             if item.composite >= 0 || item.raster >= 0 || item.border >= 0 { forced = true; break }
             if batch.item != printedItem {
-                itemPrint = materialFingerprint(item, e)
+                itemPrint = materialFingerprint(item, frame)
                 printedItem = batch.item
             }
             var h = Hasher()
@@ -77,35 +77,35 @@ extension QuadRenderer {
     /// gradient and overlay stops, border and corner radius. (Read from the quad's layer as
     /// `setMaterial` reads it today; when the renderer reads a self-contained frame, this reads
     /// the same fields there.)
-    func materialFingerprint(_ item: DrawItem, _ e: LayerEvaluator) -> Int {
-        let quad = e.quads[item.quadIndex]
-        let layer = quad.layer
+    func materialFingerprint(_ item: DrawItem, _ frame: Frame) -> Int {
+        let quad = frame.polygons[item.quadIndex]
+        let layer = frame.record(of: quad)
         var h = Hasher()
-        h.combine(material(of: item, quad, e))
+        h.combine(material(of: item, quad, frame))
         h.combine(Float(quad.opacity * groups.opacityScale))
         h.combine(layer.bounds.origin.x); h.combine(layer.bounds.origin.y)
         h.combine(layer.bounds.size.width); h.combine(layer.bounds.size.height)
-        let shown = Self.shownContents(quad)
+        let shown = Self.shownContents(quad, frame)
         h.combine(shown.handle)
         h.combine(shown.rect.origin.x); h.combine(shown.rect.origin.y)
         h.combine(shown.rect.size.width); h.combine(shown.rect.size.height)
         if let t = shown.handle.flatMap({ textures[$0] }) {
             h.combine(t.id); h.combine(t.width); h.combine(t.height); h.combine(t.premultiplied); h.combine(t.isOpaque)
         }
-        h.combine(Self.contentsFade(quad))
-        h.combine(layer.backgroundColor)
-        h.combine(layer.effectiveCornerRadius); h.combine(layer.effectiveBorderWidth); h.combine(layer.borderColor)
-        h.combine(Self.paintsOpaque(quad, textures: textures, masks: e.roundedMasks))
-        if let g = layer as? GradientLayer {
+        h.combine(Self.contentsFade(quad, frame))
+        h.combine(layer.paint.backgroundColor)
+        h.combine(layer.paint.effectiveCornerRadius); h.combine(layer.paint.borderWidth); h.combine(layer.paint.borderColor)
+        h.combine(Self.paintsOpaque(quad, frame, textures: textures))
+        if let g = layer.paint.gradient {
             h.combine(g.colors); h.combine(g.locations)
             h.combine(g.startPoint.x); h.combine(g.startPoint.y); h.combine(g.endPoint.x); h.combine(g.endPoint.y)
         }
         if let index = item.overlayQuadIndex {
-            let overlay = e.quads[index]
-            let o = overlay.layer
+            let overlay = frame.polygons[index]
+            let o = frame.record(of: overlay)
             h.combine(overlay.opacity)
-            h.combine(o.backgroundColor)
-            if let g = o as? GradientLayer {
+            h.combine(o.paint.backgroundColor)
+            if let g = o.paint.gradient {
                 h.combine(g.colors); h.combine(g.locations)
                 h.combine(g.startPoint.x); h.combine(g.startPoint.y); h.combine(g.endPoint.x); h.combine(g.endPoint.y)
             }
@@ -156,14 +156,22 @@ extension QuadRenderer {
     @discardableResult
     func drawDamaged(_ evaluator: LayerEvaluator, scale: Double, viewport: Viewport, framebuffer: UInt32,
                      background: Color) -> FrameDamage.Region {
-        guard beginFrame(evaluator, scale: scale, viewport: viewport) else { return .none }
-        let region = damageRegion(evaluator, viewport: viewport, background: background)
+        record(evaluator)
+        return drawDamaged(frame, scale: scale, viewport: viewport, framebuffer: framebuffer, background: background)
+    }
+
+    /// `drawDamaged` of a frame already written.
+    @discardableResult
+    func drawDamaged(_ frame: Frame, scale: Double, viewport: Viewport, framebuffer: UInt32,
+                     background: Color) -> FrameDamage.Region {
+        guard beginFrame(frame, scale: scale, viewport: viewport) else { return .none }
+        let region = damageRegion(frame, viewport: viewport, background: background)
         switch region {
         case .none:
             lastFrame.damagedFraction = 0
         case .full:
             clear(background, viewport: viewport, framebuffer: framebuffer)
-            drawPrepared(evaluator, scale: scale, viewport: viewport, framebuffer: framebuffer)
+            drawPrepared(frame, scale: scale, viewport: viewport, framebuffer: framebuffer)
             lastFrame.damagedFraction = 1
         case .box(let b):
             let box = Viewport(x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0)
@@ -171,7 +179,7 @@ extension QuadRenderer {
             let saved = GLStateSnapshot(capturing: .scissor)
             glEnable(GLenum(GL_SCISSOR_TEST))
             glScissor(GLint(box.x), GLint(box.y), GLsizei(box.width), GLsizei(box.height))
-            drawPrepared(evaluator, scale: scale, viewport: viewport, framebuffer: framebuffer)
+            drawPrepared(frame, scale: scale, viewport: viewport, framebuffer: framebuffer)
             saved.restore()
             lastFrame.damagedFraction = Double(b.area) / Double(viewport.width * viewport.height)
         }

@@ -75,8 +75,8 @@ extension QuadRenderer {
     /// that fits). A group past the budget gets no picture: its quads are drawn in the list
     /// that holds it, with its opacity multiplied in (per layer, as for a group the depth sort
     /// interleaves), and `drawError` says so.
-    func planGroups(_ e: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int) {
-        let found = e.compositingGroups
+    func planGroups(_ frame: Frame, scale: Double, pixelWidth: Int, pixelHeight: Int) {
+        let found = frame.groups
         if found.isEmpty && groups.passes.isEmpty { return }
         groups.topLevel.removeAll(keepingCapacity: true)
         // Enclosing groups come first: a stack of the passes holding the current one (reused).
@@ -87,7 +87,7 @@ extension QuadRenderer {
         var count = 0
         var bytes = 0, refusedBytes = 0
         for g in found {
-            let box = DrawList.pictureBox(e, g.quads, scale: scale, width: Double(pixelWidth), height: Double(pixelHeight))
+            let box = DrawList.pictureBox(frame, g.quads, scale: scale, width: Double(pixelWidth), height: Double(pixelHeight))
             var remakes = false
             if let box {
                 let (w, h) = (box.x1 - box.x0, box.y1 - box.y0)
@@ -131,7 +131,7 @@ extension QuadRenderer {
     /// `framebuffer` (the app's draw framebuffer) again. The scissor test is off while the
     /// pictures are drawn (the app's scissor box is in its framebuffer's pixels) and the clear
     /// colour is put back.
-    func drawGroupPictures(_ e: LayerEvaluator, scale: Double, viewport: Viewport, framebuffer: GLuint) {
+    func drawGroupPictures(_ frame: Frame, scale: Double, viewport: Viewport, framebuffer: GLuint) {
         guard !groups.passes.isEmpty else { return }
         let scissor = glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0
         var clearColor: (Float, Float, Float, Float) = (0, 0, 0, 0)
@@ -150,15 +150,15 @@ extension QuadRenderer {
             // The whole view's viewport, shifted so that the box's corner is the texture's.
             glViewport(GLint(-box.x0), GLint(-box.y0), GLsizei(viewport.width), GLsizei(viewport.height))
             let textures = self.textures
-            groups.passes[k].list.build(e, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
+            groups.passes[k].list.build(frame, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
                                         origin: (Double(-box.x0), Double(-box.y0)), mode: Self.offscreenMode(antialiasing).triangulation,
                                         range: groups.passes[k].quads, composites: groups.passes[k].children[...]) { quad in
-                Self.texelsPerPoint(quad, textures: textures, scale: scale)
+                Self.texelsPerPoint(quad, frame, textures: textures, scale: scale)
             }
             groups.opacityScale = 1 / groups.passes[k].groupOpacity
             swap(&list, &groups.passes[k].list)
             lastFrame.groupPictures += 1
-            submit(e)
+            submit(frame)
             swap(&list, &groups.passes[k].list)
             groups.opacityScale = 1
         }
@@ -211,10 +211,11 @@ extension QuadRenderer {
     }
 
     /// Content texels per view point of `quad` (for border-mode antialiasing).
-    static func texelsPerPoint(_ quad: Quad, textures: [ContentHandle: Texture], scale: Double) -> (Double, Double) {
-        let b = quad.layer.bounds
-        if let handle = quad.layer.contents, let t = textures[handle], b.width > 0, b.height > 0 {
-            return (Double(t.width) * quad.layer.contentsRect.width / b.width, Double(t.height) * quad.layer.contentsRect.height / b.height)
+    static func texelsPerPoint(_ quad: Frame.Polygon, _ frame: Frame, textures: [ContentHandle: Texture], scale: Double) -> (Double, Double) {
+        let layer = frame.record(of: quad)
+        let b = layer.bounds
+        if let handle = layer.paint.contents, let t = textures[handle], b.width > 0, b.height > 0 {
+            return (Double(t.width) * layer.paint.contentsRect.width / b.width, Double(t.height) * layer.paint.contentsRect.height / b.height)
         }
         return (scale, scale)
     }

@@ -1,5 +1,6 @@
 import FolioGeometry
 import FolioLayers
+import FolioTessellation
 import FolioSurface
 
 /// Which polygons the paper light changes.
@@ -12,13 +13,13 @@ extension QuadRenderer {
     /// leaves its colours as they are, so it is drawn without the per-pixel light (the same
     /// pixels, at the unlit cost). Everything else — turned panels, the bend, a page seen from
     /// its back — is lit.
-    static func needsLight(_ quad: Quad) -> Bool {
+    static func needsLight(_ quad: Frame.Polygon, _ frame: Frame) -> Bool {
         if quad.localToView.showsBack { return true }
-        if quad.surfacePatch >= 0, quad.layer.kind == .surface {
-            let mesh = unsafeDowncast(quad.layer, to: SurfaceLayer.self).mesh
+        let layer = frame.record(of: quad)
+        if quad.surfacePatch >= 0, let mesh = layer.surface?.mesh {
             return quad.surfacePatch >= mesh.patches.count || mesh.patches[quad.surfacePatch].region != .flat
         }
-        let n = quad.layer.frontNormal
+        let n = layer.orientation.frontNormal
         return !(n.x == 0 && n.y == 0 && n.z == 1)
     }
 }

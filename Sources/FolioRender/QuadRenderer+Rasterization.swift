@@ -29,8 +29,12 @@ extension QuadRenderer {
         var textureGeneration: UInt64 = 0
         /// Counts `draw` calls, to let caches that are no longer drawn go.
         var frame: UInt64 = 0
+        /// What a snapshot's tree is evaluated and recorded with (reused across snapshots).
+        let snapshotEvaluator = LayerEvaluator()
+        let snapshotRecorder = FrameRecorder()
+        var snapshotFrame = Frame()
 
-        /// One cached picture: its key, its evaluation and its texture.
+        /// One cached picture: its key and its texture.
         final class Cache {
             /// The snapshot's root (`Layer.serialNumber`); caches are keyed by theirs already.
             var serial: UInt64 = .max
@@ -40,7 +44,6 @@ extension QuadRenderer {
             var extent = Rect(x: 0, y: 0, width: 0, height: 0)
             /// The picture's size in pixels (the texture may be larger).
             var width = 0, height = 0
-            let evaluator = LayerEvaluator()
             var target = GroupPasses.Target()
             var lastFrame: UInt64 = 0
         }
@@ -52,8 +55,9 @@ extension QuadRenderer {
         static let maximumCacheSide = 4096
         /// The most memory all rasterization caches may hold together, in bytes (512 MiB).
         static let cacheBudget = 512 << 20
-        /// How deep rasterized layers may nest inside each other's pictures.
-        static let maximumNesting = 8
+        /// How deep rasterized layers may nest inside each other's pictures (as deep as a
+        /// recorded frame holds their pictures).
+        static let maximumNesting = FrameRecorder.maximumNesting
 
         func release() {
             for cache in caches.values { Self.delete(cache.target) }
@@ -67,35 +71,34 @@ extension QuadRenderer {
         }
     }
 
-    /// Brings the picture of every rasterized layer of `e` up to date (nested ones first).
+    /// Brings the picture of every rasterized layer of `frame` up to date (nested ones first).
     /// Binds framebuffers and sets the viewport, scissor and clear colour: the caller restores.
-    func updateRasterizations(_ e: LayerEvaluator, depth: Int) {
+    func updateRasterizations(_ frame: Frame, depth: Int) {
         guard depth < Rasterization.maximumNesting else { return }
         rasterization.frame &+= depth == 0 ? 1 : 0
-        for r in e.rasterizedLayers {
-            let layer = r.layer
+        for r in frame.pictures {
+            let layer = frame.records[Int(r.record)]
             let cache: Rasterization.Cache
             if let c = rasterization.caches[layer.serialNumber] { cache = c } else {
                 cache = Rasterization.Cache()
                 rasterization.caches[layer.serialNumber] = cache
             }
             cache.lastFrame = rasterization.frame
-            let scale = layer.effectiveRasterizationScale
+            let scale = layer.rasterizationScale
             if cache.contentVersion == layer.contentVersion && cache.scale == scale && cache.extent == r.extent
                 && cache.textureGeneration == rasterization.textureGeneration {
                 lastFrame.rasterizationsReused += 1
                 continue
             }
-            cache.evaluator.evaluateContents(of: layer, origin: r.extent.origin)
-            updateRasterizations(cache.evaluator, depth: depth + 1)
-            guard render(cache.evaluator, into: cache, extent: r.extent, scale: scale) else { continue }
+            updateRasterizations(r.contents, depth: depth + 1)
+            guard render(r.contents, into: cache, extent: r.extent, scale: scale) else { continue }
             cache.contentVersion = layer.contentVersion
             cache.scale = scale
             cache.extent = r.extent
             cache.textureGeneration = rasterization.textureGeneration
             lastFrame.rasterizationsRedrawn += 1
         }
-        if depth == 0 && rasterization.caches.count > e.rasterizedLayers.count {
+        if depth == 0 && rasterization.caches.count > frame.pictures.count {
             let frame = rasterization.frame
             for (key, cache) in rasterization.caches where frame &- cache.lastFrame > Rasterization.idleFrames {
                 Rasterization.delete(cache.target)
@@ -104,10 +107,10 @@ extension QuadRenderer {
         }
     }
 
-    /// Draws evaluation `e` (view points: the picture's own, `extent.origin` at the view's
+    /// Draws `frame` (view points: the picture's own, `extent.origin` at the view's
     /// origin) into `cache`'s texture at `scale` pixels per point; false when no texture can
     /// be had. A cache's size is clamped to `maximumCacheSide` (the scale lowered to fit).
-    func render(_ e: LayerEvaluator, into cache: Rasterization.Cache, extent: Rect, scale requested: Double,
+    func render(_ frame: Frame, into cache: Rasterization.Cache, extent: Rect, scale requested: Double,
                 exact: Bool = false) -> Bool {
         // A cache's picture is at most `maximumCacheSide` a side (64 MiB), however far its
         // subtree reaches; a snapshot's size was checked against the device by its caller.
@@ -141,14 +144,14 @@ extension QuadRenderer {
         let mode = antialiasing
         antialiasing = Self.offscreenMode(mode)
         defer { antialiasing = mode }
-        prepare(e, scale: scale, pixelWidth: w, pixelHeight: h, origin: (Double(viewport.x), Double(viewport.y)))
+        prepare(frame, scale: scale, pixelWidth: w, pixelHeight: h, origin: (Double(viewport.x), Double(viewport.y)))
         guard !list.batches.isEmpty else { return true }
         if !groups.passes.isEmpty {
-            drawGroupPictures(e, scale: scale, viewport: viewport, framebuffer: target.framebuffer)
+            drawGroupPictures(frame, scale: scale, viewport: viewport, framebuffer: target.framebuffer)
         }
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), target.framebuffer)
         glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(w), GLsizei(h))
-        submit(e)
+        submit(frame)
         return true
     }
 
@@ -187,9 +190,9 @@ extension QuadRenderer {
     }
 
     /// Sets the uniforms that draw a rasterized layer's polygon from its cached picture.
-    func setRasterMaterial(_ item: DrawItem, _ quad: Quad, _ e: LayerEvaluator, _ program: ShaderPrograms.Program) {
-        let r = e.rasterizedLayers[Int(item.raster)]
-        guard let cache = rasterization.caches[r.layer.serialNumber], cache.target.texture != 0 else { return }
+    func setRasterMaterial(_ item: DrawItem, _ quad: Frame.Polygon, _ frame: Frame, _ program: ShaderPrograms.Program) {
+        let r = frame.pictures[Int(item.raster)]
+        guard let cache = rasterization.caches[frame.records[Int(r.record)].serialNumber], cache.target.texture != 0 else { return }
         let t = cache.target
         glBindTexture(GLenum(GL_TEXTURE_2D), t.texture)
         // The layer's points across the extent map onto the picture, which fills the texture's
@@ -232,9 +235,11 @@ extension QuadRenderer {
         }
         let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer, .clearColor, .scissor], profile: profile) : nil
         defer { saved?.restore() }
-        cache.evaluator.evaluate(root)
-        updateRasterizations(cache.evaluator, depth: 1)
-        guard render(cache.evaluator, into: cache, extent: extent, scale: scale, exact: true) else {
+        rasterization.snapshotEvaluator.evaluate(root)
+        rasterization.snapshotRecorder.record(rasterization.snapshotEvaluator, into: &rasterization.snapshotFrame, inputs: frameInputs)
+        let frame = rasterization.snapshotFrame
+        updateRasterizations(frame, depth: 1)
+        guard render(frame, into: cache, extent: extent, scale: scale, exact: true) else {
             throw .framebufferUnavailable(width: w, height: h, samples: 1, status: 0)
         }
         install(Texture(id: cache.target.texture, width: w, height: h, premultiplied: true, origin: .bottomLeft, owned: false),

@@ -1,6 +1,7 @@
 import CGL
 import FolioGeometry
 import FolioLayers
+import FolioTessellation
 
 /// Rounded corners, borders and rounded masks, drawn with coverage from the distance to the
 /// rounded edge (a one-pixel ramp, like the silhouettes' antialiasing) in the shader:
@@ -18,66 +19,64 @@ import FolioLayers
 ///   homography, so any transform in between, 3D or flattened, is exact.
 extension QuadRenderer {
     /// The variant of a border drawn after its layer's sublayers.
-    func borderVariant(_ quad: Quad, _ e: LayerEvaluator) -> ShaderVariant? {
-        guard quad.layer.drawsBorder else { return nil }
+    func borderVariant(_ quad: Frame.Polygon, _ frame: Frame) -> ShaderVariant? {
+        guard frame.record(of: quad).paint.drawsBorder else { return nil }
         var variant = ShaderVariant()
         variant.layerBorder = .only
-        variant.roundMask = roundedMask(of: quad.layer, e) != nil
+        variant.roundMask = roundedMask(of: quad.record, frame) != nil
         return variant
     }
 
     /// Adds the shape features of `quad`'s own draw to `variant`.
-    func addShape(to variant: inout ShaderVariant, _ quad: Quad, _ e: LayerEvaluator, leafBorder: Bool) {
-        let layer = quad.layer
-        if layer.cornerRadius > 0 && layer.effectiveCornerRadius > 0 {
+    func addShape(to variant: inout ShaderVariant, _ quad: Frame.Polygon, _ frame: Frame, leafBorder: Bool) {
+        let layer = frame.record(of: quad)
+        if layer.paint.cornerRadius > 0 && layer.paint.effectiveCornerRadius > 0 {
             variant.roundOwn = true
-            variant.roundContents = layer.masksToBounds
+            variant.roundContents = layer.paint.masksToBounds
         }
         if leafBorder { variant.layerBorder = .over }
-        if !e.roundedMasks.isEmpty { variant.roundMask = roundedMask(of: layer, e) != nil }
+        if !frame.masks.isEmpty { variant.roundMask = roundedMask(of: quad.record, frame) != nil }
     }
 
     /// Sets the shape uniforms (corner radius, border, rounded mask) that `program` uses.
-    func setShape(_ quad: Quad, _ e: LayerEvaluator, _ program: ShaderPrograms.Program) {
-        let layer = quad.layer
-        if program.cornerRadius >= 0 { glUniform1f(program.cornerRadius, Float(layer.effectiveCornerRadius)) }
+    func setShape(_ quad: Frame.Polygon, _ frame: Frame, _ program: ShaderPrograms.Program) {
+        let layer = frame.record(of: quad)
+        if program.cornerRadius >= 0 { glUniform1f(program.cornerRadius, Float(layer.paint.effectiveCornerRadius)) }
         if program.borderWidth >= 0 {
-            glUniform1f(program.borderWidth, Float(layer.effectiveBorderWidth))
-            let c = layer.borderColor
+            glUniform1f(program.borderWidth, Float(layer.paint.borderWidth))
+            let c = layer.paint.borderColor
             let a = c.alpha > 0 ? min(c.alpha, 1) : 0
             glUniform4f(program.borderColor, Float(c.red * a), Float(c.green * a), Float(c.blue * a), Float(a))
         }
-        if program.maskMap >= 0, let mask = roundedMask(of: layer, e) {
-            let b = mask.layer.bounds
+        if program.maskMap >= 0, let mask = roundedMask(of: quad.record, frame) {
+            let masking = frame.records[Int(mask.record)]
+            let b = masking.bounds
             glUniform4f(program.maskRect, Float(b.minX), Float(b.minY), Float(b.maxX), Float(b.maxY))
-            glUniform1f(program.maskRadius, Float(mask.layer.effectiveCornerRadius))
+            glUniform1f(program.maskRadius, Float(masking.paint.effectiveCornerRadius))
             setPixelToPlane(mask.localToView, location: program.maskMap)
         }
     }
 
-    /// The nearest masking ancestor of `layer` with rounded corners, if any.
-    func roundedMask(of layer: Layer, _ e: LayerEvaluator) -> RoundedMask? {
-        Self.roundedMask(of: layer, in: e.roundedMasks)
+    /// The nearest masking ancestor of record `record`'s layer with rounded corners, if any.
+    func roundedMask(of record: Int32, _ frame: Frame) -> Frame.Mask? {
+        Self.roundedMask(of: record, in: frame)
     }
 
-    /// The nearest masking ancestor of `layer` among `masks`, if any.
-    nonisolated static func roundedMask(of layer: Layer, in masks: [RoundedMask]) -> RoundedMask? {
-        guard !masks.isEmpty else { return nil }
-        var current = layer.superlayer
+    /// The rounded mask that clips record `record`'s layer: the nearest ancestor that masks
+    /// to its bounds and is one of `frame`'s masks; nil when none is.
+    nonisolated static func roundedMask(of record: Int32, in frame: Frame) -> Frame.Mask? {
+        guard !frame.masks.isEmpty else { return nil }
+        var current = frame.records[Int(record)].superRecord
         var steps = 0
-        while let l = current, steps <= Layer.maximumDepth {
-            if l.masksToBounds, let m = masks.first(where: { $0.layer === l }) { return m }
-            current = l.superlayer
+        while current >= 0, steps < frame.records.count {
+            let l = frame.records[Int(current)]
+            if l.paint.masksToBounds, let m = frame.masks.first(where: { $0.record == current }) { return m }
+            current = l.superRecord
             steps += 1
         }
         return nil
     }
 
-    /// Uploads to the `mat3` at `location` the map from a framebuffer pixel (where
-    /// `gl_FragCoord` counts from, for the list being drawn) to the plane that `localToView`
-    /// maps to the view: homogeneous, column-major, scaled to a largest entry of 1 (floats keep
-    /// their precision; the scale of a homogeneous map does not matter). Zeros when the plane
-    /// is seen edge-on (singular). Nothing is allocated.
     func setPixelToPlane(_ h: Homography, location: GLint) {
         // Pixel → view: x = (px − ox)/s, y = (height − (py − oy))/s, as A = [[a, 0, b], [0, −a, c], [0, 0, 1]].
         let s = list.scale, a = 1 / s, b = -list.origin.x / s, c = (list.pixelSize.height + list.origin.y) / s

@@ -7,7 +7,7 @@ import FolioTessellation
 /// shader variant, the item's material uniforms and one `glDrawArrays` of triangles.
 extension QuadRenderer {
     /// Sends the prepared draw list to GL, in the bound framebuffer and viewport.
-    func submit(_ evaluator: LayerEvaluator) {
+    func submit(_ frame: Frame) {
         guard !list.batches.isEmpty else { return }
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
@@ -21,15 +21,14 @@ extension QuadRenderer {
         }
         setDrawingState()
         if wireframe {
-            drawDebugLines(evaluator, outlines: false)
+            drawDebugLines(frame, outlines: false)
         } else {
             var current: ShaderPrograms.Program?
             var shadedItem = -1
             var countedItem = -1
             var shadow = 0
             var blending = true
-            let masks = evaluator.roundedMasks
-            for (index, batch) in list.batches.enumerated() {
+                        for (index, batch) in list.batches.enumerated() {
                 // A surface's cast shadow, before its lifted patches (QuadRenderer+CastShadow.swift).
                 while shadow < list.castShadow.passes.count && list.castShadow.passes[shadow].beforeBatch <= index {
                     if !blending { glEnable(GLenum(GL_BLEND)); blending = true }
@@ -38,11 +37,11 @@ extension QuadRenderer {
                     current = nil
                     shadedItem = -1
                 }
-                let quad = evaluator.quads[list.items[batch.item].quadIndex]
+                let quad = frame.polygons[list.items[batch.item].quadIndex]
                 // A compositing group's picture (QuadRenderer+Groups.swift), or a layer's polygon.
                 let composite = list.items[batch.item].composite >= 0
                 let raster = list.items[batch.item].raster >= 0
-                guard var variant = composite || raster ? Self.compositeVariant : material(of: list.items[batch.item], quad, evaluator)
+                guard var variant = composite || raster ? Self.compositeVariant : material(of: list.items[batch.item], quad, frame)
                 else { continue }
                 variant.coverage = batch.coverage
                 let program: ShaderPrograms.Program
@@ -58,8 +57,8 @@ extension QuadRenderer {
                 // Uniforms belong to the program: set again when either changes.
                 if shadedItem != batch.item {
                     if composite { setCompositeMaterial(list.items[batch.item], program) }
-                    else if raster { setRasterMaterial(list.items[batch.item], quad, evaluator, program) }
-                    else { setMaterial(list.items[batch.item], quad, evaluator, program) }
+                    else if raster { setRasterMaterial(list.items[batch.item], quad, frame, program) }
+                    else { setMaterial(list.items[batch.item], quad, frame, program) }
                     shadedItem = batch.item
                 }
                 // An opaque draw with no coverage ramp replaces what is beneath it: "over" with
@@ -67,7 +66,7 @@ extension QuadRenderer {
                 // pixel, per sample when multisampled) is switched off for it.
                 let opaque = replacesOpaqueDraws && !composite && !raster && list.items[batch.item].border < 0
                     && variant.coverage == .full && variant.layerBorder != .only
-                    && Float(quad.opacity * groups.opacityScale) == 1 && Self.paintsOpaque(quad, textures: textures, masks: masks)
+                    && Float(quad.opacity * groups.opacityScale) == 1 && Self.paintsOpaque(quad, frame, textures: textures)
                 if opaque == blending {
                     if opaque { glDisable(GLenum(GL_BLEND)) } else { glEnable(GLenum(GL_BLEND)) }
                     blending = !opaque
@@ -86,7 +85,7 @@ extension QuadRenderer {
                 drawCastShadow(list.castShadow.passes[shadow])
                 shadow += 1
             }
-            if showsLayerBorders { drawDebugLines(evaluator, outlines: true) }
+            if showsLayerBorders { drawDebugLines(frame, outlines: true) }
         }
         glBindVertexArray(0)
     }
@@ -108,25 +107,25 @@ extension QuadRenderer {
 
     /// The shader features `item` needs, coverage aside; nil when it paints nothing (no
     /// contents, background, gradient or overlay, or zero opacity).
-    func material(of item: DrawItem, _ quad: Quad, _ e: LayerEvaluator) -> ShaderVariant? {
-        let layer = quad.layer
+    func material(of item: DrawItem, _ quad: Frame.Polygon, _ frame: Frame) -> ShaderVariant? {
+        let layer = frame.record(of: quad)
         guard quad.opacity > 0 else { return nil }
         // Corners, borders and rounded masks (QuadRenderer+Shapes.swift).
-        if item.border >= 0 { return borderVariant(quad, e) }
-        let gradient = layer as? GradientLayer
-        let texture = Self.shownContents(quad).handle.flatMap { textures[$0] }
-        let leafBorder = layer.drawsBorder && layer.sublayers.isEmpty
-        guard texture != nil || layer.backgroundColor != nil || gradient != nil || item.overlayQuadIndex != nil || leafBorder
+        if item.border >= 0 { return borderVariant(quad, frame) }
+        let gradient = layer.paint.gradient
+        let texture = Self.shownContents(quad, frame).handle.flatMap { textures[$0] }
+        let leafBorder = layer.paint.drawsBorder && !layer.hasSublayers
+        guard texture != nil || layer.paint.backgroundColor != nil || gradient != nil || item.overlayQuadIndex != nil || leafBorder
         else { return nil }
         var variant = ShaderVariant()
-        variant.light = light != nil && Self.needsLight(quad)
-        addShape(to: &variant, quad, e, leafBorder: leafBorder)
+        variant.light = light != nil && Self.needsLight(quad, frame)
+        addShape(to: &variant, quad, frame, leafBorder: leafBorder)
         if let texture {
             variant.texture = texture.premultiplied ? .premultiplied : .straight
             variant.textureFlipped = texture.origin == .bottomLeft
-            variant.contentsFade = Self.contentsFade(quad) != nil
+            variant.contentsFade = Self.contentsFade(quad, frame) != nil
         }
-        variant.background = (layer.backgroundColor?.alpha ?? 0) > 0
+        variant.background = (layer.paint.backgroundColor?.alpha ?? 0) > 0
         if let gradient {
             guard let slots = ShaderVariant.slots(forStops: gradient.colors.count) else {
                 if drawError == nil {
@@ -136,43 +135,43 @@ extension QuadRenderer {
             }
             variant.gradientStops = slots
         }
-        if let overlay = item.overlayQuadIndex.map({ e.quads[$0].layer }) {
-            variant.overlayStops = (overlay as? GradientLayer).map { min($0.colors.count, ShaderVariant.maximumStops) } ?? 1
+        if let overlay = item.overlayQuadIndex.map({ frame.record(of: frame.polygons[$0]) }) {
+            variant.overlayStops = overlay.paint.gradient.map { min($0.colors.count, ShaderVariant.maximumStops) } ?? 1
         }
         return variant
     }
 
     /// Sets `program`'s uniforms for `item` and binds its texture on unit 0.
-    func setMaterial(_ item: DrawItem, _ quad: Quad, _ e: LayerEvaluator, _ program: ShaderPrograms.Program) {
-        let layer = quad.layer
+    func setMaterial(_ item: DrawItem, _ quad: Frame.Polygon, _ frame: Frame, _ program: ShaderPrograms.Program) {
+        let layer = frame.record(of: quad)
         let b = layer.bounds
         glUniform4f(program.bounds, Float(b.minX), Float(b.minY), Float(b.width), Float(b.height))
         var texels = (list.scale, list.scale)
-        let shown = Self.shownContents(quad)
+        let shown = Self.shownContents(quad, frame)
         if let t = shown.handle.flatMap({ textures[$0] }) {
             glBindTexture(GLenum(GL_TEXTURE_2D), t.id)
             let cr = shown.rect
             glUniform4f(program.contentsRect, Float(cr.origin.x), Float(cr.origin.y), Float(cr.size.width), Float(cr.size.height))
             texels = (Double(t.width) * abs(cr.width) / max(b.width, 1e-9), Double(t.height) * abs(cr.height) / max(b.height, 1e-9))
-            if program.contentsFade >= 0 { glUniform1f(program.contentsFade, Self.contentsFade(quad) ?? 1) }
+            if program.contentsFade >= 0 { glUniform1f(program.contentsFade, Self.contentsFade(quad, frame) ?? 1) }
         }
         if let light { setLight(light, program) }
         glUniform2f(program.texelsPerPoint, Float(texels.0), Float(texels.1))
         glUniform1f(program.opacity, Float(quad.opacity * groups.opacityScale))
-        setShape(quad, e, program)
-        let bg = layer.backgroundColor ?? .clear
+        setShape(quad, frame, program)
+        let bg = layer.paint.backgroundColor ?? .clear
         glUniform4f(program.background, Float(bg.red * bg.alpha), Float(bg.green * bg.alpha), Float(bg.blue * bg.alpha), Float(bg.alpha))
-        if let g = layer as? GradientLayer {
+        if let g = layer.paint.gradient {
             setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint), slots: ShaderVariant.slots(forStops: g.colors.count) ?? 0,
                      colors: program.gradientColors, locations: program.gradientLocations, axisLocation: program.gradientAxis)
         }
-        if let overlay = item.overlayQuadIndex.map({ e.quads[$0] }) {
-            let o = overlay.layer
-            if let g = o as? GradientLayer {
+        if let overlay = item.overlayQuadIndex.map({ frame.polygons[$0] }) {
+            let o = frame.record(of: overlay)
+            if let g = o.paint.gradient {
                 setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint), slots: g.colors.count,
                          colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
             } else {
-                setStops(CollectionOfOne(o.backgroundColor ?? .clear), nil, axis: (Point(x: 0, y: 0), Point(x: 0, y: 1)), slots: 1,
+                setStops(CollectionOfOne(o.paint.backgroundColor ?? .clear), nil, axis: (Point(x: 0, y: 0), Point(x: 0, y: 1)), slots: 1,
                          colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
             }
             glUniform1f(program.overlayOpacity, Float(overlay.opacity / quad.opacity))
@@ -181,7 +180,7 @@ extension QuadRenderer {
 
     /// Debug views in `debugColor`: every triangle's edges (wireframe) or each item's outline
     /// loop (layer borders).
-    func drawDebugLines(_ e: LayerEvaluator, outlines: Bool) {
+    func drawDebugLines(_ frame: Frame, outlines: Bool) {
         let program: ShaderPrograms.Program
         do { program = try programs.program(for: ShaderVariant(background: true)) } catch {
             if drawError == nil { drawError = error }

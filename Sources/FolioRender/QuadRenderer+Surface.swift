@@ -4,6 +4,7 @@ import Glibc
 #endif
 import FolioGeometry
 import FolioLayers
+import FolioTessellation
 import FolioSurface
 
 /// What a surface patch shows, and the paper light's uniforms.
@@ -14,13 +15,12 @@ extension QuadRenderer {
     /// from its back shows `backContents` through `backContentsRect` mirrored across the spine
     /// (a leaf turned over about its spine shows its back the right way round), or, without
     /// back contents, the front's contents at the same point, seen through the paper.
-    static func shownContents(_ quad: Quad) -> (handle: ContentHandle?, rect: Rect) {
-        let layer = quad.layer
-        guard quad.surfacePatch >= 0, layer.kind == .surface, quad.localToView.showsBack else {
-            return (layer.contents, layer.contentsRect)
+    static func shownContents(_ quad: Frame.Polygon, _ frame: Frame) -> (handle: ContentHandle?, rect: Rect) {
+        let layer = frame.record(of: quad)
+        guard quad.surfacePatch >= 0, let surface = layer.surface, quad.localToView.showsBack else {
+            return (layer.paint.contents, layer.paint.contentsRect)
         }
-        let surface = unsafeDowncast(layer, to: SurfaceLayer.self)
-        guard let back = surface.backContents else { return (layer.contents, layer.contentsRect) }
+        guard let back = surface.backContents else { return (layer.paint.contents, layer.paint.contentsRect) }
         let r = surface.backContentsRect
         // A negative extent runs the texture coordinates backwards: the mirror image.
         let mirrored = surface.mirrorsHorizontally

@@ -94,6 +94,10 @@ public final class QuadRenderer {
     public internal(set) var lastFrame = FrameStatistics()
     /// Issue 29 hook: the last damage-driven frame's batch records (QuadRenderer+Damage.swift).
     var damage = FrameDamage()
+    /// Writes each evaluation's frame (the only reader of layers on the way to GL), and the
+    /// last frame written, kept for its storage.
+    let recorder = FrameRecorder()
+    var frame = Frame()
 
     /// The first shader error met while drawing: a shader variant that the driver failed to
     /// build (its draws are skipped). Nil normally; `init` already builds the richest variants,
@@ -209,30 +213,50 @@ public final class QuadRenderer {
     /// draw framebuffer; 0: the default framebuffer), at `scale` pixels per view point.
     /// Nothing is drawn into an empty viewport.
     public func draw(_ evaluator: LayerEvaluator, scale: Double, viewport: Viewport, framebuffer: UInt32? = nil) {
-        guard beginFrame(evaluator, scale: scale, viewport: viewport) else { return }
-        drawPrepared(evaluator, scale: scale, viewport: viewport, framebuffer: framebuffer)
+        record(evaluator)
+        draw(frame, scale: scale, viewport: viewport, framebuffer: framebuffer)
+    }
+
+    /// Draws `frame` into `viewport` of `framebuffer` (nil: the bound draw framebuffer; 0: the
+    /// default framebuffer), at `scale` pixels per view point. The frame need not come from
+    /// this renderer, nor its layer tree still exist; its contents handles name this
+    /// renderer's textures. Nothing is drawn into an empty viewport.
+    package func draw(_ frame: Frame, scale: Double, viewport: Viewport, framebuffer: UInt32? = nil) {
+        guard beginFrame(frame, scale: scale, viewport: viewport) else { return }
+        drawPrepared(frame, scale: scale, viewport: viewport, framebuffer: framebuffer)
+    }
+
+    /// What a frame must carry for this renderer's settings: light inputs under a light, and
+    /// cast-shadow inputs when shadows are cast too.
+    var frameInputs: Frame.Inputs {
+        light == nil ? [] : (castsShadows ? .all : .light)
+    }
+
+    /// Writes the last evaluation of `evaluator` into ``frame``.
+    func record(_ evaluator: LayerEvaluator) {
+        recorder.record(evaluator, into: &frame, inputs: frameInputs)
     }
 
     /// What every draw of an evaluation does first, full or damage-driven: refuses an empty
     /// viewport or a bad scale (false), resets `lastFrame`, redraws stale rasterized layers'
     /// pictures, and prepares this frame's list.
-    func beginFrame(_ evaluator: LayerEvaluator, scale: Double, viewport: Viewport) -> Bool {
+    func beginFrame(_ frame: Frame, scale: Double, viewport: Viewport) -> Bool {
         guard !viewport.isEmpty, scale > 0, scale.isFinite else { return false }
         lastFrame = FrameStatistics()
-        if !evaluator.rasterizedLayers.isEmpty {
+        if !frame.pictures.isEmpty {
             // Rasterized layers' pictures, redrawn where stale, before this frame's list.
             let saved = restoresGLState ? GLStateSnapshot(capturing: [.drawing, .framebuffer, .clearColor, .scissor], profile: profile) : nil
-            updateRasterizations(evaluator, depth: 0)
+            updateRasterizations(frame, depth: 0)
             saved?.restore()
         }
-        prepare(evaluator, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
+        prepare(frame, scale: scale, pixelWidth: viewport.width, pixelHeight: viewport.height,
                 origin: (Double(viewport.x), Double(viewport.y)))
         return true
     }
 
     /// The GL half of `draw`: group pictures, then the prepared list (`submit`). Also drawn
     /// by the damage-driven path (QuadRenderer+Damage.swift) under its scissor box.
-    func drawPrepared(_ evaluator: LayerEvaluator, scale: Double, viewport: Viewport, framebuffer: UInt32?) {
+    func drawPrepared(_ frame: Frame, scale: Double, viewport: Viewport, framebuffer: UInt32?) {
         // Over its budget with no picture to draw, the renderer keeps no group texture either.
         if groups.overBudget && groups.passes.isEmpty { releaseUnusedGroupTargets() }
         guard !list.batches.isEmpty else { return }
@@ -241,11 +265,11 @@ public final class QuadRenderer {
             // Group pictures first (QuadRenderer+Groups.swift); they leave the app's binding.
             var bound: GLint = 0
             glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &bound)
-            drawGroupPictures(evaluator, scale: scale, viewport: viewport, framebuffer: framebuffer ?? GLuint(bound))
+            drawGroupPictures(frame, scale: scale, viewport: viewport, framebuffer: framebuffer ?? GLuint(bound))
         }
         if let framebuffer { glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer) }
         glViewport(GLint(viewport.x), GLint(viewport.y), GLsizei(viewport.width), GLsizei(viewport.height))
-        submit(evaluator)
+        submit(frame)
         saved?.restore()
     }
 
@@ -266,47 +290,43 @@ public final class QuadRenderer {
     /// `evaluator` in a `pixelWidth × pixelHeight` viewport without touching GL; `draw` is
     /// `prepare` then the GL submission.
     public func prepare(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int) {
-        prepare(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, origin: (0, 0))
+        record(evaluator)
+        prepare(frame, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, origin: (0, 0))
     }
 
     /// `prepare` for a viewport whose bottom-left corner is framebuffer pixel `origin` (the
     /// shader's edge distances count from the framebuffer's corner).
-    func prepare(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int, origin: (x: Double, y: Double)) {
+    func prepare(_ frame: Frame, scale: Double, pixelWidth: Int, pixelHeight: Int, origin: (x: Double, y: Double)) {
         let textures = self.textures
-        let masks = evaluator.roundedMasks
-        planGroups(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        planGroups(frame, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         list.lighting = light != nil
-        list.build(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, origin: origin,
+        list.build(frame, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, origin: origin,
                    mode: antialiasing.triangulation, outlines: showsLayerBorders && !wireframe,
                    composites: groups.topLevel[...], isOpaque: { quad in
-            Self.isOpaque(quad, textures: textures, masks: masks)
+            Self.isOpaque(quad, frame, textures: textures)
         }) { quad in
-            let b = quad.layer.bounds
-            if let handle = quad.layer.contents, let t = textures[handle], b.width > 0, b.height > 0 {
-                return (Double(t.width) * quad.layer.contentsRect.width / b.width, Double(t.height) * quad.layer.contentsRect.height / b.height)
-            }
-            return (scale, scale)
+            Self.texelsPerPoint(quad, frame, textures: textures, scale: scale)
         }
-        prepareCastShadows(evaluator)
+        prepareCastShadows(frame)
     }
 
     /// Whether `quad` is opaque everywhere: fully opaque layer, and an opaque texture or
     /// background under anything else it draws (premultiplied "over" an opaque colour stays
     /// opaque); then what it hides of earlier polygons need not be drawn.
-    static func isOpaque(_ quad: Quad, textures: [ContentHandle: Texture], masks: [RoundedMask]) -> Bool {
-        quad.opacity == 1 && paintsOpaque(quad, textures: textures, masks: masks)
+    static func isOpaque(_ quad: Frame.Polygon, _ frame: Frame, textures: [ContentHandle: Texture]) -> Bool {
+        quad.opacity == 1 && paintsOpaque(quad, frame, textures: textures)
     }
 
     /// Whether everything `quad` paints is opaque before its opacity applies: no rounded
     /// corners cut from it, and an opaque background or opaque texture under the rest.
-    static func paintsOpaque(_ quad: Quad, textures: [ContentHandle: Texture], masks: [RoundedMask]) -> Bool {
-        let layer = quad.layer
+    static func paintsOpaque(_ quad: Frame.Polygon, _ frame: Frame, textures: [ContentHandle: Texture]) -> Bool {
+        let paint = frame.record(of: quad).paint
         // Rounded corners (its own or a mask's) leave its corners uncovered.
-        if layer.cornerRadius > 0 && layer.effectiveCornerRadius > 0 { return false }
-        if !masks.isEmpty && roundedMask(of: layer, in: masks) != nil { return false }
-        if (layer.backgroundColor?.alpha ?? 0) == 1 { return true }
+        if paint.cornerRadius > 0 && paint.effectiveCornerRadius > 0 { return false }
+        if !frame.masks.isEmpty && roundedMask(of: quad.record, in: frame) != nil { return false }
+        if (paint.backgroundColor?.alpha ?? 0) == 1 { return true }
         // The front faded through the paper is not opaque, whatever its texture.
-        if contentsFade(quad) != nil { return false }
-        return shownContents(quad).handle.flatMap { textures[$0] }?.isOpaque ?? false
+        if contentsFade(quad, frame) != nil { return false }
+        return shownContents(quad, frame).handle.flatMap { textures[$0] }?.isOpaque ?? false
     }
 }

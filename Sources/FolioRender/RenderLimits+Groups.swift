@@ -24,7 +24,8 @@ extension RenderLimits {
     public static func groupPictureBytes(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int) -> Int {
         var total = 0
         for g in evaluator.compositingGroups {
-            guard let box = DrawList.pictureBox(evaluator, g.quads, scale: scale, width: Double(pixelWidth), height: Double(pixelHeight))
+            let visible = g.quads.lazy.filter { evaluator.quads[$0].isVisible }.flatMap { evaluator.corners(of: evaluator.quads[$0]) }
+            guard let box = DrawList.pictureBox(corners: visible, scale: scale, width: Double(pixelWidth), height: Double(pixelHeight))
             else { continue }
             total += groupPictureBytes(width: box.x1 - box.x0, height: box.y1 - box.y0)
         }

@@ -23,16 +23,17 @@ extension DrawList {
     /// diffuse term with `ambient`), which is 1 on the page plane and falls to 0 where the strip
     /// turns edge-on to the light, so the shadow meets the page's at the axis and fades out with
     /// the light itself.
-    package mutating func appendBendShadowPass(of surface: SurfaceLayer, _ e: LayerEvaluator, firstLifted b: Int,
+    package mutating func appendBendShadowPass(of caster: Int32, _ frame: Frame, firstLifted b: Int,
                                        flatToView toView: Homography, model: CastShadow, ambient: Double) {
+        guard let surface = frame.records[Int(caster)].surface else { return }
         let mesh = surface.mesh
         // The surface's first back-facing batch: the pass is drawn just before it.
         var last = -1
         for k in (b + 1)..<batches.count {
             let item = items[batches[k].item]
             guard item.composite < 0, item.border < 0, item.raster < 0 else { continue }
-            let quad = e.quads[item.quadIndex]
-            if quad.layer === surface, quad.surfacePatch >= 0, quad.localToView.showsBack { last = k; break }
+            let quad = frame.polygons[item.quadIndex]
+            if quad.record == caster, quad.surfacePatch >= 0, quad.localToView.showsBack { last = k; break }
         }
         guard last > b else { return }
         // Each patch's lowest and highest vertices.
@@ -53,10 +54,10 @@ extension DrawList {
         for i in batches[b].item..<batches[last].item {
             let item = items[i]
             guard item.composite < 0, item.border < 0, item.raster < 0, item.corners.count >= 3 else { continue }
-            let quad = e.quads[item.quadIndex]
+            let quad = frame.polygons[item.quadIndex]
             let k = quad.surfacePatch
-            guard quad.layer === surface, k >= 0, k < mesh.patches.count, k < surface.patchHasArea.count,
-                  !quad.localToView.showsBack, mesh.patches[k].region != .flat, surface.patchHasArea[k] else { continue }
+            guard quad.record == caster, k >= 0, k < mesh.patches.count, k < surface.patchHasArea.count,
+                  !quad.localToView.showsBack, mesh.patches[k].region != .flat, frame.patchHasArea(surface, k) else { continue }
             let n = mesh.patches[k].plane.normal.dot(light) / light.z
             let heights = castShadow.patchHeights[k]
             guard n > 0, heights.lowVertex >= 0 else { continue }

@@ -79,7 +79,7 @@ package struct CastShadowList {
     package var clipped: [Point2] = []
     /// The layers whose shadows this frame already has (a layer the depth sort split is drawn
     /// in several batches, but casts once).
-    package var casters: [ObjectIdentifier] = []
+    package var casters: [Int32] = []
     /// The caster's shadow triangles: corners as indices into `points`, and the sheet.
     package var triangles: [Triangle] = []
     /// A flat caster's outline in the receivers' coordinates, clipped to their plane's lit side.
@@ -128,32 +128,30 @@ extension DrawList {
     /// Casters are the surface layers whose lifted patches are drawn (their mesh gives the
     /// shadow) and the opaque flat layers (`isOpaque`) standing off that plane toward the light
     /// (a flip's turning leaf): docs/curl.md §8.
-    package mutating func appendCastShadows(_ e: LayerEvaluator, light: Vector3, ambient: Double = PaperLight.standard.ambient,
-                                    isReceiver: (Quad) -> Bool, isOpaque: (Quad) -> Bool) {
+    package mutating func appendCastShadows(_ frame: Frame, light: Vector3, ambient: Double = PaperLight.standard.ambient,
+                                    isReceiver: (Frame.Polygon) -> Bool, isOpaque: (Frame.Polygon) -> Bool) {
         castShadow.reset()
         castShadow.resetReceiver()
         castShadow.casters.removeAll(keepingCapacity: true)
         for b in batches.indices {
             let item = items[batches[b].item]
             guard item.composite < 0, item.border < 0, item.raster < 0 else { continue }
-            let quad = e.quads[item.quadIndex]
+            let quad = frame.polygons[item.quadIndex]
             if quad.surfacePatch >= 0 {
-                guard quad.layer.kind == .surface else { continue }
-                let surface = unsafeDowncast(quad.layer, to: SurfaceLayer.self)
-                let mesh = surface.mesh
+                guard let mesh = frame.record(of: quad).surface?.mesh else { continue }
                 guard quad.surfacePatch < mesh.patches.count, mesh.patches[quad.surfacePatch].region != .flat else { continue }
-                let id = ObjectIdentifier(surface)
+                let id = quad.record
                 if castShadow.casters.contains(id) { continue }
                 castShadow.casters.append(id)
-                appendCastShadow(of: surface, e, beforeBatch: b, light: light, ambient: ambient, isReceiver: isReceiver)
+                appendCastShadow(of: id, frame, beforeBatch: b, light: light, ambient: ambient, isReceiver: isReceiver)
             } else {
                 // A flat layer: only one with a corner off its context's plane can cast (the
                 // cheap test that keeps pages and tiles at rest out of the rest).
-                guard quad.layer.kind != .surface, e.corners(of: quad).contains(where: { $0.depth > Self.liftedDepth }) else { continue }
-                let id = ObjectIdentifier(quad.layer)
+                guard frame.record(of: quad).kind != .surface, frame.corners(of: quad).contains(where: { $0.depth > Self.liftedDepth }) else { continue }
+                let id = quad.record
                 guard !castShadow.casters.contains(id), isOpaque(quad) else { continue }
                 castShadow.casters.append(id)
-                appendFlatCastShadow(of: quad.layer, e, beforeBatch: b, light: light, isReceiver: isReceiver)
+                appendFlatCastShadow(of: id, frame, beforeBatch: b, light: light, isReceiver: isReceiver)
             }
         }
         // A bend's pass comes later than the next caster's first pass may: the renderer walks
@@ -174,16 +172,17 @@ extension DrawList {
     /// within 1e-6 of it).
     package static let liftedDepth = 1e-6
 
-    /// The shadow of `surface`, drawn before batch `b`.
-    package mutating func appendCastShadow(of surface: SurfaceLayer, _ e: LayerEvaluator, beforeBatch b: Int, light: Vector3,
-                                   ambient: Double, isReceiver: (Quad) -> Bool) {
-        guard let curl = surface.curl, surface.patchHasArea.count == surface.mesh.patches.count else { return }
+    /// The shadow of the surface layer with record `caster`, drawn before batch `b`.
+    package mutating func appendCastShadow(of caster: Int32, _ frame: Frame, beforeBatch b: Int, light: Vector3,
+                                   ambient: Double, isReceiver: (Frame.Polygon) -> Bool) {
+        guard let surface = frame.records[Int(caster)].surface, let curl = surface.curl,
+              surface.patchHasArea.count == surface.mesh.patches.count else { return }
         let mesh = surface.mesh
         let across = curl.spine == .left || curl.spine == .right ? curl.size.width : curl.size.height
         // The leaf's plane z = 0 on screen: the flat patch's map (the identity onto the plane).
         guard let flat = mesh.patches.firstIndex(where: { $0.region == .flat }) else { return }
         var toView: Homography?
-        for q in e.quads where q.surfacePatch == flat && q.layer === surface { toView = q.localToView; break }
+        for q in frame.polygons where q.surfacePatch == flat && q.record == caster { toView = q.localToView; break }
         guard let toView else { return }
         // The light in the leaf's own axes: a leaf turned or mirrored in the page plane (a
         // book's reading direction) sees the view's light along its local axes' images.
@@ -195,8 +194,8 @@ extension DrawList {
         func receives(_ i: Int) -> Bool {
             let item = items[i]
             guard item.composite < 0, item.border < 0, item.raster < 0, item.corners.count >= 3 else { return false }
-            let quad = e.quads[item.quadIndex]
-            if quad.surfacePatch >= 0 && !(quad.layer === surface && quad.surfacePatch == flat) { return false }
+            let quad = frame.polygons[item.quadIndex]
+            if quad.surfacePatch >= 0 && !(quad.record == caster && quad.surfacePatch == flat) { return false }
             return isReceiver(quad)
         }
         // The painter's order puts every lifted patch after the receivers it covers, but a patch
@@ -210,7 +209,7 @@ extension DrawList {
         var later = false, flatReceives = false
         castShadow.receivers.removeAll(keepingCapacity: true)
         for i in items.indices where receives(i) {
-            if e.quads[items[i].quadIndex].layer === surface { flatReceives = true }
+            if frame.polygons[items[i].quadIndex].record == caster { flatReceives = true }
             if i < firstItem { castShadow.receivers.append(i) } else { later = true }
         }
         dropContainedReceivers()
@@ -230,7 +229,7 @@ extension DrawList {
         // part (the receiver itself) and patches with no area.
         castShadow.sheets.removeAll(keepingCapacity: true)
         for (k, p) in mesh.patches.enumerated() {
-            let lifted = p.region != .flat && surface.patchHasArea[k]
+            let lifted = p.region != .flat && frame.patchHasArea(surface, k)
             castShadow.sheets.append(lifted ? (p.plane.normal.dot(model.light) > 0 ? 0 : 1) : -1)
         }
         castShadow.triangles.removeAll(keepingCapacity: true)
@@ -250,7 +249,7 @@ extension DrawList {
             }
         }
         if flatReceives {
-            appendBendShadowPass(of: surface, e, firstLifted: b, flatToView: toView, model: model, ambient: ambient)
+            appendBendShadowPass(of: caster, frame, firstLifted: b, flatToView: toView, model: model, ambient: ambient)
         }
     }
 
@@ -264,22 +263,22 @@ extension DrawList {
     /// folds over itself — whose corners land on their shadow points with their heights, so a
     /// tilted leaf's shadow has a height varying linearly along it and a penumbra widening
     /// with it. Its edges are the outline's sides off the page (not a hinge lying on it).
-    package mutating func appendFlatCastShadow(of caster: Layer, _ e: LayerEvaluator, beforeBatch b: Int, light: Vector3,
-                                       isReceiver: (Quad) -> Bool) {
+    package mutating func appendFlatCastShadow(of caster: Int32, _ frame: Frame, beforeBatch b: Int, light: Vector3,
+                                       isReceiver: (Frame.Polygon) -> Bool) {
         let firstItem = batches[b].item
         castShadow.receivers.removeAll(keepingCapacity: true)
-        var plane: (layer: Layer, toView: Homography, casterToPlane: Transform3D)?
+        var plane: (layer: Int32, toView: Homography, casterToPlane: Transform3D)?
         for i in 0..<firstItem {
             let item = items[i]
             guard item.composite < 0, item.border < 0, item.raster < 0, item.corners.count >= 3 else { continue }
-            let quad = e.quads[item.quadIndex]
-            guard quad.surfacePatch < 0, quad.layer !== caster, isReceiver(quad) else { continue }
+            let quad = frame.polygons[item.quadIndex]
+            guard quad.surfacePatch < 0, quad.record != caster, isReceiver(quad) else { continue }
             if let plane {
                 // Another page on the same plane: in the same rendering context.
-                guard plane.layer === quad.layer || quad.layer.transform(toCoordinatesOf: plane.layer) != nil else { continue }
+                guard plane.layer == quad.record || frame.transform(from: quad.record, toCoordinatesOf: plane.layer) != nil else { continue }
             } else {
-                guard let m = caster.transform(toCoordinatesOf: quad.layer) else { continue }
-                plane = (quad.layer, quad.localToView, m)
+                guard let m = frame.transform(from: caster, toCoordinatesOf: quad.record) else { continue }
+                plane = (quad.record, quad.localToView, m)
             }
             castShadow.receivers.append(i)
         }
@@ -287,7 +286,7 @@ extension DrawList {
         guard let plane, !castShadow.receivers.isEmpty else { return }
 
         // The light in the receiver's own axes (a mirrored or turned page sees it turned).
-        guard let toLocal = plane.layer.linearPartToRoot.inverted() else { return }
+        guard let toLocal = frame.records[Int(plane.layer)].orientation.linearPartToRoot.inverted() else { return }
         let l4 = light.applying(toLocal)
         var local = Vector3(x: l4.x, y: l4.y, z: l4.z)
         // Heights count toward the light: a page whose own z points away from the viewer
@@ -297,7 +296,7 @@ extension DrawList {
 
         // The caster's corners over the plane, and its extent along its steepest slope (the
         // leaf's length across its hinge), whose half is the fade height h₀.
-        let bounds = caster.bounds
+        let bounds = frame.records[Int(caster)].bounds
         castShadow.outline.removeAll(keepingCapacity: true)
         // The corners (minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY), without an array
         // literal (which would allocate every frame).

@@ -36,19 +36,22 @@ extension DrawList {
     }
 
     /// The whole-pixel rectangle (viewport pixels, origin bottom-left) that holds everything
-    /// quads `range` of `e` draw, antialiasing margins included, clipped to the viewport; nil
-    /// when nothing of it is inside.
-    package static func pictureBox(_ e: LayerEvaluator, _ range: Range<Int>, scale: Double,
+    /// polygons `range` of `frame` draw, antialiasing margins included, clipped to the
+    /// viewport; nil when nothing of it is inside.
+    package static func pictureBox(_ frame: Frame, _ range: Range<Int>, scale: Double,
                            width: Double, height: Double) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        let visible = range.lazy.filter { frame.polygons[$0].isVisible }
+        return pictureBox(corners: visible.flatMap { frame.corners(of: frame.polygons[$0]) }, scale: scale, width: width, height: height)
+    }
+
+    /// `pictureBox` of the visible ones among corners `corners` (view points).
+    package static func pictureBox<Corners: Sequence<QuadVertex>>(corners: Corners, scale: Double,
+                                                                 width: Double, height: Double) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
         var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-        for q in range {
-            let quad = e.quads[q]
-            guard quad.isVisible else { continue }
-            for v in e.corners(of: quad) {
-                let x = v.point.x * scale, y = height - v.point.y * scale
-                minX = min(minX, x); maxX = max(maxX, x)
-                minY = min(minY, y); maxY = max(maxY, y)
-            }
+        for v in corners {
+            let x = v.point.x * scale, y = height - v.point.y * scale
+            minX = min(minX, x); maxX = max(maxX, x)
+            minY = min(minY, y); maxY = max(maxY, y)
         }
         // The analytic margin reaches 1 px past a silhouette; one more for rounding.
         let margin = Self.margin + 1
@@ -61,17 +64,17 @@ extension DrawList {
     /// Appends an item for each border in `borders` from `next` on that goes before quad
     /// `index` (`after < index`) and belongs to this list: its layer's polygon inside `range`
     /// and not inside one of `composites` (a group draws its own borders in its picture).
-    package mutating func appendBorders(_ e: LayerEvaluator, _ borders: [BorderPlacement], from next: inout Int, before index: Int,
+    package mutating func appendBorders(_ frame: Frame, _ borders: [Frame.Border], from next: inout Int, before index: Int,
                                 range: Range<Int>?, composites: ArraySlice<CompositeSpan>) {
         while next < borders.count && borders[next].after < index {
             let b = borders[next]
             let k = next
             next += 1
             guard range?.contains(b.quad) ?? true, !Self.isInside(b.quad, composites) else { continue }
-            let quad = e.quads[b.quad]
+            let quad = frame.polygons[b.quad]
             let height = pixelSize.height
             let start = corners.count
-            for v in e.corners(of: quad) {
+            for v in frame.corners(of: quad) {
                 corners.append(Corner(x: v.point.x * scale, y: height - v.point.y * scale, w: v.clip.w, local: v.local, fades: true))
             }
             clipToViewport(start, width: pixelSize.width, height: height)

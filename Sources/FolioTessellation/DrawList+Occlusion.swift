@@ -68,12 +68,12 @@ extension DrawList {
 
     /// Finds, for every item that is opaque everywhere (`isOpaque`), the lines of the region it
     /// covers fully (`DrawItem.cover`).
-    package mutating func findCovers(_ e: LayerEvaluator, mode: TriangulationMode, isOpaque: (Quad) -> Bool,
-                             texelsPerPoint: (Quad) -> (Double, Double)) {
+    package mutating func findCovers(_ frame: Frame, mode: TriangulationMode, isOpaque: (Frame.Polygon) -> Bool,
+                             texelsPerPoint: (Frame.Polygon) -> (Double, Double)) {
         coverLines.removeAll(keepingCapacity: true)
         let tolerance = coverageTolerance
         let analytic = mode == .inflated
-        for j in items.indices where items[j].composite < 0 && items[j].border < 0 && items[j].raster < 0 && isOpaque(e.quads[items[j].quadIndex]) {
+        for j in items.indices where items[j].composite < 0 && items[j].border < 0 && items[j].raster < 0 && isOpaque(frame.polygons[items[j].quadIndex]) {
             let r = items[j].corners
             let sign = winding(r)
             let start = coverLines.count
@@ -84,10 +84,10 @@ extension DrawList {
                 coverLines.append(CoverLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y) - inset))
             }
             if mode == .bordered {
-                let quad = e.quads[items[j].quadIndex]
+                let quad = frame.polygons[items[j].quadIndex]
                 // A surface patch's texture may be its back contents, whose texel size the
                 // closure does not know: such a patch hides nothing in border mode.
-                guard quad.surfacePatch < 0, appendRampInterior(quad, texels: texelsPerPoint(quad), tolerance: tolerance) else {
+                guard quad.surfacePatch < 0, appendRampInterior(quad, bounds: frame.record(of: quad).bounds, texels: texelsPerPoint(quad), tolerance: tolerance) else {
                     coverLines.removeSubrange(start...)
                     continue
                 }
@@ -100,9 +100,8 @@ extension DrawList {
     /// 1 — its bounds inset by half a content texel, plus float tolerance, mapped to viewport
     /// pixels and moved `tolerance` pixels further in. False when that region is empty or does
     /// not lie wholly in front of the eye.
-    package mutating func appendRampInterior(_ quad: Quad, texels: (Double, Double), tolerance: Double) -> Bool {
+    package mutating func appendRampInterior(_ quad: Frame.Polygon, bounds b: Rect, texels: (Double, Double), tolerance: Double) -> Bool {
         guard texels.0 > 0, texels.1 > 0 else { return false }
-        let b = quad.layer.bounds
         // The shader computes the ramp in 32-bit floats from an interpolated local point: a
         // fiftieth of a texel and a few float steps of the coordinates' size cover its rounding.
         let slack = 1e-5 * (abs(b.minX) + abs(b.maxX) + abs(b.minY) + abs(b.maxY))
@@ -135,13 +134,13 @@ extension DrawList {
 
     /// Triangulates what of item `i` no later cover hides, if a cover hides enough of it;
     /// returns false (and adds nothing) when the item is to be drawn whole.
-    package mutating func triangulateUncovered(_ i: Int, _ quad: Quad, mode: TriangulationMode, scale: Double,
+    package mutating func triangulateUncovered(_ i: Int, _ quad: Frame.Polygon, layerBounds: Rect, mode: TriangulationMode, scale: Double,
                                        texels: (Double, Double)) -> Bool {
         let analytic = mode == .inflated
         var r = items[i].corners
         // Border mode draws a whole layer grown by a texel: that outline is what is cut.
         let grownMark = corners.count
-        if mode == .bordered, quad.surfacePatch < 0, let grown = appendGrownOutline(i, quad, texels: texels) { r = grown }
+        if mode == .bordered, quad.surfacePatch < 0, let grown = appendGrownOutline(i, quad, bounds: layerBounds, texels: texels) { r = grown }
         var cutSucceeded = false
         defer { if corners.count > grownMark && !cutSucceeded { corners.removeSubrange(grownMark...) } }
         let box = bounds(r)
@@ -178,9 +177,8 @@ extension DrawList {
     /// (its layer's bounds grown by one content texel, mapped to viewport pixels) and returns
     /// its range; nil where that mode draws the item's own corners. Its edges are no seams:
     /// grown outlines overlap their neighbours' by design.
-    package mutating func appendGrownOutline(_ i: Int, _ quad: Quad, texels: (Double, Double)) -> Range<Int>? {
+    package mutating func appendGrownOutline(_ i: Int, _ quad: Frame.Polygon, bounds b: Rect, texels: (Double, Double)) -> Range<Int>? {
         guard items[i].corners.count == 4, texels.0 > 0, texels.1 > 0 else { return nil }
-        let b = quad.layer.bounds
         let dx = 1 / texels.0, dy = 1 / texels.1
         let start = corners.count
         for k in 0..<4 {
@@ -217,7 +215,7 @@ extension DrawList {
     /// `pieceCorners`, `pieceLengths`) and the covered rest `K` (in `rem`). Returns false when
     /// the cut must not or need not happen: a seam would be split, a piece would overflow, `K`
     /// is smaller than `minimumCutArea`, or its footprint leaves the covered interior.
-    package mutating func cut(_ r: Range<Int>, by cover: Range<Int>, analytic: Bool, _ quad: Quad, scale: Double) -> Bool {
+    package mutating func cut(_ r: Range<Int>, by cover: Range<Int>, analytic: Bool, _ quad: Frame.Polygon, scale: Double) -> Bool {
         // The cut follows the covered interior's lines moved `cutInset` further in: it leaves
         // a strip of the hidden part to be drawn, so that no piece is a sliver along a seam.
         let lines = coverLines.count..<(coverLines.count + cover.count)

@@ -38,11 +38,11 @@ extension DrawList {
     /// Finds the seam corners of every surface patch: a corner `V` of item B between a
     /// silhouette edge and a seam whose partner A, of the same facing, has a silhouette edge at
     /// `V` too, the two turning less than 30°. Each of the two gets a record.
-    package mutating func findSeamCorners(_ e: LayerEvaluator) {
+    package mutating func findSeamCorners(_ frame: Frame) {
         seamCorners.removeAll(keepingCapacity: true)
         for i in items.indices {
-            let quad = e.quads[items[i].quadIndex]
-            guard quad.surfacePatch >= 0, quad.layer.kind == .surface else { continue }
+            let quad = frame.polygons[items[i].quadIndex]
+            guard quad.surfacePatch >= 0, frame.record(of: quad).kind == .surface else { continue }
             let r = items[i].corners
             let back = quad.localToView.showsBack
             for k in r {
@@ -55,7 +55,7 @@ extension DrawList {
                 guard arriving || leaving else { continue }
                 let v = corners[k]
                 let w = arriving ? corners[next] : corners[previous]
-                guard let (j, m) = partner(of: (v.x, v.y), (w.x, w.y), besides: i, layer: quad.layer, back: back, e) else { continue }
+                guard let (j, m) = partner(of: (v.x, v.y), (w.x, w.y), besides: i, layer: quad.record, back: back, frame) else { continue }
                 let rj = items[j].corners
                 let mNext = m + 1 == rj.upperBound ? rj.lowerBound : m + 1
                 let mPrevious = m == rj.lowerBound ? rj.upperBound - 1 : m - 1
@@ -85,11 +85,11 @@ extension DrawList {
 
     /// The other surface patch of `layer` with the given facing that has the edge between `v`
     /// and `w` (bit-identical ends), and its corner at `v`.
-    package func partner(of v: (Double, Double), _ w: (Double, Double), besides i: Int, layer: Layer, back: Bool,
-                 _ e: LayerEvaluator) -> (Int, Int)? {
+    package func partner(of v: (Double, Double), _ w: (Double, Double), besides i: Int, layer: Int32, back: Bool,
+                 _ frame: Frame) -> (Int, Int)? {
         for j in items.indices where j != i {
-            let quad = e.quads[items[j].quadIndex]
-            guard quad.layer === layer, quad.surfacePatch >= 0, quad.localToView.showsBack == back else { continue }
+            let quad = frame.polygons[items[j].quadIndex]
+            guard quad.record == layer, quad.surfacePatch >= 0, quad.localToView.showsBack == back else { continue }
             let r = items[j].corners
             for m in r where corners[m].x == v.0 && corners[m].y == v.1 {
                 let next = corners[m + 1 == r.upperBound ? r.lowerBound : m + 1]

@@ -36,7 +36,7 @@ extension DrawList {
     /// A contour of a surface this frame, in viewport pixels: its two ends, and the unit normal
     /// pointing from it into both sheets.
     package struct ContourLine {
-        package var layer: ObjectIdentifier
+        package var layer: Int32
         package var a: (Double, Double), b: (Double, Double)
         package var normal: (Double, Double)
 
@@ -53,8 +53,8 @@ extension DrawList {
     /// Turns shared edges of surface patches that lie on a contour back into silhouettes of
     /// the farther sheet, cuts the nearer sheet out of the band along each contour, and notes
     /// the contour as a coverage edge of the farther sheet's patches within reach of it.
-    package mutating func markContours(_ e: LayerEvaluator) {
-        hardenStubEdges(e)
+    package mutating func markContours(_ frame: Frame) {
+        hardenStubEdges(frame)
         contours.removeAll(keepingCapacity: true)
         contourEdges.removeAll(keepingCapacity: true)
         // A contour is where the viewer's side of the surface changes: a shared edge between
@@ -66,13 +66,13 @@ extension DrawList {
         // rulings, and the seam hash snaps them to one line): it stays a seam of each sheet.
         contourMarks.removeAll(keepingCapacity: true)
         for i in items.indices {
-            let quad = e.quads[items[i].quadIndex]
-            guard quad.surfacePatch >= 0, quad.layer.kind == .surface else { continue }
+            let quad = frame.polygons[items[i].quadIndex]
+            guard quad.surfacePatch >= 0, frame.record(of: quad).kind == .surface else { continue }
             let back = quad.localToView.showsBack
             let r = items[i].corners
             for k in r where corners[k].shared {
                 let next = k + 1 == r.upperBound ? r.lowerBound : k + 1
-                let partners = partnerFacings(ofEdge: k, next, in: i, e)
+                let partners = partnerFacings(ofEdge: k, next, in: i, frame)
                 if (back ? partners.front : partners.back) && !(back ? partners.back : partners.front) {
                     contourMarks.append((i, k))
                 }
@@ -80,7 +80,7 @@ extension DrawList {
         }
         guard !contourMarks.isEmpty else { return }
         for (i, k) in contourMarks {
-            let quad = e.quads[items[i].quadIndex]
+            let quad = frame.polygons[items[i].quadIndex]
             let r = items[i].corners
             let next = k + 1 == r.upperBound ? r.lowerBound : k + 1
             if quad.localToView.showsBack {
@@ -91,13 +91,13 @@ extension DrawList {
                 corners[k].shared = false
                 corners[k].fades = true
                 guard let n = inwardNormal(k, in: r, winding: winding(r)) else { continue }
-                contours.append(ContourLine(layer: ObjectIdentifier(quad.layer), a: (corners[k].x, corners[k].y),
+                contours.append(ContourLine(layer: quad.record, a: (corners[k].x, corners[k].y),
                                             b: (corners[next].x, corners[next].y), normal: n))
             }
         }
         guard !contours.isEmpty else { return }
-        cutNearerSheets(e)
-        findContourEdges(e)
+        cutNearerSheets(frame)
+        findContourEdges(frame)
     }
 
     /// Stops fading the stubs of surface patches: a silhouette edge shorter than the margin
@@ -106,11 +106,11 @@ extension DrawList {
     /// neighbour, and the next corner turns back sharply: the footprint would fold over itself
     /// and its fan cover the neighbour's pixels a second time, all along the strip. Drawn as it
     /// is, a stub costs at most the antialiasing of a pixel or two at the leaf's outline.
-    package mutating func hardenStubEdges(_ e: LayerEvaluator) {
+    package mutating func hardenStubEdges(_ frame: Frame) {
         let limit = Self.straightCornerCosine
         for i in items.indices {
-            let quad = e.quads[items[i].quadIndex]
-            guard quad.surfacePatch >= 0, quad.layer.kind == .surface else { continue }
+            let quad = frame.polygons[items[i].quadIndex]
+            guard quad.surfacePatch >= 0, frame.record(of: quad).kind == .surface else { continue }
             let r = items[i].corners
             for k in r where corners[k].fades {
                 let next = k + 1 == r.upperBound ? r.lowerBound : k + 1
@@ -137,16 +137,16 @@ extension DrawList {
     /// Cuts every back-facing patch of a surface with a contour out of the band along it: what
     /// is left of each ends `contourBand` inside the contour on a hard edge (neither faded nor
     /// moved), over the farther sheet, which covers the band by the contour's coverage alone.
-    package mutating func cutNearerSheets(_ e: LayerEvaluator) {
+    package mutating func cutNearerSheets(_ frame: Frame) {
         scratch.removeAll(keepingCapacity: true)
         var kept = 0
         for i in items.indices {
-            let quad = e.quads[items[i].quadIndex]
+            let quad = frame.polygons[items[i].quadIndex]
             let r = items[i].corners
             let start = scratch.count
             scratch.append(contentsOf: corners[r])
             if quad.surfacePatch >= 0, quad.localToView.showsBack {
-                let id = ObjectIdentifier(quad.layer)
+                let id = quad.record
                 for contour in contours where contour.layer == id
                     && reaches(scratch[start...], contour, within: Self.contourBand + Self.margin) {
                     cutScratch(from: start, outside: contour)
@@ -172,9 +172,9 @@ extension DrawList {
     /// that footprint would sweep through the band: the triangles are what is drawn, so they are
     /// what is cut. Crossings are computed from each edge's ends in one fixed order, so the
     /// triangles sharing an edge share the point.
-    package mutating func clipToContourBands(_ i: Int, _ quad: Quad) {
+    package mutating func clipToContourBands(_ i: Int, _ quad: Frame.Polygon) {
         guard quad.surfacePatch >= 0, quad.localToView.showsBack, !triangles.isEmpty else { return }
-        let id = ObjectIdentifier(quad.layer)
+        let id = quad.record
         for contour in contours where contour.layer == id && reaches(corners[items[i].corners], contour, within: Self.contourBand + 2 * Self.margin) {
             let band = Self.contourBand
             func value(_ p: PlanePoint) -> Double { contour.distance(p.x, p.y) - band }
@@ -218,11 +218,11 @@ extension DrawList {
     /// beside a contour can be thinner than a pixel, and their seams are never faded: a pixel
     /// centre lies in exactly one of them, which then covers the pixel by the contour's
     /// coverage.
-    package mutating func findContourEdges(_ e: LayerEvaluator) {
+    package mutating func findContourEdges(_ frame: Frame) {
         for i in items.indices {
-            let quad = e.quads[items[i].quadIndex]
+            let quad = frame.polygons[items[i].quadIndex]
             guard quad.surfacePatch >= 0, !quad.localToView.showsBack else { continue }
-            let id = ObjectIdentifier(quad.layer)
+            let id = quad.record
             let r = items[i].corners
             for contour in contours where contour.layer == id && reaches(corners[r], contour, within: Self.margin) {
                 let (a, b) = (contour.a, contour.b)
@@ -316,13 +316,13 @@ extension DrawList {
     /// Which facings the other items of item `i`'s layer that have the edge from corner `k` to
     /// corner `next` show: `front` when one is seen from its front, `back` when one is seen
     /// from its back (shared edges are snapped bit-identical, so the ends compare exactly).
-    package func partnerFacings(ofEdge k: Int, _ next: Int, in i: Int, _ e: LayerEvaluator) -> (front: Bool, back: Bool) {
-        let layer = e.quads[items[i].quadIndex].layer
+    package func partnerFacings(ofEdge k: Int, _ next: Int, in i: Int, _ frame: Frame) -> (front: Bool, back: Bool) {
+        let layer = frame.polygons[items[i].quadIndex].record
         let (ax, ay, bx, by) = (corners[k].x, corners[k].y, corners[next].x, corners[next].y)
         var found = (front: false, back: false)
         for j in items.indices where j != i {
-            let quad = e.quads[items[j].quadIndex]
-            guard quad.layer === layer, quad.surfacePatch >= 0 else { continue }
+            let quad = frame.polygons[items[j].quadIndex]
+            guard quad.record == layer, quad.surfacePatch >= 0 else { continue }
             let facesBack = quad.localToView.showsBack
             if facesBack ? found.back : found.front { continue }
             let r = items[j].corners
@@ -339,27 +339,30 @@ extension DrawList {
     }
 
     /// Chooses where the next item's vertex normals come from.
-    package mutating func setNormals(for quad: Quad) {
+    package mutating func setNormals(for quad: Frame.Polygon, _ frame: Frame) {
         normalSurface = nil
         flatNormal = Vector3(x: 0, y: 0, z: 1)
         normalSign = 1
         guard lighting else { return }
         normalSign = quad.localToView.showsBack ? -1 : 1
-        if quad.surfacePatch >= 0, quad.layer.kind == .surface {
-            normalSurface = unsafeDowncast(quad.layer, to: SurfaceLayer.self)
+        let layer = frame.record(of: quad)
+        if quad.surfacePatch >= 0, let surface = layer.surface {
+            normalSurface = surface.mesh
+            normalCurl = surface.curl
             normalPatch = quad.surfacePatch
             // The mesh's normals are in the layer's own space; a book leaf's reading direction
             // turns or mirrors the layer, and the light lives in the root's space.
-            normalLinear = quad.layer.linearPartToRoot
+            normalLinear = layer.orientation.linearPartToRoot
         } else {
-            flatNormal = quad.layer.frontNormal
+            flatNormal = layer.orientation.frontNormal
         }
     }
 
     /// The visible side's unit normal at the current item's local point `local`.
     package func normal(at local: Point) -> Vector3 {
         if let surface = normalSurface {
-            return Layer.frontNormal(ofLocal: surface.normal(atLocal: local, patch: normalPatch), through: normalLinear) * normalSign
+            let n = SurfaceLayer.normal(atLocal: local, patch: normalPatch, of: normalCurl, mesh: surface)
+            return Layer.frontNormal(ofLocal: n, through: normalLinear) * normalSign
         }
         return flatNormal * normalSign
     }

@@ -152,7 +152,7 @@ extension DrawList {
     /// Analytic antialiasing: the outline of item `i` (or of `piece`, a part of it after an
     /// occlusion cut) with silhouette edges pushed out by `margin` pixels, cut into interior
     /// and band (see the extension's notes).
-    package mutating func triangulateInflated(_ i: Int, _ quad: Quad, scale: Double, piece: Range<Int>? = nil) {
+    package mutating func triangulateInflated(_ i: Int, _ quad: Frame.Polygon, scale: Double, piece: Range<Int>? = nil) {
         let polygon = piece ?? items[i].corners
         let outline = appendFootprint(polygon, quad, scale: scale)
         starCut(centre: outline.lowerBound - 1, outline: outline, edges: items[i].edges, polygon: polygon)
@@ -169,7 +169,7 @@ extension DrawList {
     ///
     /// A silhouette edge with a cap at both ends is pushed out to the segment between its two
     /// caps, which `untangle` keeps from running backwards (see there).
-    package mutating func appendFootprint(_ r: Range<Int>, _ quad: Quad, scale: Double) -> Range<Int> {
+    package mutating func appendFootprint(_ r: Range<Int>, _ quad: Frame.Polygon, scale: Double) -> Range<Int> {
         let n = r.count
         let sign = winding(r)
         // Outward unit normals: a silhouette's from the item's line (the same in every piece).
@@ -247,7 +247,7 @@ extension DrawList {
     /// in the opposite order), at a point on both lines that stay: both caps move there, and
     /// the footprint ends at the corner those lines make. The short silhouette keeps no margin
     /// of its own; what it would cover lies within a margin of that corner.
-    package mutating func untangle(_ startCap: Int, _ endCap: Int, from s: Corner, to e: Corner, _ quad: Quad, scale: Double) {
+    package mutating func untangle(_ startCap: Int, _ endCap: Int, from s: Corner, to e: Corner, _ quad: Frame.Polygon, scale: Double) {
         let a = points[startCap], b = points[endCap]
         let (dx, dy) = (e.x - s.x, e.y - s.y)
         guard (b.x - a.x) * dx + (b.y - a.y) * dy < 0 else { return }
@@ -296,7 +296,7 @@ extension DrawList {
 
     /// The point of the layer's plane under viewport pixel (x, y) (or `fallback`'s attributes
     /// where the plane does not reach it).
-    package func onPlane(_ quad: Quad, _ x: Double, _ y: Double, fallback: Corner, scale: Double) -> PlanePoint {
+    package func onPlane(_ quad: Frame.Polygon, _ x: Double, _ y: Double, fallback: Corner, scale: Double) -> PlanePoint {
         let view = Point(x: x / scale, y: (pixelSize.height - y) / scale)
         if let local = quad.localToView.inverse(view) {
             let h = quad.localToView.apply(local)
@@ -568,9 +568,8 @@ extension DrawList {
 
     /// Border antialiasing: whole layers grow by one content texel on every side (local
     /// space); pieces of layers are drawn as they are.
-    package mutating func triangulateBordered(_ i: Int, _ quad: Quad, texels: (Double, Double), scale: Double) {
+    package mutating func triangulateBordered(_ i: Int, _ quad: Frame.Polygon, bounds b: Rect, texels: (Double, Double), scale: Double) {
         let item = items[i]
-        let b = quad.layer.bounds
         guard item.corners.count == 4, texels.0 > 0, texels.1 > 0 else { triangulatePlain(item.corners); return }
         let dx = 1 / texels.0, dy = 1 / texels.1
         func grown(_ k: Int) -> Point {

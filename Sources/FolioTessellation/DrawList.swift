@@ -1,5 +1,6 @@
 import FolioGeometry
 import FolioLayers
+import FolioSurface
 
 /// One polygon ready to submit: window-pixel corners with their edges classified, plus what
 /// to shade it with (the layer, and a shadow sublayer merged in as an overlay).
@@ -95,7 +96,8 @@ package struct DrawList {
     /// The item being written: its normal when flat, or its surface layer, and the sign that
     /// turns a front normal into the visible side's (see `DrawList+Surface.swift`).
     package var flatNormal = Vector3(x: 0, y: 0, z: 1)
-    package var normalSurface: SurfaceLayer?
+    package var normalSurface: SurfaceMesh?
+    package var normalCurl: PageCurl?
     package var normalSign = 1.0
     package var normalPatch = -1
     /// The surface's linear map to the root (`Layer.linearPartToRoot`), which turns its normals.
@@ -144,10 +146,10 @@ package struct DrawList {
     /// `range` limits the list to those quads (a compositing group's), and each of `composites`
     /// (sorted, disjoint, inside `range`) replaces its quads by one item that draws the group's
     /// picture (`DrawList+Groups.swift`).
-    package mutating func build(_ e: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int,
+    package mutating func build(_ frame: Frame, scale: Double, pixelWidth: Int, pixelHeight: Int,
                         origin: (x: Double, y: Double) = (0, 0), mode: TriangulationMode, outlines: Bool = false,
                         range: Range<Int>? = nil, composites: ArraySlice<CompositeSpan> = [],
-                        isOpaque: (Quad) -> Bool = { _ in false }, texelsPerPoint: (Quad) -> (Double, Double)) {
+                        isOpaque: (Frame.Polygon) -> Bool = { _ in false }, texelsPerPoint: (Frame.Polygon) -> (Double, Double)) {
         items.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
         corners.removeAll(keepingCapacity: true)
@@ -162,13 +164,13 @@ package struct DrawList {
         // draw and, sharing an outline with a page that fills them, unfade its edges.
         var span = composites.startIndex
         var border = 0
-        let borders = e.borders
+        let borders = frame.borders
         var raster = 0
-        let rasters = e.rasterizedLayers
-        for index in range ?? e.quads.indices {
+        let rasters = frame.pictures
+        for index in range ?? frame.polygons.indices {
             // Borders drawn after their layers' sublayers (DrawList+Groups.swift).
             if border < borders.count && borders[border].after < index {
-                appendBorders(e, borders, from: &border, before: index, range: range, composites: composites)
+                appendBorders(frame, borders, from: &border, before: index, range: range, composites: composites)
             }
             // Compositing groups: their quads are drawn as one picture (DrawList+Groups.swift).
             if span < composites.endIndex, index >= composites[span].quads.lowerBound {
@@ -176,19 +178,19 @@ package struct DrawList {
                 if index + 1 >= composites[span].quads.upperBound { span += 1 }
                 continue
             }
-            let quad = e.quads[index]
+            let quad = frame.polygons[index]
             // A rasterized layer's polygon draws its cached picture (QuadRenderer+Rasterization.swift).
             while raster < rasters.count && rasters[raster].quad < index { raster += 1 }
             let rasterized = raster < rasters.count && rasters[raster].quad == index
-            guard quad.isVisible && (rasterized || quad.drawsContent || quad.layer.drawsBorder) && quad.vertexRange.count >= 3
+            guard quad.isVisible && quad.vertices.count >= 3, rasterized || frame.record(of: quad).paint.drawsContent || frame.record(of: quad).paint.drawsBorder
             else { continue }
             if !rasterized, let last = items.last, last.overlayQuadIndex == nil, last.composite < 0, last.border < 0, last.raster < 0,
-               Self.isOverlay(quad, of: e.quads[last.quadIndex], e) {
+               Self.isOverlay(quad, of: frame.polygons[last.quadIndex], frame) {
                 items[items.count - 1].overlayQuadIndex = index
                 continue
             }
             let start = corners.count
-            for v in e.corners(of: quad) {
+            for v in frame.corners(of: quad) {
                 corners.append(Corner(x: v.point.x * scale, y: height - v.point.y * scale, w: v.clip.w, local: v.local, fades: true))
             }
             clipToViewport(start, width: Double(pixelWidth), height: height)
@@ -199,17 +201,17 @@ package struct DrawList {
             else { corners.removeSubrange(start...) }
         }
         if border < borders.count {
-            appendBorders(e, borders, from: &border, before: .max, range: range, composites: composites)
+            appendBorders(frame, borders, from: &border, before: .max, range: range, composites: composites)
         }
         markSharedEdges()
         // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
-        markContours(e)
-        if mode == .inflated { findSeamCorners(e) } else { seamCorners.removeAll(keepingCapacity: true) }
+        markContours(frame)
+        if mode == .inflated { findSeamCorners(frame) } else { seamCorners.removeAll(keepingCapacity: true) }
         for i in items.indices { findEdges(i) }
         let cutting = cutsHiddenParts
-        if cutting { findCovers(e, mode: mode, isOpaque: isOpaque, texelsPerPoint: texelsPerPoint) } else { coverLines.removeAll(keepingCapacity: true) }
+        if cutting { findCovers(frame, mode: mode, isOpaque: isOpaque, texelsPerPoint: texelsPerPoint) } else { coverLines.removeAll(keepingCapacity: true) }
         for i in items.indices {
-            let quad = e.quads[items[i].quadIndex]
+            let quad = frame.polygons[items[i].quadIndex]
             points.removeAll(keepingCapacity: true)
             triangles.removeAll(keepingCapacity: true)
             surfaceRules = quad.surfacePatch >= 0
@@ -218,7 +220,7 @@ package struct DrawList {
                 triangulatePlain(items[i].corners)
                 writeTriangles(i, border: false)
                 continue
-            } else if cutting && triangulateUncovered(i, quad, mode: mode, scale: scale,
+            } else if cutting && triangulateUncovered(i, quad, layerBounds: frame.record(of: quad).bounds, mode: mode, scale: scale,
                                                       texels: mode == .bordered ? texelsPerPoint(quad) : (0, 0)) {
                 // Only what no later opaque item hides.
             } else {
@@ -227,29 +229,29 @@ package struct DrawList {
                 // A surface patch is part of its layer's rectangle: border mode's ramp grows the
                 // whole rectangle, so patches are drawn as they are (surface hook).
                 case .bordered where quad.surfacePatch >= 0: triangulatePlain(items[i].corners)
-                case .bordered: triangulateBordered(i, quad, texels: texelsPerPoint(quad), scale: scale)
+                case .bordered: triangulateBordered(i, quad, bounds: frame.record(of: quad).bounds, texels: texelsPerPoint(quad), scale: scale)
                 case .plain: triangulatePlain(items[i].corners)
                 }
             }
             // Surface hook (DrawList+Surface.swift): nothing of a nearer sheet in a contour's band.
             if !seamCorners.isEmpty { splitAtSeamCorners(i) }
             if !contours.isEmpty { clipToContourBands(i, quad) }
-            setNormals(for: quad)
+            setNormals(for: quad, frame)
             writeTriangles(i, border: mode == .bordered)
             if outlines { writeOutline(i) }
         }
     }
 
     /// Whether `quad` is a shadow sublayer exactly covering `base`: drawn inside base's pass.
-    package static func isOverlay(_ quad: Quad, of base: Quad, _ e: LayerEvaluator) -> Bool {
-        let layer = quad.layer
-        guard layer.superlayer === base.layer, layer.contents == nil, layer.sublayers.isEmpty,
-              layer.bounds.size == base.layer.bounds.size,
-              layer.kind == .gradient || layer.backgroundColor != nil,
+    package static func isOverlay(_ quad: Frame.Polygon, of base: Frame.Polygon, _ frame: Frame) -> Bool {
+        let layer = frame.record(of: quad), baseLayer = frame.record(of: base)
+        guard layer.superRecord == base.record, layer.paint.contents == nil, !layer.hasSublayers,
+              layer.bounds.size == baseLayer.bounds.size,
+              layer.kind == .gradient || layer.paint.backgroundColor != nil,
               // A merged overlay's gradient is evaluated unrolled: at most 8 stops.
-              ((layer as? GradientLayer)?.colors.count ?? 0) <= Self.maximumOverlayStops,
-              quad.vertexRange.count == base.vertexRange.count else { return false }
-        let a = e.corners(of: quad), b = e.corners(of: base)
+              (layer.paint.gradient?.colors.count ?? 0) <= Self.maximumOverlayStops,
+              quad.vertices.count == base.vertices.count else { return false }
+        let a = frame.corners(of: quad), b = frame.corners(of: base)
         for (p, q) in zip(a, b) where p.point.distance(to: q.point) > 1e-9 { return false }
         return true
     }

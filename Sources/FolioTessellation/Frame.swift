@@ -2,24 +2,32 @@ import FolioGeometry
 import FolioLayers
 import FolioSurface
 
-/// One evaluation as a self-contained value: per drawn polygon, its corners, opacity, map to
-/// the view and surface patch, and an index into per-layer records shared by the polygons of
-/// one layer (in the spirit of Chromium's draw quads with shared quad state).
+/// One evaluation as a self-contained value: everything a renderer reads to draw it, and no
+/// `Layer`.
 ///
-/// Built after `LayerEvaluator.evaluate` from the evaluator's public output only, in one pass
-/// over its quads; the frame keeps no `Layer` (a surface's record keeps its mesh), so it
-/// outlives the layer tree it was built from. `build(from:)` reuses the frame's storage: after
-/// the first frames of a scene it allocates nothing.
-package struct Frame {
+/// In the spirit of Chromium's draw quads with shared quad state: each drawn polygon
+/// (``Polygon``) carries its corners, opacity, surface patch and exact map to the view, and
+/// points at one ``LayerRecord`` that the polygons of its layer share (bounds, paint, the
+/// superlayer chain, light and cast-shadow inputs, a surface's mesh). Beside them: the
+/// compositing groups, late borders, rounded masks and rasterized pictures the evaluator found,
+/// by polygon index and record. A rasterized layer's picture is itself a frame (``Picture``).
+///
+/// A ``FrameRecorder`` writes frames from a `LayerEvaluator`, reusing their storage: after the
+/// first frames of a scene recording allocates nothing. Once written, a frame keeps nothing of
+/// the layer tree alive, so it can be drawn after the tree is gone, or encoded and drawn in
+/// another process (`Frame+Coding.swift`). One exception, for speed: a surface's record shares
+/// the layer's `SurfaceMesh`, which the layer refills in place when its curl changes — draw or
+/// encode a frame before changing that layer again.
+package struct Frame: Sendable {
     /// One polygon of the evaluation, in the evaluator's order (visible ones first, in draw
     /// order; then the invisible ones).
     package struct Polygon: Sendable {
-        /// Its corners in `vertices` (homogeneous clip position in view points, depth, local point).
+        /// Its corners in ``vertices`` (homogeneous clip position in view points, depth, local point).
         package var vertices: Range<Int>
-        /// Its layer's record in `records`.
+        /// Its layer's record in ``records``.
         package var record: Int32
         /// The surface patch it draws (−1: a flat layer's polygon).
-        package var surfacePatch: Int32
+        package var surfacePatch: Int
         /// Whether it is drawn at all (`Quad.isVisible`).
         package var isVisible: Bool
         /// Effective opacity, 0…1 (the product of its ancestors' that no group took).
@@ -33,16 +41,20 @@ package struct Frame {
         /// The layer's `serialNumber`: a stable identity across frames (caches key on it).
         package var serialNumber: UInt64
         package var kind: Layer.Kind
-        /// The record of its superlayer (−1: the root). Masks and borders walk this chain.
+        /// The record of its superlayer (−1: the root, or the superlayer is not in the frame).
+        /// Masks, overlays and borders walk this chain.
         package var superRecord: Int32
+        /// Whether the layer has sublayers (a merged shadow overlay and a leaf's border need none).
+        package var hasSublayers: Bool
         /// Bounds in the layer's own coordinates (points).
         package var bounds: Rect
         /// What it paints: contents, background colour, gradient; its shape and border.
         package var paint: Paint
-        /// Its front face's unit normal in the root's space, and its linear map to the root
-        /// (`Layer.frontNormal`, `Layer.linearPartToRoot`): the paper light reads them.
-        package var frontNormal: Vector3
-        package var linearPartToRoot: Transform3D
+        /// `Layer.contentVersion` and `effectiveRasterizationScale`: a rasterized picture's key.
+        package var contentVersion: UInt64
+        package var rasterizationScale: Double
+        /// Light and cast-shadow inputs (``Inputs``); the identity defaults where not recorded.
+        package var orientation: Orientation
         /// For a surface layer: its mesh and what its patches show; nil for a flat layer.
         package var surface: SurfaceRecord?
     }
@@ -68,38 +80,110 @@ package struct Frame {
         package var shouldRasterize: Bool
     }
 
+    /// Where a layer faces and how it sits in its 3D rendering context.
+    package struct Orientation: Sendable {
+        /// Its front face's unit normal in the root's space, and its linear map to the root
+        /// (`Layer.frontNormal`, `Layer.linearPartToRoot`): the paper light reads them.
+        package var frontNormal = Vector3(x: 0, y: 0, z: 1)
+        package var linearPartToRoot = Transform3D.identity
+        /// Its map to its rendering context's sublayer space, and that context's serial number
+        /// (`.max`: the view): `Layer.transform(toCoordinatesOf:)` between two records is
+        /// `toContext · other.toContext⁻¹` within one context. Cast shadows read it.
+        package var toContext = Transform3D.identity
+        package var context = UInt64.max
+    }
+
     /// A surface layer's mesh and the pages its patches show.
     package struct SurfaceRecord: @unchecked Sendable {
-        /// The mesh (shared with the layer; a frame is drawn before the layer changes it).
+        /// The mesh (shared with the layer: see the type's note).
         package var mesh: SurfaceMesh
-        /// Per patch, whether it has area on screen (`SurfaceLayer.patchHasArea`).
-        package var patchHasArea: [Bool]
+        /// Per patch, whether it has area on screen (`SurfaceLayer.patchHasArea`): a range of
+        /// the frame's ``patchHasArea``.
+        package var patchHasArea: Range<Int>
         package var backContents: ContentHandle?
         package var backContentsRect: Rect
         /// How much of the front shows through the back (0…1, `SurfaceLayer.paperTranslucency`).
         package var paperTranslucency: Double
+        /// Whether the back shows the front mirrored left to right (`SurfaceLayer.mirrorsHorizontally`).
+        package var mirrorsHorizontally: Bool
+        /// The exact surface the mesh approximates (`SurfaceLayer.curl`; nil before the first
+        /// `setCurl`): the paper light reads its normals.
+        package var curl: PageCurl?
     }
 
-    package private(set) var polygons: [Polygon] = []
-    package private(set) var vertices: [QuadVertex] = []
-    package private(set) var records: [LayerRecord] = []
-    /// Record index by layer, for this build only (cleared at the next).
-    private var recordIndex: [ObjectIdentifier: Int32] = [:]
+    /// A compositing group (`CompositingGroup`): its polygons are drawn into one picture
+    /// composited at `opacity`.
+    package struct Group: Sendable {
+        package var record: Int32
+        /// Consecutive indices into ``polygons``, all visible, in draw order.
+        package var quads: Range<Int>
+        package var opacity: Double
+    }
 
-    /// An empty frame; `build(from:)` fills it.
+    /// A border drawn after its layer's sublayers (`BorderPlacement`).
+    package struct Border: Sendable {
+        package var record: Int32
+        /// The layer's own polygon, and the last polygon drawn inside its subtree.
+        package var quad: Int
+        package var after: Int
+    }
+
+    /// A layer whose rounded corners mask its sublayers (`RoundedMask`).
+    package struct Mask: Sendable {
+        package var record: Int32
+        /// Its plane's map to the view.
+        package var localToView: Homography
+    }
+
+    /// A rasterized layer (`RasterizedLayer`): one polygon that draws a cached picture of its
+    /// subtree, and that picture as a frame of its own.
+    package struct Picture: Sendable {
+        package var record: Int32
+        /// The polygon that draws the picture.
+        package var quad: Int
+        /// The rectangle of the layer's own coordinates the picture covers (points).
+        package var extent: Rect
+        /// The subtree in the layer's own coordinates, `extent.origin` at the view's origin,
+        /// at opacity 1 (`LayerEvaluator.evaluateContents`): what the picture shows.
+        package var contents: Frame
+    }
+
+    /// What a recording includes beyond what every renderer reads.
+    package struct Inputs: OptionSet, Sendable {
+        package var rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+        /// Each layer's front normal and linear map to the root (the paper light).
+        package static let light = Inputs(rawValue: 1)
+        /// Each layer's map to its rendering context (cast shadows between layers).
+        package static let castShadows = Inputs(rawValue: 2)
+        package static let all: Inputs = [.light, .castShadows]
+    }
+
+    package internal(set) var polygons: [Polygon] = []
+    package internal(set) var vertices: [QuadVertex] = []
+    package internal(set) var records: [LayerRecord] = []
+    /// Surfaces' per-patch flags (``SurfaceRecord/patchHasArea``).
+    package internal(set) var patchHasArea: [Bool] = []
+    package internal(set) var groups: [Group] = []
+    package internal(set) var borders: [Border] = []
+    package internal(set) var masks: [Mask] = []
+    package internal(set) var pictures: [Picture] = []
+    /// What the recording included.
+    package internal(set) var inputs: Inputs = []
+
+    /// An empty frame; a ``FrameRecorder`` fills it.
     package init() {}
 
-    /// Replaces the frame with the last evaluation of `e`.
-    package mutating func build(from e: LayerEvaluator) {
-        polygons.removeAll(keepingCapacity: true)
-        vertices.removeAll(keepingCapacity: true)
-        records.removeAll(keepingCapacity: true)
-        recordIndex.removeAll(keepingCapacity: true)
-        vertices.append(contentsOf: e.vertices)
-        for quad in e.quads {
-            polygons.append(Polygon(vertices: quad.vertexRange, record: record(for: quad.layer), surfacePatch: Int32(quad.surfacePatch),
-                                    isVisible: quad.isVisible, opacity: quad.opacity, localToView: quad.localToView))
-        }
+    /// The last evaluation of `e`, with `inputs` (through a recorder of its own: for tests and
+    /// one-off frames; a renderer keeps its recorder).
+    package init(recording e: LayerEvaluator, inputs: Inputs = .all) {
+        build(from: e, inputs: inputs)
+    }
+
+    /// Replaces the frame with the last evaluation of `e` (with every input, through a
+    /// recorder of its own: for tests and one-off frames; a renderer keeps its recorder).
+    package mutating func build(from e: LayerEvaluator, inputs: Inputs = .all) {
+        FrameRecorder().record(e, into: &self, inputs: inputs)
     }
 
     /// The corners of `polygon`.
@@ -108,31 +192,22 @@ package struct Frame {
     /// The record of `polygon`'s layer.
     package func record(of polygon: Polygon) -> LayerRecord { records[Int(polygon.record)] }
 
-    /// `layer`'s record, made (with its ancestors', which masks need) on first use this build.
-    private mutating func record(for layer: Layer) -> Int32 {
-        if let index = recordIndex[ObjectIdentifier(layer)] { return index }
-        // Trees are at most `Layer.maximumDepth` deep: the recursion is bounded.
-        let superRecord = layer.superlayer.map { record(for: $0) } ?? -1
-        let index = Int32(records.count)
-        records.append(LayerRecord(serialNumber: layer.serialNumber, kind: layer.kind, superRecord: superRecord, bounds: layer.bounds,
-                                   paint: Self.paint(of: layer), frontNormal: layer.frontNormal,
-                                   linearPartToRoot: layer.linearPartToRoot, surface: Self.surface(of: layer)))
-        recordIndex[ObjectIdentifier(layer)] = index
-        return index
+    /// Whether `polygon` paints anything of its own (contents, background, gradient colours).
+    package func drawsContent(_ polygon: Polygon) -> Bool { records[Int(polygon.record)].paint.drawsContent }
+
+    /// Whether surface record `surface`'s patch `k` has area on screen.
+    package func patchHasArea(_ surface: SurfaceRecord, _ k: Int) -> Bool {
+        k >= 0 && k < surface.patchHasArea.count && patchHasArea[surface.patchHasArea.lowerBound + k]
     }
 
-    private static func paint(of layer: Layer) -> Paint {
-        Paint(contents: layer.contents, contentsRect: layer.contentsRect, backgroundColor: layer.backgroundColor,
-              gradient: layer.kind == .gradient ? unsafeDowncast(layer, to: GradientLayer.self).gradient : nil,
-              cornerRadius: layer.cornerRadius, effectiveCornerRadius: layer.effectiveCornerRadius,
-              borderWidth: layer.effectiveBorderWidth, borderColor: layer.borderColor, drawsBorder: layer.drawsBorder,
-              drawsContent: layer.drawsContent, masksToBounds: layer.masksToBounds, shouldRasterize: layer.shouldRasterize)
-    }
-
-    private static func surface(of layer: Layer) -> SurfaceRecord? {
-        guard layer.kind == .surface else { return nil }
-        let surface = unsafeDowncast(layer, to: SurfaceLayer.self)
-        return SurfaceRecord(mesh: surface.mesh, patchHasArea: surface.patchHasArea, backContents: surface.backContents,
-                             backContentsRect: surface.backContentsRect, paperTranslucency: surface.paperTranslucency)
+    /// The map from record `from`'s coordinates to record `to`'s, as
+    /// `Layer.transform(toCoordinatesOf:)` computes it; nil across rendering contexts, when
+    /// not invertible or not finite, or when cast-shadow inputs were not recorded.
+    package func transform(from: Int32, toCoordinatesOf to: Int32) -> Transform3D? {
+        guard inputs.contains(.castShadows) else { return nil }
+        let mine = records[Int(from)].orientation, theirs = records[Int(to)].orientation
+        guard mine.context == theirs.context, let back = theirs.toContext.inverted() else { return nil }
+        let m = mine.toContext.concatenating(back)
+        return m.isFinite ? m : nil
     }
 }

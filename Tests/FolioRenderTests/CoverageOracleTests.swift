@@ -28,11 +28,12 @@ final class CoverageOracleTests: XCTestCase {
         e.evaluate(root)
         var list = DrawList()
         let (w, h) = (Int(size.width), Int(size.height))
-        list.build(e, scale: 1, pixelWidth: w, pixelHeight: h, mode: .inflated) { _ in (1, 1) }
+        let frame = Frame(recording: e)
+        list.build(frame, scale: 1, pixelWidth: w, pixelHeight: h, mode: .inflated) { _ in (1, 1) }
         let footprints = list.items.indices.map { i in
             var probe = list
             probe.points.removeAll()
-            let outline = probe.appendFootprint(list.items[i].corners, e.quads[list.items[i].quadIndex], scale: 1)
+            let outline = probe.appendFootprint(list.items[i].corners, frame.polygons[list.items[i].quadIndex], scale: 1)
             return (probe.points[outline.lowerBound - 1], outline.map { probe.points[$0] })
         }
         nonisolated(unsafe) let scene = root // XCTest runs on the main thread

@@ -21,8 +21,9 @@ final class OcclusionTests: XCTestCase {
         var list = DrawList()
         list.cutsHiddenParts = cuts
         // Both pages opaque, as the sample pages are.
-        list.build(e, scale: 1, pixelWidth: Int(size.width), pixelHeight: Int(size.height), mode: mode.triangulation,
-                   isOpaque: { $0.opacity == 1 && $0.layer.contents != nil }) { _ in (1, 1) }
+        let frame = Frame(recording: e)
+        list.build(frame, scale: 1, pixelWidth: Int(size.width), pixelHeight: Int(size.height), mode: mode.triangulation,
+                   isOpaque: { $0.opacity == 1 && frame.record(of: $0).paint.contents != nil }) { _ in (1, 1) }
         return list.rasterizedArea() / (size.width * size.height)
     }
 

@@ -40,7 +40,8 @@ final class TriangulationTests: XCTestCase {
         var interior = 0, band = 0
         for e in try frames() {
             var list = DrawList()
-            list.build(e, scale: 1, pixelWidth: 320, pixelHeight: 480, mode: .inflated, isOpaque: { $0.layer.contents != nil }) { _ in (1, 1) }
+            let frame = Frame(recording: e)
+            list.build(frame, scale: 1, pixelWidth: 320, pixelHeight: 480, mode: .inflated, isOpaque: { frame.record(of: $0).paint.contents != nil }) { _ in (1, 1) }
             for batch in list.batches {
                 let edges = list.edges[list.items[batch.item].edges]
                 for t in stride(from: batch.vertices.lowerBound, to: batch.vertices.upperBound, by: 3) {
@@ -77,7 +78,8 @@ final class TriangulationTests: XCTestCase {
                 for cuts in [false, true] {
                     var list = DrawList()
                     list.cutsHiddenParts = cuts
-                    list.build(e, scale: 1, pixelWidth: 320, pixelHeight: 480, mode: mode.triangulation, isOpaque: { $0.layer.contents != nil }) { _ in (1, 1) }
+                    let frame = Frame(recording: e)
+                    list.build(frame, scale: 1, pixelWidth: 320, pixelHeight: 480, mode: mode.triangulation, isOpaque: { frame.record(of: $0).paint.contents != nil }) { _ in (1, 1) }
                     for i in list.items.indices {
                         var points: [(Double, Double)] = []
                         var segments: [((Double, Double), (Double, Double))] = []
@@ -111,7 +113,7 @@ final class TriangulationTests: XCTestCase {
                         if mode == .analytic {
                             var probe = list
                             probe.points.removeAll()
-                            let quad = e.quads[list.items[i].quadIndex]
+                            let quad = frame.polygons[list.items[i].quadIndex]
                             let outline = probe.appendFootprint(list.items[i].corners, quad, scale: 1)
                             let o = outline.map { probe.points[$0] }
                             for k in o.indices { footprint += o[k].x * o[(k + 1) % o.count].y - o[(k + 1) % o.count].x * o[k].y }

@@ -12,7 +12,7 @@ struct DrawListTests {
         let evaluator = LayerEvaluator()
         evaluator.evaluate(crossfade.root)
         var list = DrawList()
-        list.build(evaluator, scale: 1, pixelWidth: 64, pixelHeight: 48, mode: .inflated) { _ in (1, 1) }
+        list.build(Frame(recording: evaluator), scale: 1, pixelWidth: 64, pixelHeight: 48, mode: .inflated) { _ in (1, 1) }
         let names = list.items.map { evaluator.quads[$0.quadIndex].layer.name }
         #expect(names == ["source", "destination"], "the root container is skipped")
         // The pages share their outline with each other (the later one sits exactly on the

@@ -32,7 +32,7 @@ struct FrameTests {
                 #expect(record.serialNumber == layer.serialNumber && record.bounds == layer.bounds)
                 #expect(record.paint.contents == layer.contents && record.paint.contentsRect == layer.contentsRect)
                 #expect(record.paint.backgroundColor == layer.backgroundColor && record.paint.drawsContent == quad.drawsContent)
-                #expect(record.frontNormal == layer.frontNormal && record.linearPartToRoot == layer.linearPartToRoot)
+                #expect(record.orientation.frontNormal == layer.frontNormal && record.orientation.linearPartToRoot == layer.linearPartToRoot)
                 #expect((record.surface != nil) == (layer.kind == .surface))
                 // The superlayer chain is the layer's, record for record.
                 var r = record.superRecord, l = layer.superlayer

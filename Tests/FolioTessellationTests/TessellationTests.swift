@@ -55,7 +55,7 @@ struct TessellationTests {
     static func build(_ e: LayerEvaluator, mode: TriangulationMode) -> DrawList {
         var list = DrawList()
         list.cutsHiddenParts = false
-        list.build(e, scale: 1, pixelWidth: width, pixelHeight: height, mode: mode) { _ in (1, 1) }
+        list.build(Frame(recording: e), scale: 1, pixelWidth: width, pixelHeight: height, mode: mode) { _ in (1, 1) }
         return list
     }
 
