@@ -1,6 +1,7 @@
 import CGL
 import FolioGeometry
 import FolioLayers
+import FolioTessellation
 
 /// Renders layer trees to images without showing a window, in a framebuffer of its own: in a
 /// context it creates (headless through EGL when there is no X display, so no X server is
@@ -51,6 +52,25 @@ public final class OffscreenRenderer {
     /// `readImage`).
     public func draw(_ root: Layer, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
                      background: Color = .white) throws(RenderError) {
+        let target = try prepareTarget(size: size, scale: scale, antialiasing: antialiasing, background: background)
+        evaluator.evaluate(root)
+        renderer.draw(evaluator, scale: scale, into: target)
+    }
+
+    /// Renders a recorded `frame` (its tree may be gone, or in another process) as `render`
+    /// renders a tree; its contents handles name this renderer's images.
+    package func render(_ frame: Frame, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
+                        background: Color = .white) throws(RenderError) -> Image {
+        let target = try prepareTarget(size: size, scale: scale, antialiasing: antialiasing, background: background)
+        renderer.draw(frame, scale: scale, viewport: Viewport(width: target.width, height: target.height),
+                      framebuffer: target.drawFramebuffer)
+        return readImage()!
+    }
+
+    /// Makes the context current, sizes the target for `size × scale` pixels and clears it to
+    /// `background`, with `antialiasing` set.
+    private func prepareTarget(size: Size, scale: Double, antialiasing: AntialiasingMode,
+                               background: Color) throws(RenderError) -> RenderTarget {
         // Current before any GL call, the target's creation included (another context may
         // have been made current, or destroyed, since the last frame).
         context.makeCurrent()
@@ -71,8 +91,7 @@ public final class OffscreenRenderer {
         }
         renderer.clear(background, viewport: Viewport(width: target.width, height: target.height), framebuffer: target.drawFramebuffer)
         renderer.antialiasing = antialiasing
-        evaluator.evaluate(root)
-        renderer.draw(evaluator, scale: scale, into: target)
+        return target
     }
 
     /// Reads back the last drawn frame (resolving multisampling first), leaving the context's

@@ -46,6 +46,7 @@ extension SurfaceMesh {
         guard tolerance > 0, tolerance.isFinite else { throw .invalidTolerance(tolerance) }
         guard toView.isFinite else { throw .invalidTransform(reason: "it has a non-finite entry") }
         removeAll()
+        source = MeshSource(curl: curl, toView: toView, scale: scale, tolerance: tolerance, spineIsSeam: spineIsSeam)
         let frame = curl.frame
         let cosA = curl.cosAngle, sinA = curl.sinAngle, c = curl.axisOffset, r = curl.radius
         let halfTurn = Double.pi * r

@@ -34,6 +34,8 @@ public final class SurfaceMesh {
     @exclusivity(unchecked) public internal(set) var shadow: [ShadowVertex] = []
     /// The edges whose shadows bound the cast shadow, after `castShadow(_:)`.
     @exclusivity(unchecked) public internal(set) var shadowEdges: [SilhouetteSegment] = []
+    /// What the mesh was last built from (nil before the first `tessellate`).
+    public internal(set) var source: MeshSource?
 
     // Scratch reused between frames. The buffers skip the runtime's exclusivity checks (they
     // were nearly half of a frame): the mesh is used from one thread and never re-entered.

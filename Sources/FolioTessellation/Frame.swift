@@ -40,6 +40,8 @@ package struct Frame: Sendable {
     package struct LayerRecord: Sendable {
         /// The layer's `serialNumber`: a stable identity across frames (caches key on it).
         package var serialNumber: UInt64
+        /// The layer's `name` (reports and debugging; drawing ignores it).
+        package var name: String
         package var kind: Layer.Kind
         /// The record of its superlayer (−1: the root, or the superlayer is not in the frame).
         /// Masks, overlays and borders walk this chain.

@@ -102,7 +102,7 @@ package final class FrameRecorder {
             orientation.context = context?.serialNumber ?? .max
         }
         frame.records.append(Frame.LayerRecord(
-            serialNumber: layer.serialNumber, kind: layer.kind, superRecord: superRecord, hasSublayers: !layer.sublayers.isEmpty,
+            serialNumber: layer.serialNumber, name: layer.name, kind: layer.kind, superRecord: superRecord, hasSublayers: !layer.sublayers.isEmpty,
             bounds: layer.bounds, paint: Self.paint(of: layer), contentVersion: layer.contentVersion,
             rasterizationScale: layer.effectiveRasterizationScale, orientation: orientation, surface: surface(of: layer, into: &frame)))
         recordIndex[ObjectIdentifier(layer)] = index
