@@ -76,7 +76,7 @@ let package = Package(
             name: "FolioCLI",
             dependencies: [
                 "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioBook",
-                "FolioRender", "FolioFiles", "CAllocationCounter", "FolioDocument",
+                "FolioRender", "FolioTessellation", "FolioFiles", "CAllocationCounter", "FolioDocument",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

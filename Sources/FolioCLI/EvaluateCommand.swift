@@ -2,6 +2,8 @@ import ArgumentParser
 import FolioGeometry
 import FolioLayers
 import FolioScene
+import FolioFiles
+import FolioTessellation
 
 /// `folio evaluate SCENE.json`: a layer tree in, its quads in draw order out.
 public struct EvaluateCommand: ParsableCommand {
@@ -15,7 +17,9 @@ public struct EvaluateCommand: ParsableCommand {
             Output: {"size":[W,H],"quads":[{"name","corners","depth","opacity","visible"}…]}, \
             visible quads in draw order, then the invisible ones. A scene whose intersecting \
             layers would need more depth-sorting work than the evaluator's budget is refused \
-            (exit 1) unless --allow-approximate-order is given.
+            (exit 1) unless --allow-approximate-order is given. --frame-out also writes the \
+            evaluation as a frame file, which 'folio render --scene SCENE.json --frame FILE' \
+            draws in another process.
             """
     )
 
@@ -24,6 +28,9 @@ public struct EvaluateCommand: ParsableCommand {
 
     @Flag(help: "Print an approximate draw order (whole layers, far to near) when the depth sort runs out of budget, instead of failing.")
     var allowApproximateOrder = false
+
+    @Option(help: "Also write the evaluation as a frame file (everything a renderer reads; 'folio render --frame' draws it). Never the scene file itself.")
+    var frameOut: String?
 
     @Option(help: "The depth sort's budget of split pieces (about 0.5 KB each; at most 4194304). The plane-test budget grows with it (64 per piece, at least 16 million).")
     var maxPieces: Int = DepthSortBudget.standard.maximumPieces
@@ -49,6 +56,9 @@ public struct EvaluateCommand: ParsableCommand {
         guard (0...Self.maximumPieces).contains(maxPieces) else {
             throw ValidationError("--max-pieces \(maxPieces) must be in 0…\(Self.maximumPieces)")
         }
+        if let frameOut, AtomicFile.input(replacedBy: frameOut, among: [scene]) != nil {
+            throw ValidationError("--frame-out '\(frameOut)' is the scene '\(scene)': an output never replaces one of the command's inputs")
+        }
     }
 
     /// The depth sort budget the options ask for.
@@ -73,7 +83,12 @@ public struct EvaluateCommand: ParsableCommand {
             }
             approximate = true
         }
-        return Report(size: [loaded.size.width, loaded.size.height], quads: QuadReport.reports(evaluator), approximateOrder: approximate)
+        // The report is one view of the recorded frame; the frame file, all of it.
+        let frame = Frame(recording: evaluator)
+        if let frameOut {
+            do { try AtomicFile.write(frame.encoded(), to: frameOut) } catch { throw CommandFailure(error) }
+        }
+        return Report(size: [loaded.size.width, loaded.size.height], quads: QuadReport.reports(frame), approximateOrder: approximate)
     }
 
     /// Runs the command; errors print one line on stderr.

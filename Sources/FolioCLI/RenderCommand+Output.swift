@@ -12,7 +12,7 @@ extension RenderCommand {
 
     /// The inputs named on the command line, with what each is: the scene file, the pages.
     var namedInputs: [(path: String, what: String)] {
-        [(scene, "scene"), (from, "--from page"), (to, "--to page"), (document, "document")].compactMap { path, what in path.map { ($0, what) } }
+        [(scene, "scene"), (frame, "frame"), (from, "--from page"), (to, "--to page"), (document, "document")].compactMap { path, what in path.map { ($0, what) } }
     }
 
     /// Usage checks on `--out` (exit 64, before anything is read or drawn): its extension

@@ -3,6 +3,8 @@ import FolioGeometry
 import FolioLayers
 import FolioRender
 import FolioScene
+import FolioFiles
+import FolioTessellation
 import FolioTransitions
 
 /// `folio render --scene SCENE.json`: any layer tree, drawn by the current renderer.
@@ -10,6 +12,9 @@ extension RenderCommand {
     /// Usage checks for `--scene`: nothing that belongs to an effect, one frame only.
     func validateScene() throws {
         if options.effectOption != nil { throw ValidationError("give --effect or --scene, not both") }
+        if frame != nil && allowApproximateOrder {
+            throw ValidationError("--allow-approximate-order applies when the scene is evaluated; a --frame was evaluated already")
+        }
         let effectOnly = options.givenEffectOptions + (noShadows ? ["--no-shadows"] : [])
             + (paperTranslucency != nil ? ["--paper-translucency"] : [])
         if !effectOnly.isEmpty {
@@ -38,15 +43,9 @@ extension RenderCommand {
         let size = try options.sizeOption.map(EffectOptions.parseSize) ?? loaded.size
         let scale = options.scale
         do { try TransitionLimits.validate(size: size, scale: scale) } catch { throw CommandFailure(error) }
-        // Evaluated once here, before any GL: the depth order and the compositing groups'
-        // pictures are checked from it.
-        let evaluator = LayerEvaluator()
-        evaluator.evaluate(loaded.root)
-        if !allowApproximateOrder {
-            do { try evaluator.requireExactDepthOrder() } catch {
-                throw CommandFailure(message: "\(error); --allow-approximate-order renders the approximate order anyway")
-            }
-        }
+        // Evaluated once here, before any GL (or read from --frame): the compositing groups'
+        // pictures are checked from the frame.
+        let recorded = try recordedFrame(of: loaded)
         let mode = AntialiasingMode(rawValue: aa)!
         let background = try Self.parseColor(background)
         let paperLight = try parsedLight()
@@ -54,7 +53,7 @@ extension RenderCommand {
             let (w, h) = try RenderLimits.pixelSize(size, scale: scale)
             // The groups' offscreen pictures all live at once: refused past their budget
             // before a context or texture exists, and counted in the memory check below.
-            let groupBytes = try RenderLimits.checkGroupPictures(evaluator, scale: scale, pixelWidth: w, pixelHeight: h)
+            let groupBytes = try RenderLimits.checkGroupPictures(recorded, scale: scale, pixelWidth: w, pixelHeight: h)
             let offscreen = try OffscreenRenderer()
             offscreen.renderer.light = paperLight
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
@@ -70,10 +69,36 @@ extension RenderCommand {
             for file in loaded.contentFiles {
                 try offscreen.renderer.setImage(try Image.readPNG(path: file.path), for: file.handle)
             }
-            return try offscreen.render(loaded.root, size: size, scale: scale, antialiasing: mode, background: background)
+            return try offscreen.render(recorded, size: size, scale: scale, antialiasing: mode, background: background)
         } catch {
             // Every call in the block throws `RenderError` only.
             throw CommandFailure(error)
         }
     }
+
+    /// The frame to draw: `--frame` decoded, or the scene evaluated, its depth order checked
+    /// unless `--allow-approximate-order`.
+    func recordedFrame(of loaded: Scene) throws -> Frame {
+        if let path = frame {
+            do {
+                let bytes = try InputFile(path: path, maximumBytes: Self.maximumFrameBytes).readAll()
+                return try Frame(decoding: bytes)
+            } catch let error as FrameDecodingError {
+                throw CommandFailure(message: "frame file '\(path)': \(error)")
+            } catch {
+                throw CommandFailure(error)
+            }
+        }
+        let evaluator = LayerEvaluator()
+        evaluator.evaluate(loaded.root)
+        if !allowApproximateOrder {
+            do { try evaluator.requireExactDepthOrder() } catch {
+                throw CommandFailure(message: "\(error); --allow-approximate-order renders the approximate order anyway")
+            }
+        }
+        return Frame(recording: evaluator)
+    }
+
+    /// The largest frame file `--frame` reads (1 GiB: a million polygons is about 300 MB).
+    static let maximumFrameBytes = 1 << 30
 }

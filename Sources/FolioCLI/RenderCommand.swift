@@ -75,6 +75,9 @@ public struct RenderCommand: ParsableCommand {
     @Option(help: "A scene file (JSON, as 'folio evaluate' reads it) to draw instead of an effect.")
     var scene: String?
 
+    @Option(help: "With --scene: draw this frame file (written by 'folio evaluate --frame-out') instead of evaluating the scene; the scene gives the size and the images its contents name.")
+    var frame: String?
+
     @Flag(help: "With --scene: draw an approximate order (whole layers, far to near) when the depth sort runs out of budget, instead of failing.")
     var allowApproximateOrder = false
 

@@ -22,10 +22,14 @@ extension RenderLimits {
     /// sides rounded up to 64 pixels as the textures are made, at 4 bytes per pixel. Groups
     /// outside the viewport cost nothing.
     public static func groupPictureBytes(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int) -> Int {
+        groupPictureBytes(Frame(recording: evaluator, inputs: []), scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    }
+
+    /// `groupPictureBytes` of a recorded frame.
+    package static func groupPictureBytes(_ frame: Frame, scale: Double, pixelWidth: Int, pixelHeight: Int) -> Int {
         var total = 0
-        for g in evaluator.compositingGroups {
-            let visible = g.quads.lazy.filter { evaluator.quads[$0].isVisible }.flatMap { evaluator.corners(of: evaluator.quads[$0]) }
-            guard let box = DrawList.pictureBox(corners: visible, scale: scale, width: Double(pixelWidth), height: Double(pixelHeight))
+        for g in frame.groups {
+            guard let box = DrawList.pictureBox(frame, g.quads, scale: scale, width: Double(pixelWidth), height: Double(pixelHeight))
             else { continue }
             total += groupPictureBytes(width: box.x1 - box.x0, height: box.y1 - box.y0)
         }
@@ -44,9 +48,15 @@ extension RenderLimits {
     /// - Throws: `RenderError.groupPicturesTooLarge`, naming the groups and the bytes.
     @discardableResult
     public static func checkGroupPictures(_ evaluator: LayerEvaluator, scale: Double, pixelWidth: Int, pixelHeight: Int) throws(RenderError) -> Int {
-        let bytes = groupPictureBytes(evaluator, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        try checkGroupPictures(Frame(recording: evaluator, inputs: []), scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    }
+
+    /// `checkGroupPictures` of a recorded frame.
+    @discardableResult
+    package static func checkGroupPictures(_ frame: Frame, scale: Double, pixelWidth: Int, pixelHeight: Int) throws(RenderError) -> Int {
+        let bytes = groupPictureBytes(frame, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         guard bytes <= maximumGroupPictureBytes else {
-            throw .groupPicturesTooLarge(groups: evaluator.compositingGroups.count, width: pixelWidth, height: pixelHeight,
+            throw .groupPicturesTooLarge(groups: frame.groups.count, width: pixelWidth, height: pixelHeight,
                                          bytes: bytes, limit: maximumGroupPictureBytes)
         }
         return bytes
