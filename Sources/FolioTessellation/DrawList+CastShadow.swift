@@ -336,15 +336,13 @@ extension DrawList {
         guard castShadow.outline.contains(where: { $0.z < 0 }) else { return }
         castShadow.polygon.removeAll(keepingCapacity: true)
         // The clipped outline is built in `polygon`'s storage (x, y, h; w unused), then copied back.
-        let n = castShadow.outline.count
-        for i in 0..<n {
-            let s = castShadow.outline[i], t = castShadow.outline[(i + 1) % n]
-            if s.z >= 0 { castShadow.polygon.append(CastShadowList.Point2(x: s.x, y: s.y, w: 1, h: s.z)) }
-            if (s.z >= 0) != (t.z >= 0) {
-                let f = s.z / (s.z - t.z)
+        ConvexPolygonClipper.clip(
+            count: castShadow.outline.count, closingEdge: .last, corner: { (i: Int) -> Vector3 in castShadow.outline[i] },
+            side: { (p: Vector3) -> Double in p.z >= 0 ? 1 : -1 }, value: { (p: Vector3) -> Double in p.z },
+            keep: { (p: Vector3) in castShadow.polygon.append(CastShadowList.Point2(x: p.x, y: p.y, w: 1, h: p.z)) },
+            cross: { (s: Vector3, t: Vector3, f: Double) in
                 castShadow.polygon.append(CastShadowList.Point2(x: s.x + (t.x - s.x) * f, y: s.y + (t.y - s.y) * f, w: 1, h: 0))
-            }
-        }
+            })
         castShadow.outline.removeAll(keepingCapacity: true)
         for p in castShadow.polygon { castShadow.outline.append(Vector3(x: p.x, y: p.y, z: p.h)) }
     }
@@ -620,13 +618,10 @@ extension DrawList {
                 let ex = q.x - p.x, ey = q.y - p.y
                 func inside(_ s: CastShadowList.Point2) -> Double { sign * (ex * (s.y - py) - ey * (s.x - px)) }
                 castShadow.clipped.removeAll(keepingCapacity: true)
-                let n = castShadow.polygon.count
-                for i in 0..<n {
-                    let s = castShadow.polygon[i], t = castShadow.polygon[(i + 1) % n]
-                    let ds = inside(s), dt = inside(t)
-                    if ds >= 0 { castShadow.clipped.append(s) }
-                    if (ds >= 0) != (dt >= 0) { castShadow.clipped.append(s.toward(t, ds / (ds - dt))) }
-                }
+                ConvexPolygonClipper.clip(
+                    count: castShadow.polygon.count, closingEdge: .last, corner: { castShadow.polygon[$0] },
+                    side: { inside($0) >= 0 ? 1 : -1 }, value: inside,
+                    keep: { castShadow.clipped.append($0) }, cross: { s, t, f in castShadow.clipped.append(s.toward(t, f)) })
                 swap(&castShadow.polygon, &castShadow.clipped)
             }
             let count = castShadow.polygon.count

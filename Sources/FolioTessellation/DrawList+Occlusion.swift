@@ -70,29 +70,29 @@ extension DrawList {
     /// covers fully (`DrawItem.cover`).
     package mutating func findCovers(_ frame: Frame, mode: TriangulationMode, isOpaque: (Frame.Polygon) -> Bool,
                              texelsPerPoint: (Frame.Polygon) -> (Double, Double)) {
-        coverLines.removeAll(keepingCapacity: true)
+        occlusion.coverLines.removeAll(keepingCapacity: true)
         let tolerance = coverageTolerance
         let analytic = mode == .inflated
         for j in items.indices where items[j].composite < 0 && items[j].border < 0 && items[j].raster < 0 && isOpaque(frame.polygons[items[j].quadIndex]) {
             let r = items[j].corners
             let sign = winding(r)
-            let start = coverLines.count
+            let start = occlusion.coverLines.count
             for k in r {
                 guard let (nx, ny) = inwardNormal(k, in: r, winding: sign) else { continue }
                 let a = corners[k]
                 let inset = analytic && a.fades ? 0.5 * (abs(nx) + abs(ny)) + tolerance : Self.coverInset
-                coverLines.append(CoverLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y) - inset))
+                occlusion.coverLines.append(CoverLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y) - inset))
             }
             if mode == .bordered {
                 let quad = frame.polygons[items[j].quadIndex]
                 // A surface patch's texture may be its back contents, whose texel size the
                 // closure does not know: such a patch hides nothing in border mode.
                 guard quad.surfacePatch < 0, appendRampInterior(quad, bounds: frame.record(of: quad).bounds, texels: texelsPerPoint(quad), tolerance: tolerance) else {
-                    coverLines.removeSubrange(start...)
+                    occlusion.coverLines.removeSubrange(start...)
                     continue
                 }
             }
-            items[j].cover = start..<coverLines.count
+            items[j].cover = start..<occlusion.coverLines.count
         }
     }
 
@@ -127,7 +127,7 @@ extension DrawList {
             let length = (ex * ex + ey * ey).squareRoot()
             guard length > 0 else { return false }
             let nx = -sign * ey / length, ny = sign * ex / length
-            coverLines.append(CoverLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y) - tolerance))
+            occlusion.coverLines.append(CoverLine(nx: nx, ny: ny, c: -(nx * a.x + ny * a.y) - tolerance))
         }
         return true
     }
@@ -152,10 +152,10 @@ extension DrawList {
             // Draw the pieces.
             let marks = (corners: corners.count, points: points.count, triangles: triangles.count)
             var conforming = true
-            for p in pieceLengths.indices where pieceLengths[p] >= 3 {
+            for p in occlusion.pieceLengths.indices where occlusion.pieceLengths[p] >= 3 {
                 let start = corners.count
                 let base = p * Self.pieceCapacity
-                corners.append(contentsOf: pieceCorners[base..<(base + pieceLengths[p])])
+                corners.append(contentsOf: occlusion.pieceCorners[base..<(base + occlusion.pieceLengths[p])])
                 let piece = start..<corners.count
                 guard analytic else { triangulatePlain(piece); continue }
                 let outline = appendFootprint(piece, quad, scale: scale)
@@ -195,7 +195,7 @@ extension DrawList {
     package func staysOnItsSide(_ outline: Range<Int>, _ piece: Range<Int>) -> Bool {
         let centre = points[outline.lowerBound - 1]
         for k in piece where corners[k].cut >= 0 {
-            let line = coverLines[Int(corners[k].cut)]
+            let line = occlusion.coverLines[Int(corners[k].cut)]
             let side = line.distance(centre.x, centre.y) >= 0 ? 1.0 : -1.0
             for p in outline where side * line.distance(points[p].x, points[p].y) < -1e-9 { return false }
         }
@@ -218,47 +218,47 @@ extension DrawList {
     package mutating func cut(_ r: Range<Int>, by cover: Range<Int>, analytic: Bool, _ quad: Frame.Polygon, scale: Double) -> Bool {
         // The cut follows the covered interior's lines moved `cutInset` further in: it leaves
         // a strip of the hidden part to be drawn, so that no piece is a sliver along a seam.
-        let lines = coverLines.count..<(coverLines.count + cover.count)
+        let lines = occlusion.coverLines.count..<(occlusion.coverLines.count + cover.count)
         for l in cover {
-            var line = coverLines[l]
+            var line = occlusion.coverLines[l]
             line.c -= Self.cutInset
-            coverLines.append(line)
+            occlusion.coverLines.append(line)
         }
         // Lines that keep a seam out of the covered interior go first; a seam that the
         // interior crosses cannot be kept whole.
-        cutOrder.removeAll(keepingCapacity: true)
+        occlusion.cutOrder.removeAll(keepingCapacity: true)
         for k in r where corners[k].shared {
             let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
             var separating: Int?
             var inside = true
             for l in lines {
-                let da = coverLines[l].distance(a.x, a.y), db = coverLines[l].distance(b.x, b.y)
+                let da = occlusion.coverLines[l].distance(a.x, a.y), db = occlusion.coverLines[l].distance(b.x, b.y)
                 if da < 0 && db < 0 { separating = l; break }
                 if da < 0 || db < 0 { inside = false }
             }
             if let separating {
-                if !cutOrder.contains(Int32(separating)) { cutOrder.append(Int32(separating)) }
+                if !occlusion.cutOrder.contains(Int32(separating)) { occlusion.cutOrder.append(Int32(separating)) }
             } else if !inside {
                 return false
             }
         }
-        for l in lines where !cutOrder.contains(Int32(l)) { cutOrder.append(Int32(l)) }
+        for l in lines where !occlusion.cutOrder.contains(Int32(l)) { occlusion.cutOrder.append(Int32(l)) }
 
-        rem.removeAll(keepingCapacity: true)
+        occlusion.rem.removeAll(keepingCapacity: true)
         for k in r {
             var c = corners[k]
             c.owner = -1
             c.cut = -1
-            rem.append(c)
+            occlusion.rem.append(c)
         }
-        pieceLengths.removeAll(keepingCapacity: true)
-        for l in cutOrder {
+        occlusion.pieceLengths.removeAll(keepingCapacity: true)
+        for l in occlusion.cutOrder {
             guard split(by: Int(l)) else { return false }
-            guard rem.count >= 3 else { return false } // the interior misses this polygon
+            guard occlusion.rem.count >= 3 else { return false } // the interior misses this polygon
         }
         var area = 0.0
-        for k in rem.indices {
-            let a = rem[k], b = rem[(k + 1) % rem.count]
+        for k in occlusion.rem.indices {
+            let a = occlusion.rem[k], b = occlusion.rem[(k + 1) % occlusion.rem.count]
             area += a.x * b.y - b.x * a.y
         }
         guard abs(area) / 2 >= Self.minimumCutArea else { return false }
@@ -266,7 +266,7 @@ extension DrawList {
         // K's footprint (its silhouette margins and caps) must stay where the cover is opaque,
         // as far as it reaches into the viewport (nothing is drawn outside it).
         let cornerMark = corners.count, pointMark = points.count
-        corners.append(contentsOf: rem)
+        corners.append(contentsOf: occlusion.rem)
         let outline = appendFootprint(cornerMark..<corners.count, quad, scale: scale)
         corners.removeSubrange(cornerMark...)
         for p in outline {
@@ -276,7 +276,7 @@ extension DrawList {
         clipToViewport(cornerMark, width: pixelSize.width, height: pixelSize.height, pad: 0)
         var covered = true
         for k in cornerMark..<corners.count {
-            for l in cover where coverLines[l].distance(corners[k].x, corners[k].y) < -1e-6 { covered = false }
+            for l in cover where occlusion.coverLines[l].distance(corners[k].x, corners[k].y) < -1e-6 { covered = false }
         }
         points.removeSubrange(pointMark...)
         corners.removeSubrange(cornerMark...)
@@ -286,25 +286,25 @@ extension DrawList {
     /// Splits `rem` by cover line `l`: the part outside becomes a new piece, the rest stays in
     /// `rem`. Returns false to cancel the cut (a seam would be split, or a piece overflow).
     package mutating func split(by l: Int) -> Bool {
-        let line = coverLines[l]
-        let piece = pieceLengths.count
+        let line = occlusion.coverLines[l]
+        let piece = occlusion.pieceLengths.count
         let base = piece * Self.pieceCapacity
-        if pieceCorners.count < base + Self.pieceCapacity {
-            pieceCorners.append(contentsOf: repeatElement(Corner(x: 0, y: 0, w: 1, local: .zero, fades: false),
-                                                          count: base + Self.pieceCapacity - pieceCorners.count))
+        if occlusion.pieceCorners.count < base + Self.pieceCapacity {
+            occlusion.pieceCorners.append(contentsOf: repeatElement(Corner(x: 0, y: 0, w: 1, local: .zero, fades: false),
+                                                          count: base + Self.pieceCapacity - occlusion.pieceCorners.count))
         }
         var length = 0
-        remNext.removeAll(keepingCapacity: true)
-        let n = rem.count
+        occlusion.remNext.removeAll(keepingCapacity: true)
+        let n = occlusion.rem.count
         for k in 0..<n {
-            let a = rem[k], b = rem[(k + 1) % n]
+            let a = occlusion.rem[k], b = occlusion.rem[(k + 1) % n]
             let da = line.distance(a.x, a.y), db = line.distance(b.x, b.y)
             let (aIn, bIn) = (da >= 0, db >= 0)
             if aIn {
-                remNext.append(a)
+                occlusion.remNext.append(a)
             } else {
                 guard length < Self.pieceCapacity else { return false }
-                pieceCorners[base + length] = a
+                occlusion.pieceCorners[base + length] = a
                 length += 1
             }
             guard aIn != bIn else { continue }
@@ -321,31 +321,31 @@ extension DrawList {
             rest.owner = -1
             guard length < Self.pieceCapacity else { return false }
             if aIn {
-                // Into the piece's side: in `rem` the chord starts here; in the piece the rest
+                // Into the piece's side: in `occlusion.rem` the chord starts here; in the piece the rest
                 // of a→b does.
                 chord.owner = Int32(piece)
-                remNext.append(chord)
-                pieceCorners[base + length] = rest
+                occlusion.remNext.append(chord)
+                occlusion.pieceCorners[base + length] = rest
             } else {
-                // Back into `rem`'s side: the piece's chord starts here; `rem` goes on along a→b.
-                pieceCorners[base + length] = chord
-                remNext.append(x)
+                // Back into `occlusion.rem`'s side: the piece's chord starts here; `occlusion.rem` goes on along a→b.
+                occlusion.pieceCorners[base + length] = chord
+                occlusion.remNext.append(x)
             }
             length += 1
         }
-        pieceLengths.append(length >= 3 ? length : 0)
-        swap(&rem, &remNext)
+        occlusion.pieceLengths.append(length >= 3 ? length : 0)
+        swap(&occlusion.rem, &occlusion.remNext)
         return true
     }
 
     /// Inserts crossing `x` into piece `p`'s edge on cut line `cut` that passes through it, so
     /// the piece and what is left of the polygon share the vertex (no T-junction).
     package mutating func insert(_ x: Corner, into p: Int, onCut cut: Int32) -> Bool {
-        let length = pieceLengths[p]
+        let length = occlusion.pieceLengths[p]
         guard length > 0 else { return true } // an empty piece has nothing to conform to
         let base = p * Self.pieceCapacity
         for k in 0..<length {
-            let u = pieceCorners[base + k], v = pieceCorners[base + (k + 1) % length]
+            let u = occlusion.pieceCorners[base + k], v = occlusion.pieceCorners[base + (k + 1) % length]
             guard u.cut == cut else { continue }
             let dx = v.x - u.x, dy = v.y - u.y
             let length2 = dx * dx + dy * dy
@@ -354,11 +354,11 @@ extension DrawList {
             guard t > 0, t < 1 else { continue }
             guard length < Self.pieceCapacity else { return false }
             var k2 = length
-            while k2 > k + 1 { pieceCorners[base + k2] = pieceCorners[base + k2 - 1]; k2 -= 1 }
+            while k2 > k + 1 { occlusion.pieceCorners[base + k2] = occlusion.pieceCorners[base + k2 - 1]; k2 -= 1 }
             var inserted = x
             inserted.fades = false; inserted.shared = false; inserted.edge = -1; inserted.cut = cut; inserted.owner = -1
-            pieceCorners[base + k + 1] = inserted
-            pieceLengths[p] = length + 1
+            occlusion.pieceCorners[base + k + 1] = inserted
+            occlusion.pieceLengths[p] = length + 1
             return true
         }
         return true // x is one of the piece's corners already

@@ -39,7 +39,7 @@ extension DrawList {
     /// silhouette edge and a seam whose partner A, of the same facing, has a silhouette edge at
     /// `V` too, the two turning less than 30°. Each of the two gets a record.
     package mutating func findSeamCorners(_ frame: Frame) {
-        seamCorners.removeAll(keepingCapacity: true)
+        surface.seamCorners.removeAll(keepingCapacity: true)
         for i in items.indices {
             let quad = frame.polygons[items[i].quadIndex]
             guard quad.surfacePatch >= 0, frame.record(of: quad).kind == .surface else { continue }
@@ -77,7 +77,7 @@ extension DrawList {
                 guard length > 0 else { continue }
                 (ax, ay) = (ax / length, ay / length)
                 let a = corners[foreignCorner]
-                seamCorners.append(SeamCorner(item: i, ownCorner: ownCorner, nx: fx, ny: fy, c: -(fx * a.x + fy * a.y), foreignEdge: -1,
+                surface.seamCorners.append(SeamCorner(item: i, ownCorner: ownCorner, nx: fx, ny: fy, c: -(fx * a.x + fy * a.y), foreignEdge: -1,
                                               x: v.x, y: v.y, along: (ax, ay), ownIsBefore: arriving))
             }
         }
@@ -102,9 +102,9 @@ extension DrawList {
 
     /// Adds to item `i`'s silhouette edges the neighbours' edges of its seam corners.
     package mutating func appendSeamCornerEdges(_ i: Int) {
-        for s in seamCorners.indices where seamCorners[s].item == i && edges.count - items[i].edges.lowerBound < Self.maximumItemEdges {
-            let (nx, ny, c) = (seamCorners[s].nx, seamCorners[s].ny, seamCorners[s].c)
-            seamCorners[s].foreignEdge = edges.count
+        for s in surface.seamCorners.indices where surface.seamCorners[s].item == i && edges.count - items[i].edges.lowerBound < Self.maximumItemEdges {
+            let (nx, ny, c) = (surface.seamCorners[s].nx, surface.seamCorners[s].ny, surface.seamCorners[s].c)
+            surface.seamCorners[s].foreignEdge = edges.count
             edges.append(EdgeLine(nx: nx, ny: ny, c: c,
                                   shaderEdge: (Float(nx), Float(ny), Float(c - nx * origin.x - ny * origin.y)),
                                   reach: 0.5 * (abs(nx) + abs(ny))))
@@ -117,8 +117,8 @@ extension DrawList {
     /// the other (where it comes within reach).
     package mutating func splitAtSeamCorners(_ i: Int) {
         let edgeRange = items[i].edges
-        for s in seamCorners.indices where seamCorners[s].item == i {
-            let corner = seamCorners[s]
+        for s in surface.seamCorners.indices where surface.seamCorners[s].item == i {
+            let corner = surface.seamCorners[s]
             let ownEdge = Int(corners[corner.ownCorner].edge)
             guard corner.foreignEdge >= 0, edgeRange.contains(corner.foreignEdge), edgeRange.contains(ownEdge) else { continue }
             let ownBit = UInt32(1) << UInt32(ownEdge - edgeRange.lowerBound)

@@ -55,8 +55,8 @@ extension DrawList {
     /// the contour as a coverage edge of the farther sheet's patches within reach of it.
     package mutating func markContours(_ frame: Frame) {
         hardenStubEdges(frame)
-        contours.removeAll(keepingCapacity: true)
-        contourEdges.removeAll(keepingCapacity: true)
+        surface.contours.removeAll(keepingCapacity: true)
+        surface.contourEdges.removeAll(keepingCapacity: true)
         // A contour is where the viewer's side of the surface changes: a shared edge between
         // two patches of one surface, one seen from the front and one from the back (their
         // quads' windings; near a contour a strip is nearly edge-on, so the windings on screen
@@ -64,7 +64,7 @@ extension DrawList {
         // own facing is a seam of two sheets lying exactly on top of each other (a curl seen
         // without perspective stacks its turned part straight above the roll, rulings on
         // rulings, and the seam hash snaps them to one line): it stays a seam of each sheet.
-        contourMarks.removeAll(keepingCapacity: true)
+        surface.contourMarks.removeAll(keepingCapacity: true)
         for i in items.indices {
             let quad = frame.polygons[items[i].quadIndex]
             guard quad.surfacePatch >= 0, frame.record(of: quad).kind == .surface else { continue }
@@ -74,12 +74,12 @@ extension DrawList {
                 let next = k + 1 == r.upperBound ? r.lowerBound : k + 1
                 let partners = partnerFacings(ofEdge: k, next, in: i, frame)
                 if (back ? partners.front : partners.back) && !(back ? partners.back : partners.front) {
-                    contourMarks.append((i, k))
+                    surface.contourMarks.append((i, k))
                 }
             }
         }
-        guard !contourMarks.isEmpty else { return }
-        for (i, k) in contourMarks {
+        guard !surface.contourMarks.isEmpty else { return }
+        for (i, k) in surface.contourMarks {
             let quad = frame.polygons[items[i].quadIndex]
             let r = items[i].corners
             let next = k + 1 == r.upperBound ? r.lowerBound : k + 1
@@ -91,11 +91,11 @@ extension DrawList {
                 corners[k].shared = false
                 corners[k].fades = true
                 guard let n = inwardNormal(k, in: r, winding: winding(r)) else { continue }
-                contours.append(ContourLine(layer: quad.record, a: (corners[k].x, corners[k].y),
+                surface.contours.append(ContourLine(layer: quad.record, a: (corners[k].x, corners[k].y),
                                             b: (corners[next].x, corners[next].y), normal: n))
             }
         }
-        guard !contours.isEmpty else { return }
+        guard !surface.contours.isEmpty else { return }
         cutNearerSheets(frame)
         findContourEdges(frame)
     }
@@ -147,7 +147,7 @@ extension DrawList {
             scratch.append(contentsOf: corners[r])
             if quad.surfacePatch >= 0, quad.localToView.showsBack {
                 let id = quad.record
-                for contour in contours where contour.layer == id
+                for contour in surface.contours where contour.layer == id
                     && reaches(scratch[start...], contour, within: Self.contourBand + Self.margin) {
                     cutScratch(from: start, outside: contour)
                     if scratch.count - start < 3 { break }
@@ -175,7 +175,7 @@ extension DrawList {
     package mutating func clipToContourBands(_ i: Int, _ quad: Frame.Polygon) {
         guard quad.surfacePatch >= 0, quad.localToView.showsBack, !triangles.isEmpty else { return }
         let id = quad.record
-        for contour in contours where contour.layer == id && reaches(corners[items[i].corners], contour, within: Self.contourBand + 2 * Self.margin) {
+        for contour in surface.contours where contour.layer == id && reaches(corners[items[i].corners], contour, within: Self.contourBand + 2 * Self.margin) {
             let band = Self.contourBand
             func value(_ p: PlanePoint) -> Double { contour.distance(p.x, p.y) - band }
             func crossing(_ a: Int32, _ b: Int32) -> Int32 {
@@ -224,7 +224,7 @@ extension DrawList {
             guard quad.surfacePatch >= 0, !quad.localToView.showsBack else { continue }
             let id = quad.record
             let r = items[i].corners
-            for contour in contours where contour.layer == id && reaches(corners[r], contour, within: Self.margin) {
+            for contour in surface.contours where contour.layer == id && reaches(corners[r], contour, within: Self.margin) {
                 let (a, b) = (contour.a, contour.b)
                 // The item's own contour edge is already a silhouette.
                 var own = false
@@ -234,14 +234,14 @@ extension DrawList {
                 }
                 if own { continue }
                 let (nx, ny) = contour.normal
-                contourEdges.append((item: i, nx: nx, ny: ny, c: -(nx * a.0 + ny * a.1)))
+                surface.contourEdges.append((item: i, nx: nx, ny: ny, c: -(nx * a.0 + ny * a.1)))
             }
         }
     }
 
     /// Adds to item `i`'s silhouette edges the contours its pixels must respect (`findContourEdges`).
     package mutating func appendContourEdges(_ i: Int) {
-        for extra in contourEdges where extra.item == i && edges.count - items[i].edges.lowerBound < Self.maximumItemEdges {
+        for extra in surface.contourEdges where extra.item == i && edges.count - items[i].edges.lowerBound < Self.maximumItemEdges {
             let (nx, ny, c) = (extra.nx, extra.ny, extra.c)
             edges.append(EdgeLine(nx: nx, ny: ny, c: c,
                                   shaderEdge: (Float(nx), Float(ny), Float(c - nx * origin.x - ny * origin.y)),
@@ -288,29 +288,25 @@ extension DrawList {
         for k in start..<scratch.count where value(scratch[k]) < 0 { allInside = false; break }
         if allInside { return }
         var out: [Corner] = []
-        swap(&out, &pieceCorners)
+        swap(&out, &occlusion.pieceCorners)
         out.removeAll(keepingCapacity: true)
-        for k in 0..<n {
-            let a = scratch[start + k], b = scratch[start + (k + 1) % n]
-            let va = value(a), vb = value(b)
-            if va >= 0 { out.append(a) }
-            if (va >= 0) != (vb >= 0) {
-                // The crossing, from the lexicographically first end.
-                let (p, q, vp, vq) = (a.x, a.y) < (b.x, b.y) ? (a, b, va, vb) : (b, a, vb, va)
-                let t = vp / (vp - vq)
-                let iw = (1 / p.w) + ((1 / q.w) - (1 / p.w)) * t
-                let lx = (p.local.x / p.w + (q.local.x / q.w - p.local.x / p.w) * t) / iw
-                let ly = (p.local.y / p.w + (q.local.y / q.w - p.local.y / p.w) * t) / iw
-                var m = Corner(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t, w: 1 / iw, local: Point(x: lx, y: ly), fades: a.fades)
-                m.shared = a.shared
+        ConvexPolygonClipper.clip(
+            count: n, closingEdge: .last, corner: { scratch[start + $0] }, side: { value($0) >= 0 ? 1 : -1 }, value: value,
+            keep: { out.append($0) },
+            cross: { a, b, _ in
+                // The crossing from the lexicographically first end: both polygons that share
+                // the edge compute the same point.
+                let (p, q) = (a.x, a.y) < (b.x, b.y) ? (a, b) : (b, a)
+                let (vp, vq) = (value(p), value(q))
+                var m = p.toward(q, vp / (vp - vq))
+                (m.fades, m.shared) = (a.fades, a.shared)
                 // Leaving the kept side: the next edge runs along the cut, hard.
-                if va >= 0 { m.fades = false; m.shared = false }
+                if value(a) >= 0 { m.fades = false; m.shared = false }
                 out.append(m)
-            }
-        }
+            })
         scratch.removeSubrange(start...)
         scratch.append(contentsOf: out)
-        swap(&out, &pieceCorners)
+        swap(&out, &occlusion.pieceCorners)
     }
 
     /// Which facings the other items of item `i`'s layer that have the edge from corner `k` to
@@ -336,34 +332,5 @@ extension DrawList {
             if found.front && found.back { break }
         }
         return found
-    }
-
-    /// Chooses where the next item's vertex normals come from.
-    package mutating func setNormals(for quad: Frame.Polygon, _ frame: Frame) {
-        normalSurface = nil
-        flatNormal = Vector3(x: 0, y: 0, z: 1)
-        normalSign = 1
-        guard lighting else { return }
-        normalSign = quad.localToView.showsBack ? -1 : 1
-        let layer = frame.record(of: quad)
-        if quad.surfacePatch >= 0, let surface = layer.surface {
-            normalSurface = surface.mesh
-            normalCurl = surface.curl
-            normalPatch = quad.surfacePatch
-            // The mesh's normals are in the layer's own space; a book leaf's reading direction
-            // turns or mirrors the layer, and the light lives in the root's space.
-            normalLinear = layer.orientation.linearPartToRoot
-        } else {
-            flatNormal = layer.orientation.frontNormal
-        }
-    }
-
-    /// The visible side's unit normal at the current item's local point `local`.
-    package func normal(at local: Point) -> Vector3 {
-        if let surface = normalSurface {
-            let n = SurfaceLayer.normal(atLocal: local, patch: normalPatch, of: normalCurl, mesh: surface)
-            return Layer.frontNormal(ofLocal: n, through: normalLinear) * normalSign
-        }
-        return flatNormal * normalSign
     }
 }

@@ -91,9 +91,9 @@ extension DrawList {
                                   reach: 0.5 * (abs(nx) + abs(ny))))
         }
         items[i].edges = start..<edges.count
-        // Surface hook (DrawList+Surface.swift): contours that reach this item's pixels.
-        if !contourEdges.isEmpty { appendContourEdges(i) }
-        if !seamCorners.isEmpty { appendSeamCornerEdges(i) }
+        // Surface hook (DrawList+Surface.swift): surface.contours that reach this item's pixels.
+        if !surface.contourEdges.isEmpty { appendContourEdges(i) }
+        if !surface.seamCorners.isEmpty { appendSeamCornerEdges(i) }
     }
 
     /// 1 when the polygon of corners `r` turns counter-clockwise (y up), −1 otherwise.
@@ -196,19 +196,19 @@ extension DrawList {
             case (false, false):
                 points.append(Self.point(c))
             case (false, true):
-                let cap = surfaceRules && Self.isOpenEdge(previous) ? (x: c.x + n1.0 * m, y: c.y + n1.1 * m)
+                let cap = surface.rules && Self.isOpenEdge(previous) ? (x: c.x + n1.0 * m, y: c.y + n1.1 * m)
                     : Self.cap(at: c, from: previous, seamNormal: n0, fadedNormal: n1, margin: m, along: cutDirection(previous.cut))
                 points.append(Self.point(c))
-                let tip = surfaceRules ? Self.tip(at: c, from: previous, seam: previous, seamNormal: n0, fadedNormal: n1, margin: m) : nil
+                let tip = surface.rules ? Self.tip(at: c, from: previous, seam: previous, seamNormal: n0, fadedNormal: n1, margin: m) : nil
                 if let tip { points.append(onPlane(quad, tip.x, tip.y, fallback: c, scale: scale)) }
                 points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
                 if tip == nil { startCap = points.count - 1 }
             case (true, false):
-                let cap = surfaceRules && Self.isOpenEdge(c) ? (x: c.x + n0.0 * m, y: c.y + n0.1 * m)
+                let cap = surface.rules && Self.isOpenEdge(c) ? (x: c.x + n0.0 * m, y: c.y + n0.1 * m)
                     : Self.cap(at: c, from: next, seamNormal: n1, fadedNormal: n0, margin: m, along: cutDirection(c.cut))
                 let endCap = points.count
                 points.append(onPlane(quad, cap.x, cap.y, fallback: c, scale: scale))
-                let tip = surfaceRules ? Self.tip(at: c, from: next, seam: c, seamNormal: n1, fadedNormal: n0, margin: m) : nil
+                let tip = surface.rules ? Self.tip(at: c, from: next, seam: c, seamNormal: n1, fadedNormal: n0, margin: m) : nil
                 if let tip { points.append(onPlane(quad, tip.x, tip.y, fallback: c, scale: scale)) }
                 points.append(Self.point(c))
                 if tip == nil {
@@ -290,7 +290,7 @@ extension DrawList {
     /// along the line steps out along the same direction, whatever its own corners.
     package func cutDirection(_ cut: Int32) -> (Double, Double)? {
         guard cut >= 0 else { return nil }
-        let line = coverLines[Int(cut)]
+        let line = occlusion.coverLines[Int(cut)]
         return (-line.ny, line.nx)
     }
 
@@ -318,9 +318,9 @@ extension DrawList {
         guard interior else {
             // No edge-free interior (a sliver, or no silhouette at all): the polygon and its
             // margin ring, every triangle with the edges that reach it.
-            if edgeRange.isEmpty || !surfaceRules { fan(around: centre, outline: outline) } else { ring(centre: centre, outline: outline, polygon: polygon, edgeRange) }
+            if edgeRange.isEmpty || !surface.rules { fan(around: centre, outline: outline) } else { ring(centre: centre, outline: outline, polygon: polygon, edgeRange) }
             markEdges(from: firstTriangle, edgeRange)
-            if surfaceRules { keepOneEdgeAtStraightCorners(from: firstTriangle, polygon: polygon, edgeRange) }
+            if surface.rules { keepOneEdgeAtStraightCorners(from: firstTriangle, polygon: polygon, edgeRange) }
             return
         }
         // The cut point on each ray, appended after the outline: inner[k] = outline[k] + n.
@@ -348,7 +348,7 @@ extension DrawList {
             if movedNext { triangles.append(Triangle(a: Int32(inner(k)), b: Int32(next), c: Int32(inner(next)), edges: 0)) }
         }
         markEdges(from: firstTriangle, edgeRange)
-        if surfaceRules { keepOneEdgeAtStraightCorners(from: firstTriangle, polygon: polygon, edgeRange) }
+        if surface.rules { keepOneEdgeAtStraightCorners(from: firstTriangle, polygon: polygon, edgeRange) }
     }
 
     /// The cosine of the angle between two consecutive silhouette edges above which their
@@ -632,7 +632,7 @@ extension DrawList {
         }
         for _ in slots..<TriangleCoverage.maximumEdges { vertices.append(0); vertices.append(0); vertices.append(1) }
         // Surface hook (DrawList+Surface.swift): the visible side's normal, for `LIGHT`.
-        let n = normal(at: p.local)
+        let n = normals.normal(at: p.local)
         vertices.append(Float(n.x)); vertices.append(Float(n.y)); vertices.append(Float(n.z))
     }
 

@@ -52,6 +52,16 @@ package struct Corner {
     package var cut: Int32 = -1
     /// While a polygon is being cut: the piece that shares this edge (−1: none).
     package var owner: Int32 = -1
+
+    /// The corner `t` (0…1) of the way to `b` on screen, keeping this corner's flags: `w` and
+    /// the local point are recovered perspective-correctly (1/w and local/w are affine on
+    /// screen).
+    package func toward(_ b: Corner, _ t: Double) -> Corner {
+        let iw = (1 / w) + ((1 / b.w) - (1 / w)) * t
+        let lx = (local.x / w + (b.local.x / b.w - local.x / w) * t) / iw
+        let ly = (local.y / w + (b.local.y / b.w - local.y / w) * t) / iw
+        return Corner(x: x + (b.x - x) * t, y: y + (b.y - y) * t, w: 1 / iw, local: Point(x: lx, y: ly), fades: fades)
+    }
 }
 
 /// Turns an evaluation into triangles ready for GL, reusing its storage between frames.
@@ -82,51 +92,48 @@ package struct DrawList {
     /// One item's triangulation before it is written out: points, then triangles over them.
     package var points: [PlanePoint] = []
     package var triangles: [Triangle] = []
-    /// Occlusion cuts: the covers' lines, the order they cut in, the polygon being cut (double
-    /// buffered) and the pieces, `pieceCapacity` corners apart.
-    package var coverLines: [CoverLine] = []
-    package var cutOrder: [Int32] = []
-    package var rem: [Corner] = [], remNext: [Corner] = []
-    package var pieceCorners: [Corner] = []
-    package var pieceLengths: [Int] = []
+    /// Occlusion cuts: the covers' lines and the cutting's working storage
+    /// (`DrawList+Occlusion.swift`).
+    package var occlusion = OcclusionCuts()
     /// Whether polygons hidden under later opaque ones are cut (off only to measure what it saves).
     package var cutsHiddenParts = true
-    /// Whether vertices carry normals for the `LIGHT` variant (otherwise they carry `(0, 0, 1)`).
-    package var lighting = false
-    /// The item being written: its normal when flat, or its surface layer, and the sign that
-    /// turns a front normal into the visible side's (see `DrawList+Surface.swift`).
-    package var flatNormal = Vector3(x: 0, y: 0, z: 1)
-    package var normalSurface: SurfaceMesh?
-    package var normalCurl: PageCurl?
-    package var normalSign = 1.0
-    package var normalPatch = -1
-    /// The surface's linear map to the root (`Layer.linearPartToRoot`), which turns its normals.
-    package var normalLinear = Transform3D.identity
-    /// The contours found this frame, the shared edges they lie on (item, corner), and the extra
-    /// coverage edges they give the farther sheet's patches (`DrawList+Surface.swift`).
-    package var contours: [ContourLine] = []
-    package var contourMarks: [(Int, Int)] = []
-    package var contourEdges: [(item: Int, nx: Double, ny: Double, c: Double)] = []
-    /// Where a surface's outline runs on from one patch's silhouette edge into a neighbour's
-    /// across a seam, nearly straight (`DrawList+Surface.swift`, `findSeamCorners`).
-    package var seamCorners: [SeamCorner] = []
-    /// Whether the item being triangulated is a surface's patch: only those take the thin-strip
-    /// rules of `DrawList+Triangles.swift` (margin rings, one edge per side of a straight corner,
-    /// tips, straight steps across open edges); flat polygons keep their triangulation exactly.
-    package var surfaceRules = false
-    /// The shared-edge hash: bucket heads, chain links and edge ends, indexed by corner.
-    package var edgeHeads: [Int32] = [], edgeNext: [Int32] = [], edgeEnd: [Int32] = []
+    /// The item being written's vertex normals (the paper light's input).
+    package var normals = NormalSource()
+    /// Surfaces' contours and seam corners found this frame (`DrawList+Surface.swift`,
+    /// `DrawList+SeamCorners.swift`).
+    package var surface = SurfaceOutline()
+    /// The shared-edge hash of `markSharedEdges`.
+    package var edgeHash = SharedEdgeHash()
     /// Interleaved vertex data, `floatsPerVertex` per vertex (see `DrawList+Triangles.swift`).
     package var vertices: [Float] = []
     /// Surface layers' cast shadows, after the batches' vertices (`DrawList+CastShadow.swift`).
     package var castShadow = CastShadowList()
 
-    /// The viewport size of the last build, in pixels, and its pixels per view point.
-    package var pixelSize = (width: 0.0, height: 0.0)
-    package var scale = 1.0
-    /// The framebuffer pixel of the viewport's bottom-left corner: `gl_FragCoord` counts from
-    /// the framebuffer's corner, the list from the viewport's.
-    package var origin = (x: 0.0, y: 0.0)
+    /// The viewport of the last build: its size in pixels, pixels per view point, and the
+    /// framebuffer pixel of its bottom-left corner (`gl_FragCoord` counts from the
+    /// framebuffer's corner, the list from the viewport's).
+    package var viewport = (pixelSize: (width: 0.0, height: 0.0), scale: 1.0, origin: (x: 0.0, y: 0.0))
+
+    /// The viewport's size in pixels (`viewport.pixelSize`).
+    package var pixelSize: (width: Double, height: Double) {
+        get { viewport.pixelSize }
+        set { viewport.pixelSize = newValue }
+    }
+    /// Pixels per view point (`viewport.scale`).
+    package var scale: Double {
+        get { viewport.scale }
+        set { viewport.scale = newValue }
+    }
+    /// The viewport's bottom-left framebuffer pixel (`viewport.origin`).
+    package var origin: (x: Double, y: Double) {
+        get { viewport.origin }
+        set { viewport.origin = newValue }
+    }
+    /// Whether vertices carry normals for the `LIGHT` variant (`normals.lighting`).
+    package var lighting: Bool {
+        get { normals.lighting }
+        set { normals.lighting = newValue }
+    }
 
     /// How far silhouette edges are pushed out, in pixels (past the 0.71 px a pixel box reaches).
     package static let margin = 1.0
@@ -137,7 +144,7 @@ package struct DrawList {
     /// gradient unrolled (FolioRender's `ShaderVariant.maximumStops` is this).
     package static let maximumOverlayStops = 8
 
-    /// Builds the list for the last evaluation of `e` in a `pixelWidth × pixelHeight` viewport
+    /// Builds the list for `frame` in a `pixelWidth × pixelHeight` viewport
     /// whose bottom-left corner is framebuffer pixel `origin`; `outlines` adds each item's
     /// outline loop (the debug borders). `isOpaque` says whether a quad's every pixel is opaque
     /// (then what it hides of earlier items is not drawn); `texelsPerPoint`, its content
@@ -159,7 +166,25 @@ package struct DrawList {
         pixelSize = (Double(pixelWidth), Double(pixelHeight))
         self.scale = scale
         self.origin = origin
-        let height = Double(pixelHeight)
+        collectItems(frame, range: range, composites: composites)
+        markSharedEdges()
+        // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
+        markContours(frame)
+        if mode == .inflated { findSeamCorners(frame) } else { surface.seamCorners.removeAll(keepingCapacity: true) }
+        for i in items.indices { findEdges(i) }
+        if cutsHiddenParts {
+            findCovers(frame, mode: mode, isOpaque: isOpaque, texelsPerPoint: texelsPerPoint)
+        } else {
+            occlusion.coverLines.removeAll(keepingCapacity: true)
+        }
+        for i in items.indices { triangulateItem(i, frame, mode: mode, outlines: outlines, texelsPerPoint: texelsPerPoint) }
+    }
+
+    /// The first step of `build`: an item per polygon of `range` that draws (clipped to the
+    /// viewport), a group's picture in place of its polygons, borders after their sublayers,
+    /// and shadow overlays merged into the page they cover.
+    mutating func collectItems(_ frame: Frame, range: Range<Int>?, composites: ArraySlice<CompositeSpan>) {
+        let height = pixelSize.height
         // Containers that paint nothing (a transition's root) are skipped: they would cost a
         // draw and, sharing an outline with a page that fills them, unfade its edges.
         var span = composites.startIndex
@@ -182,8 +207,8 @@ package struct DrawList {
             // A rasterized layer's polygon draws its cached picture (QuadRenderer+Rasterization.swift).
             while raster < rasters.count && rasters[raster].quad < index { raster += 1 }
             let rasterized = raster < rasters.count && rasters[raster].quad == index
-            guard quad.isVisible && quad.vertices.count >= 3, rasterized || frame.record(of: quad).paint.drawsContent || frame.record(of: quad).paint.drawsBorder
-            else { continue }
+            let paint = frame.record(of: quad).paint
+            guard quad.isVisible && quad.vertices.count >= 3, rasterized || paint.drawsContent || paint.drawsBorder else { continue }
             if !rasterized, let last = items.last, last.overlayQuadIndex == nil, last.composite < 0, last.border < 0, last.raster < 0,
                Self.isOverlay(quad, of: frame.polygons[last.quadIndex], frame) {
                 items[items.count - 1].overlayQuadIndex = index
@@ -193,7 +218,7 @@ package struct DrawList {
             for v in frame.corners(of: quad) {
                 corners.append(Corner(x: v.point.x * scale, y: height - v.point.y * scale, w: v.clip.w, local: v.local, fades: true))
             }
-            clipToViewport(start, width: Double(pixelWidth), height: height)
+            clipToViewport(start, width: pixelSize.width, height: height)
             dropNearDuplicates(start)
             if corners.count - start >= 3 {
                 items.append(DrawItem(quadIndex: index, corners: start..<corners.count, raster: rasterized ? Int32(raster) : -1))
@@ -203,43 +228,43 @@ package struct DrawList {
         if border < borders.count {
             appendBorders(frame, borders, from: &border, before: .max, range: range, composites: composites)
         }
-        markSharedEdges()
-        // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
-        markContours(frame)
-        if mode == .inflated { findSeamCorners(frame) } else { seamCorners.removeAll(keepingCapacity: true) }
-        for i in items.indices { findEdges(i) }
-        let cutting = cutsHiddenParts
-        if cutting { findCovers(frame, mode: mode, isOpaque: isOpaque, texelsPerPoint: texelsPerPoint) } else { coverLines.removeAll(keepingCapacity: true) }
-        for i in items.indices {
-            let quad = frame.polygons[items[i].quadIndex]
-            points.removeAll(keepingCapacity: true)
-            triangles.removeAll(keepingCapacity: true)
-            surfaceRules = quad.surfacePatch >= 0
-            if items[i].composite >= 0 {
-                // A group's picture: pixel-aligned and antialiased inside already.
-                triangulatePlain(items[i].corners)
-                writeTriangles(i, border: false)
-                continue
-            } else if cutting && triangulateUncovered(i, quad, layerBounds: frame.record(of: quad).bounds, mode: mode, scale: scale,
-                                                      texels: mode == .bordered ? texelsPerPoint(quad) : (0, 0)) {
-                // Only what no later opaque item hides.
-            } else {
-                switch mode {
-                case .inflated: triangulateInflated(i, quad, scale: scale)
-                // A surface patch is part of its layer's rectangle: border mode's ramp grows the
-                // whole rectangle, so patches are drawn as they are (surface hook).
-                case .bordered where quad.surfacePatch >= 0: triangulatePlain(items[i].corners)
-                case .bordered: triangulateBordered(i, quad, bounds: frame.record(of: quad).bounds, texels: texelsPerPoint(quad), scale: scale)
-                case .plain: triangulatePlain(items[i].corners)
-                }
-            }
-            // Surface hook (DrawList+Surface.swift): nothing of a nearer sheet in a contour's band.
-            if !seamCorners.isEmpty { splitAtSeamCorners(i) }
-            if !contours.isEmpty { clipToContourBands(i, quad) }
-            setNormals(for: quad, frame)
-            writeTriangles(i, border: mode == .bordered)
-            if outlines { writeOutline(i) }
+    }
+
+    /// The last step of `build` for item `i`: its triangles (only what no later opaque item
+    /// hides, where the occlusion cut applies), cut at seam corners and contour bands, with
+    /// their normals, written out; then its outline when `outlines`.
+    mutating func triangulateItem(_ i: Int, _ frame: Frame, mode: TriangulationMode, outlines: Bool,
+                                  texelsPerPoint: (Frame.Polygon) -> (Double, Double)) {
+        let quad = frame.polygons[items[i].quadIndex]
+        points.removeAll(keepingCapacity: true)
+        triangles.removeAll(keepingCapacity: true)
+        surface.rules = quad.surfacePatch >= 0
+        if items[i].composite >= 0 {
+            // A group's picture: pixel-aligned and antialiased inside already.
+            triangulatePlain(items[i].corners)
+            writeTriangles(i, border: false)
+            return
         }
+        let bounds = frame.record(of: quad).bounds
+        if cutsHiddenParts && triangulateUncovered(i, quad, layerBounds: bounds, mode: mode, scale: scale,
+                                                   texels: mode == .bordered ? texelsPerPoint(quad) : (0, 0)) {
+            // Only what no later opaque item hides.
+        } else {
+            switch mode {
+            case .inflated: triangulateInflated(i, quad, scale: scale)
+            // A surface patch is part of its layer's rectangle: border mode's ramp grows the
+            // whole rectangle, so patches are drawn as they are (surface hook).
+            case .bordered where quad.surfacePatch >= 0: triangulatePlain(items[i].corners)
+            case .bordered: triangulateBordered(i, quad, bounds: bounds, texels: texelsPerPoint(quad), scale: scale)
+            case .plain: triangulatePlain(items[i].corners)
+            }
+        }
+        // Surface hook (DrawList+Surface.swift): nothing of a nearer sheet in a contour's band.
+        if !surface.seamCorners.isEmpty { splitAtSeamCorners(i) }
+        if !surface.contours.isEmpty { clipToContourBands(i, quad) }
+        normals.select(quad, of: frame)
+        writeTriangles(i, border: mode == .bordered)
+        if outlines { writeOutline(i) }
     }
 
     /// Whether `quad` is a shadow sublayer exactly covering `base`: drawn inside base's pass.
@@ -296,23 +321,17 @@ package struct DrawList {
             for i in start..<corners.count where !inside(corners[i]) { allInside = false; break }
             if allInside { continue }
             scratch.removeAll(keepingCapacity: true)
-            for k in 0..<n {
-                let a = corners[start + k], b = corners[start + (k + 1) % n]
-                let ia = inside(a), ib = inside(b)
-                if ia { scratch.append(a) }
-                if ia != ib {
+            // The crossing's `t` is this clip's own formula (not the clipper's), as it always was.
+            ConvexPolygonClipper.clip(
+                count: n, closingEdge: .last, corner: { corners[start + $0] }, side: { inside($0) ? 1 : -1 }, value: { _ in 0 },
+                keep: { scratch.append($0) },
+                cross: { a, b, _ in
                     let va = horizontal ? a.x : a.y, vb = horizontal ? b.x : b.y
-                    let t = (limit - va) / (vb - va)
-                    // Interpolate in screen space, then recover w and the local point
-                    // perspective-correctly (1/w and local/w are affine on screen).
-                    let iw = (1 / a.w) + ((1 / b.w) - (1 / a.w)) * t
-                    let lx = (a.local.x / a.w + (b.local.x / b.w - a.local.x / a.w) * t) / iw
-                    let ly = (a.local.y / a.w + (b.local.y / b.w - a.local.y / a.w) * t) / iw
-                    var c = Corner(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, w: 1 / iw, local: Point(x: lx, y: ly), fades: a.fades)
-                    if ia { scratch[scratch.count - 1].fades = a.fades; c.fades = false } // edge continues along the window
+                    var c = a.toward(b, (limit - va) / (vb - va))
+                    // Leaving the window: the edge from the crossing runs along it, not faded.
+                    if inside(a) { c.fades = false }
                     scratch.append(c)
-                }
-            }
+                })
             corners.removeSubrange(start...)
             corners.append(contentsOf: scratch)
         }
@@ -333,16 +352,7 @@ package struct DrawList {
             // Far off-screen midpoints cannot occur (polygons are clipped to the window).
             return (Int(max(-1e15, min(1e15, x))), Int(max(-1e15, min(1e15, y))))
         }
-        var size = 16
-        while size < 2 * corners.count { size <<= 1 }
-        let mask = size - 1
-        func bucket(_ cx: Int, _ cy: Int) -> Int { ((cx &* 73_856_093) ^ (cy &* 19_349_663)) & mask }
-        edgeHeads.removeAll(keepingCapacity: true)
-        edgeHeads.append(contentsOf: repeatElement(-1, count: size))
-        edgeNext.removeAll(keepingCapacity: true)
-        edgeNext.append(contentsOf: repeatElement(-1, count: corners.count))
-        edgeEnd.removeAll(keepingCapacity: true)
-        edgeEnd.append(contentsOf: repeatElement(-1, count: corners.count))
+        edgeHash.reset(corners: corners.count)
 
         for j in items.indices {
             // A border item repeats its layer's outline: not a neighbour sharing its edges.
@@ -353,9 +363,7 @@ package struct DrawList {
                 let (cx, cy) = cell(corners[a], corners[b])
                 for dy in -1...1 {
                     for dx in -1...1 {
-                        var c = Int(edgeHeads[bucket(cx + dx, cy + dy)])
-                        while c >= 0 {
-                            let d = Int(edgeEnd[c])
+                        edgeHash.forEachEdge(inCell: cx + dx, cy + dy) { c, d in
                             let reversed = same(corners[a], corners[d]) && same(corners[b], corners[c])
                             if reversed || same(corners[a], corners[c]) && same(corners[b], corners[d]) {
                                 corners[a].fades = false
@@ -366,7 +374,6 @@ package struct DrawList {
                                 corners[a].x = corners[ta].x; corners[a].y = corners[ta].y; corners[a].w = corners[ta].w
                                 corners[b].x = corners[tb].x; corners[b].y = corners[tb].y; corners[b].w = corners[tb].w
                             }
-                            c = Int(edgeNext[c])
                         }
                     }
                 }
@@ -375,10 +382,7 @@ package struct DrawList {
             for a in rj {
                 let b = next(a, in: rj)
                 let (cx, cy) = cell(corners[a], corners[b])
-                let h = bucket(cx, cy)
-                edgeEnd[a] = Int32(b)
-                edgeNext[a] = edgeHeads[h]
-                edgeHeads[h] = Int32(a)
+                edgeHash.insert(a, b, cell: cx, cy)
             }
         }
     }

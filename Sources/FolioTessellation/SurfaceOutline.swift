@@ -1,0 +1,20 @@
+/// What a frame's surfaces add to their outlines (`DrawList+Surface.swift`,
+/// `DrawList+SeamCorners.swift`): contours, where they lie, the coverage edges they give the
+/// farther sheet, and the seam corners where an outline runs on across a seam.
+package struct SurfaceOutline {
+    /// The contours found this frame.
+    package var contours: [DrawList.ContourLine] = []
+    /// The shared edges the contours lie on: (item, corner).
+    package var contourMarks: [(Int, Int)] = []
+    /// The extra coverage edges the contours give the farther sheet's patches.
+    package var contourEdges: [(item: Int, nx: Double, ny: Double, c: Double)] = []
+    /// Where a surface's outline runs on from one patch's silhouette edge into a neighbour's
+    /// across a seam, nearly straight (`findSeamCorners`).
+    package var seamCorners: [DrawList.SeamCorner] = []
+    /// Whether the item being triangulated is a surface's patch: only those take the thin-strip
+    /// rules of `DrawList+Triangles.swift` (margin rings, one edge per side of a straight corner,
+    /// tips, straight steps across open edges); flat polygons keep their triangulation exactly.
+    package var rules = false
+
+    package init() {}
+}
