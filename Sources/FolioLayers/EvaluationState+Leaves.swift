@@ -15,14 +15,14 @@ extension EvaluationState {
     static func areFlatLeaves(from first: Unmanaged<Layer>) -> Bool {
         var child: Unmanaged<Layer>? = first
         while let c = child {
-            let leaf: Bool = c._withUnsafeGuaranteedRef { l in
+            let leaf: Bool = c.withLayer { l in
                 guard l.kind != .transform, l.kind != .surface, l.firstSublayer == nil, l.transformIsIdentity else { return false }
                 let a = l.anchor
                 let dx = l.position.x - a.x, dy = l.position.y - a.y, dz = l.zPosition - a.z
                 return dz == 0 && dx * 0 == 0 && dy * 0 == 0
             }
             guard leaf else { return false }
-            child = c._withUnsafeGuaranteedRef { $0.nextSibling }
+            child = c.nextSibling
         }
         return true
     }
@@ -36,7 +36,7 @@ extension EvaluationState {
         var anyInvisible = false
         var child: Unmanaged<Layer>? = first
         while let c = child {
-            c._withUnsafeGuaranteedRef { l in
+            c.withLayer { l in
                 let b = l.bounds
                 guard !b.isEmpty else { return }
                 let a = l.anchor
@@ -65,7 +65,7 @@ extension EvaluationState {
                 store.flags.append(visible ? [.visible, .depthSet, .inFront] : .depthSet)
                 anyInvisible = anyInvisible || !visible
             }
-            child = c._withUnsafeGuaranteedRef { $0.nextSibling }
+            child = c.nextSibling
         }
         if anyInvisible { moveInvisibleToEnd(from: orderStart) }
     }

@@ -14,13 +14,13 @@ extension EvaluationState {
         growQuads(&quadsOut, to: n)
         invisible.count = 0
         var cursor = EmitCursor()
-        emitGrowing(order.base, count: n, &cursor, &out, &quadsOut)
+        emitGrowing(count: n, &cursor, &out, &quadsOut)
         if out.count > cursor.written { out.removeLast(out.count - cursor.written) }
         putBack(&out, &quadsOut)
     }
 
-    /// Moves `vertices` and `quads` out of the state, so that they can be written through
-    /// pointers while the state's other buffers are read (no copy: each stays uniquely held).
+    /// Moves `vertices` and `quads` out of the state, so that they can be written through an
+    /// `OutputWriter` while the state's other buffers are read (no copy: each stays uniquely held).
     @inline(__always)
     mutating func takeOutput() -> ([QuadVertex], [Quad]) {
         var out: [QuadVertex] = []
@@ -37,17 +37,11 @@ extension EvaluationState {
         swap(&quadsOut, &quads)
     }
 
-    /// Runs `emit` over `list[cursor.k ..< n]` into `out` and `quadsOut`, growing `out` as it
+    /// Runs `emit` over `order[cursor.k ..< n]` into `out` and `quadsOut`, growing `out` as it
     /// runs out of room (`quadsOut` has room for every quad).
-    mutating func emitGrowing(_ list: UnsafeMutablePointer<Int32>, count n: Int,
-                              _ cursor: inout EmitCursor, _ out: inout [QuadVertex], _ quadsOut: inout [Quad]) {
+    mutating func emitGrowing(count n: Int, _ cursor: inout EmitCursor, _ out: inout [QuadVertex], _ quadsOut: inout [Quad]) {
         while true {
-            let room = out.count
-            out.withUnsafeMutableBufferPointer { v in
-                quadsOut.withUnsafeMutableBufferPointer { q in
-                    emit(list, count: n, &cursor, into: v.baseAddress, room: room, quads: q.baseAddress!)
-                }
-            }
+            OutputWriter.open(&out, &quadsOut) { output in emit(count: n, &cursor, into: output) }
             if cursor.k == n { return }
             // Every polygon's corners are a run of `store.locals`, its own or shared (`store.sharedCorners`).
             let bound = store.locals.count + store.sharedCorners
@@ -81,8 +75,8 @@ extension EvaluationState {
         var shapePoly = 0
     }
 
-    /// The pass of `emitQuads`: the polygons `list[cursor.k ..< n]`, corners into `v` (`room` of
-    /// them), quads into `q`, from `cursor` on; stops before a polygon whose corners might not fit.
+    /// The pass of `emitQuads`: the polygons `order[cursor.k ..< n]`, corners and quads into
+    /// `output`, from `cursor` on; stops before a polygon whose corners might not fit in its room.
     /// Every polygon of the list is written: its map, corner run and flags are updated as the
     /// quad's, and invisible polygons get their quads after the visible ones, in list order.
     ///
@@ -90,117 +84,111 @@ extension EvaluationState {
     /// the projected point and the depth is enough — a non-finite local point or `x`, `y` makes
     /// the point non-finite.
     ///
-    /// Everything the loop reads per polygon goes through raw pointers taken once (no reloads
-    /// through the buffers, no bounds or overflow checks), and a quad's layer reference is
-    /// touched only when it changes (`replaceLayer`, out of line).
+    /// Everything the loop reads per polygon goes through copies of the buffers taken once
+    /// (no reloads of their storage through `self`, no bounds or overflow checks), and a quad's
+    /// layer reference is touched only when it changes (`replaceLayer`, out of line).
     @inline(never)
-    mutating func emit(_ list: UnsafeMutablePointer<Int32>, count n: Int,
-                       _ cursor: inout EmitCursor, into v: UnsafeMutablePointer<QuadVertex>?, room: Int,
-                       quads q: UnsafeMutablePointer<Quad>) {
-        let polys = self.store.polys.base, flags = self.store.flags.base, locals = self.store.locals.base
-        let layerIDs = self.layerIDs.base
+    mutating func emit(count n: Int, _ cursor: inout EmitCursor, into output: OutputWriter) {
+        // Copies of the buffers share their storage: writes through them are the state's.
+        let order = self.order, polys = self.store.polys, flags = self.store.flags, locals = self.store.locals
+        let layerIDs = self.layerIDs
         // The root's translation where it is deferred (`RootShift`).
         let shift = rootShift
         // `.shifted` while the root shift is deferred, else nothing: a polygon still lacks the
         // shift when its flags miss a bit of this mask.
         let unshifted = shift.active ? PolyFlags.shifted.rawValue : 0
-        // The loop walks the list and `q` by pointer (the indices are worked out once, at the
-        // end): fewer values live across the loop, fewer of them kept on the stack.
-        var o = list + cursor.k, written = cursor.written, quad = q + cursor.next
-        let end = list + n
+        // The cursor's fields in locals, stored back once at the end: fewer values live across
+        // the loop, fewer of them kept on the stack.
+        var k = cursor.k, written = cursor.written, quad = cursor.next
+        let room = output.room
         var shape = cursor.shape, shapePoly = cursor.shapePoly
         defer {
-            (cursor.k, cursor.written, cursor.next) = (o - list, written, quad - q)
+            (cursor.k, cursor.written, cursor.next) = (k, written, quad)
             (cursor.shape, cursor.shapePoly) = (shape, shapePoly)
         }
-        guard let v else { return }
-        while o < end {
-            let p = Int(o.pointee)
-            let poly = polys + p
-            let count = Int(poly.pointee.count)
+        while k < n {
+            let p = Int(order[k])
+            let count = Int(polys[p].count)
             guard written &+ count <= room else { return }
             var f = flags[p]
             // The map with the root's translation, applied in place. The loop reads the
             // polygon's own map at each use rather than a copy of its twelve values held across
             // the loop body.
             if ~f.rawValue & unshifted != 0 {
-                poly.pointee.basis.translate(x: shift.x, y: shift.y, z: shift.z)
+                polys[p].basis.translate(x: shift.x, y: shift.y, z: shift.z)
                 f.insert(.shifted)
             }
-            let local = locals + Int(poly.pointee.start)
-            let depthRow = poly.pointee.depthRow
-            let target = v + written
+            let local = Int(polys[p].start)
+            let depthRow = polys[p].depthRow
             var finite: Bool
-            if poly.pointee.shape == shape {
+            if polys[p].shape == shape {
                 // The same corners and map as the last polygon of its shape: only the depth can
                 // differ, and not even that when the depth row has the same bits. The last
                 // polygon of the shape holds its depth row and where its corners went.
-                let last = UnsafePointer(polys + shapePoly)
-                let source = UnsafePointer(v + Int(last.pointee.start))
-                if depthRow.hasSameBits(as: last.pointee.depthRow) {
+                let source = Int(polys[shapePoly].start)
+                if depthRow.hasSameBits(as: polys[shapePoly].depthRow) {
                     finite = true
                     var i = 0
-                    while i < count { target[i] = source[i]; i &+= 1 }
+                    while i < count { output[vertex: written &+ i] = output[vertex: source &+ i]; i &+= 1 }
                 } else {
-                    finite = Self.copyCorners(count, from: source, local, depthRow, to: target)
+                    finite = Self.copyCorners(count, from: source, locals, local, depthRow, to: written, in: output)
                     // Its corners now stand for the shape with its own depth row: the next
                     // polygon of the shape with that row (a second overlay) copies them whole.
                     if finite { shapePoly = p }
                 }
             } else {
-                finite = Self.projectCorners(count, local, poly.pointee.basis, depthRow, to: target)
-                (shape, shapePoly) = (finite ? poly.pointee.shape : -1, p)
+                finite = Self.projectCorners(count, locals, local, polys[p].basis, depthRow, to: written, in: output)
+                (shape, shapePoly) = (finite ? polys[p].shape : -1, p)
             }
-            poly.pointee.start = Int32(truncatingIfNeeded: written)
+            polys[p].start = Int32(truncatingIfNeeded: written)
             if finite {
                 written &+= count
             } else {
                 f.remove(.visible)
-                poly.pointee.count = 0
+                polys[p].count = 0
             }
             flags[p] = f
             if f.contains(.visible) {
-                write(poly, to: quad, isVisible: true, layerIDs)
-                quad += 1
+                write(polys, p, to: quad, isVisible: true, layerIDs, output)
+                quad &+= 1
             } else {
                 invisible.append(Int32(truncatingIfNeeded: p))
             }
-            o += 1
+            k &+= 1
         }
-        let invisible = self.invisible.base
-        for d in 0..<self.invisible.count {
-            write(polys + Int(invisible[d]), to: quad, isVisible: false, layerIDs)
-            quad += 1
+        let invisible = self.invisible
+        for d in 0..<invisible.count {
+            write(polys, Int(invisible[d]), to: quad, isVisible: false, layerIDs, output)
+            quad &+= 1
         }
     }
 
-    /// Projects `count` corners from `local` through `basis` into `target`, with their depths
-    /// from `depthRow`; false (and the rest left unwritten) at the first corner that does not
-    /// project.
-    @inline(__always)
-    static func projectCorners(_ count: Int, _ local: UnsafePointer<Point>, _ basis: Homography,
-                               _ depthRow: AffineFunction, to target: UnsafeMutablePointer<QuadVertex>) -> Bool {
-        @inline(__always) func corner(_ i: Int) -> Bool {
-            let point = local[i]
+    /// Projects the `count` local corners `locals[local ..< local + count]` through `basis` into
+    /// `output`'s corners from `target` on, with their depths from `depthRow`; false (and the
+    /// rest left unwritten) at the first corner that does not project.
+    static func projectCorners(_ count: Int, _ locals: EvaluationBuffer<Point>, _ local: Int, _ basis: Homography,
+                               _ depthRow: AffineFunction, to target: Int, in output: OutputWriter) -> Bool {
+        func corner(_ i: Int) -> Bool {
+            let point = locals[local &+ i]
             let clip = basis.apply(point)
             let depth = depthRow(point)
             guard clip.w > 0, projects(clip, depth) else { return false }
-            target[i] = QuadVertex(clip: clip, depth: depth, local: point)
+            output[vertex: target &+ i] = QuadVertex(clip: clip, depth: depth, local: point)
             return true
         }
         return allCorners(count, corner)
     }
 
-    /// Copies `count` corners from `source` into `target` with their depths from `depthRow` at
-    /// the same local points; false at the first depth that is not finite.
-    @inline(__always)
-    static func copyCorners(_ count: Int, from source: UnsafePointer<QuadVertex>, _ local: UnsafePointer<Point>,
-                            _ depthRow: AffineFunction, to target: UnsafeMutablePointer<QuadVertex>) -> Bool {
-        @inline(__always) func corner(_ i: Int) -> Bool {
-            let depth = depthRow(local[i])
+    /// Copies `count` of `output`'s corners from `source` on to those from `target` on, with
+    /// their depths from `depthRow` at the local points `locals[local ..< local + count]`; false
+    /// at the first depth that is not finite.
+    static func copyCorners(_ count: Int, from source: Int, _ locals: EvaluationBuffer<Point>, _ local: Int,
+                            _ depthRow: AffineFunction, to target: Int, in output: OutputWriter) -> Bool {
+        func corner(_ i: Int) -> Bool {
+            let depth = depthRow(locals[local &+ i])
             guard depth * 0 == 0 else { return false }
-            target[i] = source[i]
-            target[i].depth = depth
+            output[vertex: target &+ i] = output[vertex: source &+ i]
+            output[vertex: target &+ i].depth = depth
             return true
         }
         return allCorners(count, corner)
@@ -235,7 +223,7 @@ extension EvaluationState {
         return (clip.w * 0 + clip.z * 0) + (x * 0 + y * 0) + depth * 0 == 0
     }
 
-    /// Writes polygon `poly` as the quad `quad`, replacing its layer only when it changed.
+    /// Writes polygon `polys[p]` as `output`'s quad `quad`, replacing its layer only when it changed.
     ///
     /// The quad's layer is compared by identity with `layerIDs` straight from the quad (no
     /// parallel list of identities to keep in step with `quads`, which a caller of `quads`
@@ -243,23 +231,26 @@ extension EvaluationState {
     ///
     /// The map is copied straight from the polygon: passed as a value, its twelve entries would
     /// go through the stack.
-    @inline(__always)
-    mutating func write(_ poly: UnsafeMutablePointer<WorkPoly>, to quad: UnsafeMutablePointer<Quad>, isVisible: Bool,
-                        _ layerIDs: UnsafeMutablePointer<ObjectIdentifier>) {
-        let start = Int(poly.pointee.start), count = Int(poly.pointee.count)
-        let layer = Int(poly.pointee.layer)
-        if ObjectIdentifier(quad.pointee.layer) != layerIDs[layer] { replaceLayer(of: quad, with: layer) }
-        quad.pointee.vertexRange = Range(uncheckedBounds: (start, start &+ count))
-        quad.pointee.opacity = poly.pointee.opacity
-        quad.pointee.isVisible = isVisible
-        quad.pointee.localToView = poly.pointee.basis
-        quad.pointee.patch = poly.pointee.patch
+    ///
+    /// `mutating` although it only reads the state (`layers`, in `replaceLayer`): taken by value
+    /// inside `emit`, which holds the state `inout`, the whole state (about 1 KB) was copied for
+    /// every quad.
+    mutating func write(_ polys: EvaluationBuffer<WorkPoly>, _ p: Int, to quad: Int, isVisible: Bool,
+                        _ layerIDs: EvaluationBuffer<ObjectIdentifier>, _ output: OutputWriter) {
+        let start = Int(polys[p].start), count = Int(polys[p].count)
+        let layer = Int(polys[p].layer)
+        if ObjectIdentifier(output[quad: quad].layer) != layerIDs[layer] { replaceLayer(of: quad, in: output, with: layer) }
+        output[quad: quad].vertexRange = Range(uncheckedBounds: (start, start &+ count))
+        output[quad: quad].opacity = polys[p].opacity
+        output[quad: quad].isVisible = isVisible
+        output[quad: quad].localToView = polys[p].basis
+        output[quad: quad].patch = polys[p].patch
     }
 
-    /// Points `quad` to `layers[layer]` (the one place the output touches a
-    /// reference count; a steady scene never gets here).
+    /// Points `output`'s quad `quad` to `layers[layer]` (the one place the output touches a
+    /// reference count; a steady scene never gets here). `mutating` for the reason `write` is.
     @inline(never)
-    mutating func replaceLayer(of quad: UnsafeMutablePointer<Quad>, with layer: Int) {
-        quad.pointee.layer = layers[layer]
+    mutating func replaceLayer(of quad: Int, in output: OutputWriter, with layer: Int) {
+        output[quad: quad].layer = layers[layer]
     }
 }

@@ -62,7 +62,7 @@ extension Layer {
     final func ancestorsContentDidChange() {
         var link = parentLink
         while let ancestor = link {
-            link = ancestor._withUnsafeGuaranteedRef { layer in
+            link = ancestor.withLayer { layer in
                 layer.contentVersion &+= 1
                 return layer.parentLink
             }

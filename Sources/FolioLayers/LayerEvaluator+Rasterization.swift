@@ -55,7 +55,7 @@ extension EvaluationState {
             let m = root.sublayerTransformIsIdentity ? shift : root.pivotedSublayerTransform.concatenating(shift)
             while let s = child {
                 collect(s, into: m, root.sublayerTransformIsIdentity ? kind : .general, opacity: 1, invisible: false, depth: 2)
-                child = s._withUnsafeGuaranteedRef { $0.nextSibling }
+                child = s.nextSibling
             }
             return
         }

@@ -138,7 +138,7 @@ struct EvaluationState {
     mutating func collect(_ layer: Unmanaged<Layer>, into parent: Transform3D, _ parentKind: MapKind,
                           opacity: Double, invisible: Bool, depth: Int) {
         guard depth <= Layer.maximumDepth else { return }
-        layer._withUnsafeGuaranteedRef { collect($0, into: parent, parentKind, opacity: opacity, invisible: invisible, depth: depth) }
+        layer.withLayer { collect($0, into: parent, parentKind, opacity: opacity, invisible: invisible, depth: depth) }
     }
 
     mutating func collect(_ layer: Layer, into parent: Transform3D, _ parentKind: MapKind,
@@ -223,13 +223,13 @@ struct EvaluationState {
         if layer.sublayerTransformIsIdentity {
             while let s = child {
                 collect(s, into: toContext, kind, opacity: opacity, invisible: invisible, depth: depth + 1)
-                child = s._withUnsafeGuaranteedRef { $0.nextSibling }
+                child = s.nextSibling
             }
         } else {
             let m = layer.pivotedSublayerTransform.concatenating(toContext)
             while let s = child {
                 collect(s, into: m, .general, opacity: opacity, invisible: invisible, depth: depth + 1)
-                child = s._withUnsafeGuaranteedRef { $0.nextSibling }
+                child = s.nextSibling
             }
         }
     }
@@ -294,14 +294,14 @@ struct EvaluationState {
         } else if layer.sublayerTransformIsIdentity {
             while true {
                 collect(child, into: .identity, .identity, opacity: 1, invisible: invisible, depth: depth + 1)
-                guard let next = child._withUnsafeGuaranteedRef({ $0.nextSibling }) else { break }
+                guard let next = child.nextSibling else { break }
                 child = next
             }
         } else {
             let sub = layer.pivotedSublayerTransform
             while true {
                 collect(child, into: sub, .general, opacity: 1, invisible: invisible, depth: depth + 1)
-                guard let next = child._withUnsafeGuaranteedRef({ $0.nextSibling }) else { break }
+                guard let next = child.nextSibling else { break }
                 child = next
             }
         }
