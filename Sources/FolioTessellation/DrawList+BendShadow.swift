@@ -37,14 +37,14 @@ extension DrawList {
         }
         guard last > b else { return }
         // Each patch's lowest and highest vertices.
-        castShadow.patchHeights.removeAll(keepingCapacity: true)
-        castShadow.patchHeights.append(contentsOf: repeatElement((low: Double.infinity, high: -Double.infinity, lowVertex: -1, highVertex: -1), count: mesh.patches.count))
+        castShadow.caster.patchHeights.removeAll(keepingCapacity: true)
+        castShadow.caster.patchHeights.append(contentsOf: repeatElement((low: Double.infinity, high: -Double.infinity, lowVertex: -1, highVertex: -1), count: mesh.patches.count))
         for t in mesh.triangles where t.patch >= 0 && t.patch < mesh.patches.count {
             for corner in 0..<3 {
                 let v = corner == 0 ? t.a : (corner == 1 ? t.b : t.c)
                 let z = mesh.vertices[v].position.z
-                if z < castShadow.patchHeights[t.patch].low { castShadow.patchHeights[t.patch].low = z; castShadow.patchHeights[t.patch].lowVertex = v }
-                if z > castShadow.patchHeights[t.patch].high { castShadow.patchHeights[t.patch].high = z; castShadow.patchHeights[t.patch].highVertex = v }
+                if z < castShadow.caster.patchHeights[t.patch].low { castShadow.caster.patchHeights[t.patch].low = z; castShadow.caster.patchHeights[t.patch].lowVertex = v }
+                if z > castShadow.caster.patchHeights[t.patch].high { castShadow.caster.patchHeights[t.patch].high = z; castShadow.caster.patchHeights[t.patch].highVertex = v }
             }
         }
         castShadow.byslots.0.removeAll(keepingCapacity: true)
@@ -59,7 +59,7 @@ extension DrawList {
             guard quad.record == caster, k >= 0, k < mesh.patches.count, k < surface.patchHasArea.count,
                   !quad.localToView.showsBack, mesh.patches[k].region != .flat, frame.patchHasArea(surface, k) else { continue }
             let n = mesh.patches[k].plane.normal.dot(light) / light.z
-            let heights = castShadow.patchHeights[k]
+            let heights = castShadow.caster.patchHeights[k]
             guard n > 0, heights.lowVertex >= 0 else { continue }
             let share = n / (ambient + (1 - ambient) * n)
             // The strip's middle Q: halfway between its lowest and highest vertices (on its plane).
@@ -74,8 +74,8 @@ extension DrawList {
             let sx = (seen.x / seen.w - onPlane.x / onPlane.w) * scale
             let sy = -(seen.y / seen.w - onPlane.y / onPlane.w) * scale
             guard sx.isFinite, sy.isFinite else { continue }
-            castShadow.shift = (sx, sy, q.z, share)
-            castShadow.floor = heights.high
+            castShadow.receiver.shift = (sx, sy, q.z, share)
+            castShadow.receiver.floor = heights.high
             castShadow.receivers.removeAll(keepingCapacity: true)
             castShadow.receivers.append(i)
             var box = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
@@ -83,7 +83,7 @@ extension DrawList {
                 let x = corners[c].x - sx, y = corners[c].y - sy
                 box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
             }
-            castShadow.receiverBox = box
+            castShadow.receiver.box = box
             for t in castShadow.triangles {
                 let (pa, pb, pc) = (castShadow.points[Int(t.a)], castShadow.points[Int(t.b)], castShadow.points[Int(t.c)])
                 guard min(pa.h, pb.h, pc.h) >= heights.high else { continue }

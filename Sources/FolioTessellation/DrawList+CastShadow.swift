@@ -71,46 +71,42 @@ package struct CastShadowList {
     package var edges: [Edge] = []
     package var sheets: [Int8] = []
     /// The side table: key `(min, max, sheet)` per slot (−1 empty) and how many triangles use it.
-    package var sideKeys: [Int64] = []
-    package var sideCounts: [Int32] = []
+    package var sides = (keys: [Int64](), counts: [Int32]())
     package var receivers: [Int] = []
     package var carried: [Int] = []
-    package var polygon: [Point2] = []
-    package var clipped: [Point2] = []
+    /// A shadow triangle being clipped to a receiver, and the clip's output (swapped per edge).
+    package var clip = (polygon: [Point2](), clipped: [Point2]())
     /// The layers whose shadows this frame already has (a layer the depth sort split is drawn
     /// in several batches, but casts once).
     package var casters: [Int32] = []
     /// The caster's shadow triangles: corners as indices into `points`, and the sheet.
     package var triangles: [Triangle] = []
-    /// A flat caster's outline in the receivers' coordinates, clipped to their plane's lit side.
-    package var outline: [Vector3] = []
-    /// The current caster's contact height (points): a point this low touches the page.
-    package var contact = 0.0
+    /// The current caster: a flat caster's outline in the receivers' coordinates (clipped to
+    /// their plane's lit side), its contact height (points: a point this low touches the page),
+    /// and per patch of a curled caster its lowest and highest vertex heights (points).
+    package var caster = (outline: [Vector3](), contact: 0.0,
+                          patchHeights: [(low: Double, high: Double, lowVertex: Int, highVertex: Int)]())
     /// Per mesh vertex and sheet, up to two sheet edges ending there (−1: none).
     package var vertexEdges: [Int32] = []
     /// Shadow vertices by the edge slots they need (0, 4, 8), before they join the list.
     package var byslots: ([Float], [Float], [Float]) = ([], [], [])
-    /// The receiver being written, for a receiver off the page plane (a low strip of the bend):
-    /// the pixel translation that carries the plane's shadow to it, its height `h` (heights
-    /// written are relative to it), and the share of the page's shadow it takes (its direct
-    /// light relative to a flat page's). `(0, 0, 0, 1)` for the pages on the plane.
-    package var shift: (x: Double, y: Double, h: Double, share: Double) = (0, 0, 0, 1)
-    /// The lowest caster height (points) that still casts on the receiver being written: a
-    /// caster triangle or edge reaching lower lies level with or below it.
-    package var floor = -Double.infinity
-    /// The bounding box (pixels, before `shift`) of the receivers being written.
-    package var receiverBox = (x0: -Double.infinity, y0: -Double.infinity, x1: Double.infinity, y1: Double.infinity)
-    /// Per patch of the current caster: its lowest and highest vertex heights (points).
-    package var patchHeights: [(low: Double, high: Double, lowVertex: Int, highVertex: Int)] = []
+    /// The receiver being written: for one off the page plane (a low strip of the bend), the
+    /// pixel translation that carries the plane's shadow to it, its height `h` (heights written
+    /// are relative to it) and the share of the page's shadow it takes (its direct light
+    /// relative to a flat page's) — `(0, 0, 0, 1)` for the pages on the plane; the lowest
+    /// caster height (points) that still casts on it (a caster triangle or edge reaching lower
+    /// lies level with or below it); and the receivers' bounding box (pixels, before `shift`).
+    package var receiver = (shift: (x: 0.0, y: 0.0, h: 0.0, share: 1.0), floor: -Double.infinity,
+                            box: (x0: -Double.infinity, y0: -Double.infinity, x1: Double.infinity, y1: Double.infinity))
 
     /// Clears the passes of the last frame (keeping storage).
     package mutating func reset() { passes.removeAll(keepingCapacity: true) }
 
     /// Back to writing receivers on the page plane.
     package mutating func resetReceiver() {
-        shift = (0, 0, 0, 1)
-        floor = -Double.infinity
-        receiverBox = (-Double.infinity, -Double.infinity, Double.infinity, Double.infinity)
+        receiver.shift = (0, 0, 0, 1)
+        receiver.floor = -Double.infinity
+        receiver.box = (-Double.infinity, -Double.infinity, Double.infinity, Double.infinity)
     }
 }
 
@@ -297,27 +293,27 @@ extension DrawList {
         // The caster's corners over the plane, and its extent along its steepest slope (the
         // leaf's length across its hinge), whose half is the fade height h₀.
         let bounds = frame.records[Int(caster)].bounds
-        castShadow.outline.removeAll(keepingCapacity: true)
+        castShadow.caster.outline.removeAll(keepingCapacity: true)
         // The corners (minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY), without an array
         // literal (which would allocate every frame).
         for k in 0..<4 {
             let x = k == 1 || k == 2 ? bounds.maxX : bounds.minX, y = k >= 2 ? bounds.maxY : bounds.minY
             let p = Vector3(x: x, y: y, z: 0).applying(plane.casterToPlane)
             guard p.w > 0, p.x.isFinite, p.y.isFinite, p.z.isFinite else { return }
-            castShadow.outline.append(Vector3(x: p.x / p.w, y: p.y / p.w, z: up * p.z / p.w))
+            castShadow.caster.outline.append(Vector3(x: p.x / p.w, y: p.y / p.w, z: up * p.z / p.w))
         }
-        let sideX = castShadow.outline[1] - castShadow.outline[0], sideY = castShadow.outline[3] - castShadow.outline[0]
+        let sideX = castShadow.caster.outline[1] - castShadow.caster.outline[0], sideY = castShadow.caster.outline[3] - castShadow.caster.outline[0]
         let extent = abs(sideX.z) > abs(sideY.z) ? sideX.length : (abs(sideY.z) > abs(sideX.z) ? sideY.length : max(sideX.length, sideY.length))
         let contact = 1e-9 * max(extent, 1)
-        guard castShadow.outline.contains(where: { $0.z > contact }),
+        guard castShadow.caster.outline.contains(where: { $0.z > contact }),
               let model = try? CastShadow(light: local, fadeHeight: min(max(extent, 1e-9) / 2, PageCurl.maximumSide)) else { return }
         clipOutlineToLitSide()
-        let count = castShadow.outline.count
+        let count = castShadow.caster.outline.count
         guard count >= 3 else { return }
 
         let height = pixelSize.height
         castShadow.points.removeAll(keepingCapacity: true)
-        for p in castShadow.outline {
+        for p in castShadow.caster.outline {
             let s = model.shadow(of: p)
             let v = plane.toView.apply(s.point)
             guard v.w > 1e-9, v.x.isFinite, v.y.isFinite else { return }
@@ -330,21 +326,21 @@ extension DrawList {
         appendShadowPass(beforeBatch: b, model: model, contact: contact)
     }
 
-    /// Cuts `castShadow.outline` (a convex polygon, `z` = height) to `z ≥ 0`: what lies below
+    /// Cuts `castShadow.caster.outline` (a convex polygon, `z` = height) to `z ≥ 0`: what lies below
     /// the page is under it and casts nothing on it.
     package mutating func clipOutlineToLitSide() {
-        guard castShadow.outline.contains(where: { $0.z < 0 }) else { return }
-        castShadow.polygon.removeAll(keepingCapacity: true)
+        guard castShadow.caster.outline.contains(where: { $0.z < 0 }) else { return }
+        castShadow.clip.polygon.removeAll(keepingCapacity: true)
         // The clipped outline is built in `polygon`'s storage (x, y, h; w unused), then copied back.
         ConvexPolygonClipper.clip(
-            count: castShadow.outline.count, closingEdge: .last, corner: { (i: Int) -> Vector3 in castShadow.outline[i] },
+            count: castShadow.caster.outline.count, closingEdge: .last, corner: { (i: Int) -> Vector3 in castShadow.caster.outline[i] },
             side: { (p: Vector3) -> Double in p.z >= 0 ? 1 : -1 }, value: { (p: Vector3) -> Double in p.z },
-            keep: { (p: Vector3) in castShadow.polygon.append(CastShadowList.Point2(x: p.x, y: p.y, w: 1, h: p.z)) },
+            keep: { (p: Vector3) in castShadow.clip.polygon.append(CastShadowList.Point2(x: p.x, y: p.y, w: 1, h: p.z)) },
             cross: { (s: Vector3, t: Vector3, f: Double) in
-                castShadow.polygon.append(CastShadowList.Point2(x: s.x + (t.x - s.x) * f, y: s.y + (t.y - s.y) * f, w: 1, h: 0))
+                castShadow.clip.polygon.append(CastShadowList.Point2(x: s.x + (t.x - s.x) * f, y: s.y + (t.y - s.y) * f, w: 1, h: 0))
             })
-        castShadow.outline.removeAll(keepingCapacity: true)
-        for p in castShadow.polygon { castShadow.outline.append(Vector3(x: p.x, y: p.y, z: p.h)) }
+        castShadow.caster.outline.removeAll(keepingCapacity: true)
+        for p in castShadow.clip.polygon { castShadow.caster.outline.append(Vector3(x: p.x, y: p.y, z: p.h)) }
     }
 
     /// Turns `castShadow.points` and `castShadow.triangles` (one caster's shadow) into a pass
@@ -352,7 +348,7 @@ extension DrawList {
     /// both within `contact` of it is where the leaf meets the page), the triangles clipped to
     /// the receivers, the skirts, and the model's terms in pixels.
     package mutating func appendShadowPass(beforeBatch b: Int, model: CastShadow, contact: Double) {
-        castShadow.contact = contact
+        castShadow.caster.contact = contact
         findSheetEdges(contact: contact, model: model, pixelsPerPoint: scale)
         castShadow.byslots.0.removeAll(keepingCapacity: true)
         castShadow.byslots.1.removeAll(keepingCapacity: true)
@@ -422,7 +418,7 @@ extension DrawList {
             let edge = castShadow.edges[k]
             let (a, b) = (edge.a, edge.b)
             // An edge reaching down to a raised receiver's height lies level with it or below.
-            guard min(a.h, b.h) >= castShadow.floor else { continue }
+            guard min(a.h, b.h) >= castShadow.receiver.floor else { continue }
             let dx = b.x - a.x, dy = b.y - a.y
             let length = (dx * dx + dy * dy).squareRoot()
             guard length > 1e-9 else { continue }
@@ -439,7 +435,7 @@ extension DrawList {
             // band instead would shift every height along it toward that end) — unless the end
             // touches the page (the hinge of a flip's leaf, the axis of a curl): the shadow ends
             // there, and a square past it would draw the edge's line on beyond its end.
-            let contact = castShadow.contact
+            let contact = castShadow.caster.contact
             if nextA < 0 && a.h > contact {
                 let e0 = CastShadowList.Point2(x: a.x - tx * reach, y: a.y - ty * reach, w: a.w, h: a.h)
                 let e1 = CastShadowList.Point2(x: e0.x - edge.nx * reach, y: e0.y - edge.ny * reach, w: a.w, h: a.h)
@@ -503,16 +499,16 @@ extension DrawList {
         var size = 16
         while size < 6 * castShadow.triangles.count { size <<= 1 }
         let mask = size - 1
-        castShadow.sideKeys.removeAll(keepingCapacity: true)
-        castShadow.sideKeys.append(contentsOf: repeatElement(-1, count: size))
-        castShadow.sideCounts.removeAll(keepingCapacity: true)
-        castShadow.sideCounts.append(contentsOf: repeatElement(0, count: size))
+        castShadow.sides.keys.removeAll(keepingCapacity: true)
+        castShadow.sides.keys.append(contentsOf: repeatElement(-1, count: size))
+        castShadow.sides.counts.removeAll(keepingCapacity: true)
+        castShadow.sides.counts.append(contentsOf: repeatElement(0, count: size))
         castShadow.vertexEdges.removeAll(keepingCapacity: true)
         castShadow.vertexEdges.append(contentsOf: repeatElement(-1, count: 4 * castShadow.points.count))
         func key(_ i: Int, _ j: Int, _ sheet: Int) -> Int64 { (Int64(min(i, j)) << 33) | (Int64(max(i, j)) << 1) | Int64(sheet) }
         func slot(_ k: Int64) -> Int {
             var h = Int(truncatingIfNeeded: (k &* -7_046_029_254_386_353_131) >> 20) & mask
-            while castShadow.sideKeys[h] != -1 && castShadow.sideKeys[h] != k { h = (h + 1) & mask }
+            while castShadow.sides.keys[h] != -1 && castShadow.sides.keys[h] != k { h = (h + 1) & mask }
             return h
         }
         for t in castShadow.triangles {
@@ -521,15 +517,15 @@ extension DrawList {
                 let (i, j, _) = Self.side(t, s)
                 let k = key(i, j, sheet)
                 let h = slot(k)
-                castShadow.sideKeys[h] = k
-                castShadow.sideCounts[h] += 1
+                castShadow.sides.keys[h] = k
+                castShadow.sides.counts[h] += 1
             }
         }
         for t in castShadow.triangles {
             let sheet = Int(t.sheet)
             for s in 0..<3 {
                 let (i, j, o) = Self.side(t, s)
-                guard castShadow.sideCounts[slot(key(i, j, sheet))] == 1 else { continue }
+                guard castShadow.sides.counts[slot(key(i, j, sheet))] == 1 else { continue }
                 let (a, b, c) = (castShadow.points[i], castShadow.points[j], castShadow.points[o])
                 if a.h <= contact && b.h <= contact { continue }
                 let dx = b.x - a.x, dy = b.y - a.y
@@ -558,7 +554,7 @@ extension DrawList {
         let x0 = min(a.x, b.x, c.x), x1 = max(a.x, b.x, c.x)
         let y0 = min(a.y, b.y, c.y), y1 = max(a.y, b.y, c.y)
         guard x1 > x0 || y1 > y0, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return }
-        let box = castShadow.receiverBox
+        let box = castShadow.receiver.box
         guard box.x0 <= x1, box.x1 >= x0, box.y0 <= y1, box.y1 >= y0 else { return }
         castShadow.carried.removeAll(keepingCapacity: true)
         for k in castShadow.edges.indices {
@@ -575,62 +571,71 @@ extension DrawList {
             return
         }
         if castShadow.carried.count > Self.shadowEdgeSlots {
-            // The nearest edges to the triangle's centre (distance to the segment).
-            let cx = (a.x + b.x + c.x) / 3, cy = (a.y + b.y + c.y) / 3
-            func distance(_ k: Int) -> Double {
-                let e = castShadow.edges[k]
-                let dx = e.b.x - e.a.x, dy = e.b.y - e.a.y
-                let l2 = dx * dx + dy * dy
-                let t = l2 > 0 ? min(1, max(0, ((cx - e.a.x) * dx + (cy - e.a.y) * dy) / l2)) : 0
-                let px = e.a.x + dx * t - cx, py = e.a.y + dy * t - cy
-                return px * px + py * py
-            }
-            for i in 0..<Self.shadowEdgeSlots {
-                var best = i
-                for j in (i + 1)..<castShadow.carried.count where distance(castShadow.carried[j]) < distance(castShadow.carried[best]) {
-                    best = j
-                }
-                castShadow.carried.swapAt(i, best)
-            }
-            castShadow.carried.removeSubrange(Self.shadowEdgeSlots...)
+            keepNearestCarriedEdges(toCentre: ((a.x + b.x + c.x) / 3, (a.y + b.y + c.y) / 3))
         }
-        // A raised receiver is met by the plane's shadow moved by `shift`: clip against the
-        // receiver moved back instead, and move the vertices when they are written.
-        let (sx, sy) = (castShadow.shift.x, castShadow.shift.y)
-        for r in castShadow.receivers {
-            let range = items[r].corners
-            var rx0 = Double.infinity, rx1 = -Double.infinity, ry0 = Double.infinity, ry1 = -Double.infinity
-            var area = 0.0
-            for k in range {
-                let p = corners[k], q = corners[k + 1 == range.upperBound ? range.lowerBound : k + 1]
-                let (px, py, qx, qy) = (p.x - sx, p.y - sy, q.x - sx, q.y - sy)
-                rx0 = min(rx0, px); rx1 = max(rx1, px); ry0 = min(ry0, py); ry1 = max(ry1, py)
-                area += px * qy - qx * py
+        for r in castShadow.receivers { emitShadowTriangle(a, b, c, clippedTo: r, box: (x0, y0, x1, y1)) }
+    }
+
+    /// Keeps the `shadowEdgeSlots` carried edges nearest `centre` (distance to the segment).
+    package mutating func keepNearestCarriedEdges(toCentre centre: (x: Double, y: Double)) {
+        let (cx, cy) = centre
+        func distance(_ k: Int) -> Double {
+            let e = castShadow.edges[k]
+            let dx = e.b.x - e.a.x, dy = e.b.y - e.a.y
+            let l2 = dx * dx + dy * dy
+            let t = l2 > 0 ? min(1, max(0, ((cx - e.a.x) * dx + (cy - e.a.y) * dy) / l2)) : 0
+            let px = e.a.x + dx * t - cx, py = e.a.y + dy * t - cy
+            return px * px + py * py
+        }
+        for i in 0..<Self.shadowEdgeSlots {
+            var best = i
+            for j in (i + 1)..<castShadow.carried.count where distance(castShadow.carried[j]) < distance(castShadow.carried[best]) {
+                best = j
             }
-            guard rx0 <= x1, rx1 >= x0, ry0 <= y1, ry1 >= y0, area != 0 else { continue }
-            castShadow.polygon.removeAll(keepingCapacity: true)
-            castShadow.polygon.append(a); castShadow.polygon.append(b); castShadow.polygon.append(c)
-            let sign = area > 0 ? 1.0 : -1.0
-            for k in range where castShadow.polygon.count >= 3 {
-                let p = corners[k], q = corners[k + 1 == range.upperBound ? range.lowerBound : k + 1]
-                let (px, py) = (p.x - sx, p.y - sy)
-                // Inside: left of p→q for a counter-clockwise receiver (y up).
-                let ex = q.x - p.x, ey = q.y - p.y
-                func inside(_ s: CastShadowList.Point2) -> Double { sign * (ex * (s.y - py) - ey * (s.x - px)) }
-                castShadow.clipped.removeAll(keepingCapacity: true)
-                ConvexPolygonClipper.clip(
-                    count: castShadow.polygon.count, closingEdge: .last, corner: { castShadow.polygon[$0] },
-                    side: { inside($0) >= 0 ? 1 : -1 }, value: inside,
-                    keep: { castShadow.clipped.append($0) }, cross: { s, t, f in castShadow.clipped.append(s.toward(t, f)) })
-                swap(&castShadow.polygon, &castShadow.clipped)
-            }
-            let count = castShadow.polygon.count
-            guard count >= 3 else { continue }
-            for i in 1..<(count - 1) {
-                appendShadowVertex(castShadow.polygon[0])
-                appendShadowVertex(castShadow.polygon[i])
-                appendShadowVertex(castShadow.polygon[i + 1])
-            }
+            castShadow.carried.swapAt(i, best)
+        }
+        castShadow.carried.removeSubrange(Self.shadowEdgeSlots...)
+    }
+
+    /// Writes shadow triangle `a, b, c` (whose box is `box`) clipped to receiver item `r`.
+    ///
+    /// A raised receiver is met by the plane's shadow moved by `shift`: the triangle is clipped
+    /// against the receiver moved back instead, and the vertices move when they are written.
+    package mutating func emitShadowTriangle(_ a: CastShadowList.Point2, _ b: CastShadowList.Point2, _ c: CastShadowList.Point2,
+                                             clippedTo r: Int, box: (x0: Double, y0: Double, x1: Double, y1: Double)) {
+        let (sx, sy) = (castShadow.receiver.shift.x, castShadow.receiver.shift.y)
+        let range = items[r].corners
+        var rx0 = Double.infinity, rx1 = -Double.infinity, ry0 = Double.infinity, ry1 = -Double.infinity
+        var area = 0.0
+        for k in range {
+            let p = corners[k], q = corners[k + 1 == range.upperBound ? range.lowerBound : k + 1]
+            let (px, py, qx, qy) = (p.x - sx, p.y - sy, q.x - sx, q.y - sy)
+            rx0 = min(rx0, px); rx1 = max(rx1, px); ry0 = min(ry0, py); ry1 = max(ry1, py)
+            area += px * qy - qx * py
+        }
+        guard rx0 <= box.x1, rx1 >= box.x0, ry0 <= box.y1, ry1 >= box.y0, area != 0 else { return }
+        castShadow.clip.polygon.removeAll(keepingCapacity: true)
+        castShadow.clip.polygon.append(a); castShadow.clip.polygon.append(b); castShadow.clip.polygon.append(c)
+        let sign = area > 0 ? 1.0 : -1.0
+        for k in range where castShadow.clip.polygon.count >= 3 {
+            let p = corners[k], q = corners[k + 1 == range.upperBound ? range.lowerBound : k + 1]
+            let (px, py) = (p.x - sx, p.y - sy)
+            // Inside: left of p→q for a counter-clockwise receiver (y up).
+            let ex = q.x - p.x, ey = q.y - p.y
+            func inside(_ s: CastShadowList.Point2) -> Double { sign * (ex * (s.y - py) - ey * (s.x - px)) }
+            castShadow.clip.clipped.removeAll(keepingCapacity: true)
+            ConvexPolygonClipper.clip(
+                count: castShadow.clip.polygon.count, closingEdge: .last, corner: { castShadow.clip.polygon[$0] },
+                side: { inside($0) >= 0 ? 1 : -1 }, value: inside,
+                keep: { castShadow.clip.clipped.append($0) }, cross: { s, t, f in castShadow.clip.clipped.append(s.toward(t, f)) })
+            swap(&castShadow.clip.polygon, &castShadow.clip.clipped)
+        }
+        let count = castShadow.clip.polygon.count
+        guard count >= 3 else { return }
+        for i in 1..<(count - 1) {
+            appendShadowVertex(castShadow.clip.polygon[0])
+            appendShadowVertex(castShadow.clip.polygon[i])
+            appendShadowVertex(castShadow.clip.polygon[i + 1])
         }
     }
 
@@ -650,10 +655,10 @@ extension DrawList {
     /// Writes one shadow vertex (`floatsPerVertex` floats) to `out`.
     package static func writeShadowVertex(_ p: CastShadowList.Point2, _ out: inout [Float], _ list: CastShadowList,
                                   origin: (x: Double, y: Double), size: (width: Double, height: Double)) {
-        // A raised receiver (`list.shift`) takes the plane's shadow moved on screen, heights
+        // A raised receiver (`list.receiver.shift`) takes the plane's shadow moved on screen, heights
         // counted from it, and its share of the darkness (1 − share in the second slot, so
         // that a receiver on the plane writes 0 there).
-        let shift = list.shift
+        let shift = list.receiver.shift
         let (x, y) = (p.x + shift.x, p.y + shift.y)
         let h = max(0, p.h - shift.h)
         out.append(Float((2 * x / size.width - 1) * p.w))
