@@ -9,16 +9,7 @@ extension QuadRenderer {
     /// Sends the prepared draw list to GL, in the bound framebuffer and viewport.
     func submit(_ frame: Frame) {
         guard !list.batches.isEmpty else { return }
-        glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        let bytes = list.vertices.count * MemoryLayout<Float>.size
-        list.vertices.withUnsafeBytes { raw in
-            if bytes > bufferCapacity {
-                bufferCapacity = max(bytes, bufferCapacity * 2)
-                glBufferData(GLenum(GL_ARRAY_BUFFER), bufferCapacity, nil, GLenum(GL_STREAM_DRAW))
-            }
-            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, raw.baseAddress)
-        }
+        vertexStream.upload(list.vertices)
         setDrawingState()
         if wireframe {
             drawDebugLines(frame, outlines: false)
@@ -162,17 +153,17 @@ extension QuadRenderer {
         let bg = layer.paint.backgroundColor ?? .clear
         glUniform4f(program.background, Float(bg.red * bg.alpha), Float(bg.green * bg.alpha), Float(bg.blue * bg.alpha), Float(bg.alpha))
         if let g = layer.paint.gradient {
-            setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint), slots: ShaderVariant.slots(forStops: g.colors.count) ?? 0,
-                     colors: program.gradientColors, locations: program.gradientLocations, axisLocation: program.gradientAxis)
+            gradientStops.upload(g.colors, g.locations, axis: (g.startPoint, g.endPoint), slots: ShaderVariant.slots(forStops: g.colors.count) ?? 0,
+                                 colors: program.gradientColors, locations: program.gradientLocations, axisLocation: program.gradientAxis)
         }
         if let overlay = item.overlayQuadIndex.map({ frame.polygons[$0] }) {
             let o = frame.record(of: overlay)
             if let g = o.paint.gradient {
-                setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint), slots: g.colors.count,
-                         colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
+                gradientStops.upload(g.colors, g.locations, axis: (g.startPoint, g.endPoint), slots: g.colors.count,
+                                     colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
             } else {
-                setStops(CollectionOfOne(o.paint.backgroundColor ?? .clear), nil, axis: (Point(x: 0, y: 0), Point(x: 0, y: 1)), slots: 1,
-                         colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
+                gradientStops.upload(CollectionOfOne(o.paint.backgroundColor ?? .clear), nil, axis: (Point(x: 0, y: 0), Point(x: 0, y: 1)), slots: 1,
+                                     colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
             }
             glUniform1f(program.overlayOpacity, Float(overlay.opacity / quad.opacity))
         }
@@ -210,58 +201,5 @@ extension QuadRenderer {
                 }
             }
         }
-    }
-
-    /// Uploads a gradient's stops as Core Animation draws them (`GradientStops`): straight
-    /// colours clamped to 0…1, locations sorted (evenly spread when `stops` is nil, of another
-    /// length or not finite), padded to `slots` with copies of the last stop; and its axis.
-    ///
-    /// Locations already in order — every gradient Folio's effects make — are read in place;
-    /// only unsorted ones go through `GradientStops` (which allocates). Locations outside 0…1
-    /// are moved onto its ends with the colours there (`GradientStops.forEachStopInUnitRange`:
-    /// the same colours over 0…1, the only part a layer shows), because the shader computes in
-    /// `Float`: ±1e39 is infinite there and drew nothing, ±3.4e38 overflowed a span's width.
-    func setStops(_ colors: some Collection<Color>, _ stops: [Double]?, axis: (Point, Point), slots: Int,
-                  colors colorsLocation: GLint, locations: GLint, axisLocation: GLint) {
-        let n = colors.count
-        guard n > 0, slots >= n, slots <= ShaderVariant.maximumGradientStops else { return }
-        func unit(_ x: Double) -> Float { x > 0 ? Float(min(x, 1)) : 0 }
-        func write(_ i: Int, _ c: Color, _ location: Double) {
-            stopColors[4 * i] = unit(c.red); stopColors[4 * i + 1] = unit(c.green)
-            stopColors[4 * i + 2] = unit(c.blue); stopColors[4 * i + 3] = unit(c.alpha)
-            stopLocations[i] = Float(location)
-        }
-        var given = false, sorted = true, inUnitRange = true
-        if let stops, stops.count == n {
-            given = true
-            var previous = -Double.infinity
-            for l in stops {
-                if !l.isFinite { given = false; break }
-                if l < previous { sorted = false }
-                if !(l >= 0 && l <= 1) { inUnitRange = false }
-                previous = l
-            }
-        }
-        if given && !sorted {
-            let exact = GradientStops(Gradient(colors: Array(colors), locations: stops))
-            GradientStops.forEachStopInUnitRange(count: n, location: { exact.locations[$0] }, color: { exact.colors[$0] }) { write($0, $2, $1) }
-        } else if given && !inUnitRange, let stops {
-            // In order already: read in place (an array needs no copy).
-            let list = colors as? [Color] ?? Array(colors)
-            GradientStops.forEachStopInUnitRange(count: n, location: { stops[$0] }, color: { list[$0] }) { write($0, $2, $1) }
-        } else {
-            for (i, c) in colors.enumerated() {
-                write(i, c, given ? stops![i] : (n > 1 ? Double(i) / Double(n - 1) : 0))
-            }
-        }
-        for i in n..<slots {
-            for k in 0..<4 { stopColors[4 * i + k] = stopColors[4 * (n - 1) + k] }
-            stopLocations[i] = stopLocations[n - 1]
-        }
-        // Locations pack four to a vector (`uGradientLocations` in Shaders/quad.frag).
-        for i in slots..<((slots + 3) / 4 * 4) { stopLocations[i] = stopLocations[slots - 1] }
-        stopColors.withUnsafeBufferPointer { glUniform4fv(colorsLocation, GLsizei(slots), $0.baseAddress) }
-        stopLocations.withUnsafeBufferPointer { glUniform4fv(locations, GLsizei((slots + 3) / 4), $0.baseAddress) }
-        glUniform4f(axisLocation, Float(axis.0.x), Float(axis.0.y), Float(axis.1.x), Float(axis.1.y))
     }
 }
