@@ -14,71 +14,103 @@ extension QuadRenderer {
         if wireframe {
             drawDebugLines(frame, outlines: false)
         } else {
-            var current: ShaderPrograms.Program?
-            var shadedItem = -1
-            var countedItem = -1
-            var shadow = 0
-            var blending = true
-                        for (index, batch) in list.batches.enumerated() {
-                // A surface's cast shadow, before its lifted patches (QuadRenderer+CastShadow.swift).
-                while shadow < list.castShadow.passes.count && list.castShadow.passes[shadow].beforeBatch <= index {
-                    if !blending { glEnable(GLenum(GL_BLEND)); blending = true }
-                    drawCastShadow(list.castShadow.passes[shadow])
-                    shadow += 1
-                    current = nil
-                    shadedItem = -1
-                }
-                let quad = frame.polygons[list.items[batch.item].quadIndex]
-                // A compositing group's picture (QuadRenderer+Groups.swift), or a layer's polygon.
-                let composite = list.items[batch.item].composite >= 0
-                let raster = list.items[batch.item].raster >= 0
-                guard var variant = composite || raster ? Self.compositeVariant : material(of: list.items[batch.item], quad, frame)
-                else { continue }
-                variant.coverage = batch.coverage
-                let program: ShaderPrograms.Program
-                do { program = try programs.program(for: variant) } catch {
-                    if drawError == nil { drawError = error }
-                    continue
-                }
-                if program !== current {
-                    glUseProgram(program.shader.id)
-                    current = program
-                    shadedItem = -1
-                }
-                // Uniforms belong to the program: set again when either changes.
-                if shadedItem != batch.item {
-                    if composite { setCompositeMaterial(list.items[batch.item], program) }
-                    else if raster { setRasterMaterial(list.items[batch.item], quad, frame, program) }
-                    else { setMaterial(list.items[batch.item], quad, frame, program) }
-                    shadedItem = batch.item
-                }
-                // An opaque draw with no coverage ramp replaces what is beneath it: "over" with
-                // source alpha 1 gives the source exactly, so blending (a read of the target per
-                // pixel, per sample when multisampled) is switched off for it.
-                let opaque = replacesOpaqueDraws && !composite && !raster && list.items[batch.item].border < 0
-                    && variant.coverage == .full && variant.layerBorder != .only
-                    && Float(quad.opacity * groups.opacityScale) == 1 && Self.paintsOpaque(quad, frame, textures: textures)
-                if opaque == blending {
-                    if opaque { glDisable(GLenum(GL_BLEND)) } else { glEnable(GLenum(GL_BLEND)) }
-                    blending = !opaque
-                }
-                if batch.item != countedItem {
-                    lastFrame.polygons += 1
-                    countedItem = batch.item
-                }
-                lastFrame.drawCalls += 1
-                if opaque { lastFrame.opaqueDrawCalls += 1 }
-                glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
-            }
-            if !blending { glEnable(GLenum(GL_BLEND)) }
-            // A shadow on a receiver drawn last.
-            while shadow < list.castShadow.passes.count {
-                drawCastShadow(list.castShadow.passes[shadow])
-                shadow += 1
-            }
+            drawBatches(frame)
             if showsLayerBorders { drawDebugLines(frame, outlines: true) }
         }
         glBindVertexArray(0)
+    }
+
+    /// What the batch loop of `submit` carries from one batch to the next, so that GL state
+    /// changes only where it must: the program in use, whose uniforms are set, which polygon
+    /// was last counted, the next cast-shadow pass and whether blending is on.
+    struct BatchCursor {
+        /// The program in use (nil: unknown, after a cast shadow drew with its own).
+        var program: ShaderPrograms.Program?
+        /// The item whose uniforms `program` holds (−1: none).
+        var shadedItem = -1
+        /// The item last counted in `lastFrame.polygons` (a polygon may span several batches).
+        var countedItem = -1
+        /// The index of the next pass in `list.castShadow.passes`.
+        var shadow = 0
+        /// Whether `GL_BLEND` is on (`setDrawingState` leaves it on).
+        var blending = true
+    }
+
+    /// Draws every batch in order, each surface's cast shadow before the batch it must precede,
+    /// and leaves blending on.
+    func drawBatches(_ frame: Frame) {
+        var cursor = BatchCursor()
+        for (index, batch) in list.batches.enumerated() {
+            drawCastShadows(before: index, &cursor)
+            drawBatch(batch, frame, &cursor)
+        }
+        if !cursor.blending { glEnable(GLenum(GL_BLEND)); cursor.blending = true }
+        // A shadow on a receiver drawn last.
+        drawCastShadows(before: Int.max, &cursor)
+    }
+
+    /// Draws the cast-shadow passes due before batch `index` (QuadRenderer+CastShadow.swift):
+    /// blended, with their own program, so the next batch sets its program and uniforms again.
+    func drawCastShadows(before index: Int, _ cursor: inout BatchCursor) {
+        while cursor.shadow < list.castShadow.passes.count && list.castShadow.passes[cursor.shadow].beforeBatch <= index {
+            if !cursor.blending { glEnable(GLenum(GL_BLEND)); cursor.blending = true }
+            drawCastShadow(list.castShadow.passes[cursor.shadow])
+            cursor.shadow += 1
+            cursor.program = nil
+            cursor.shadedItem = -1
+        }
+    }
+
+    /// Draws one batch: its item's program and uniforms (set only when they change), blending
+    /// off where the draw replaces what is beneath it, and one `glDrawArrays`; counted in
+    /// `lastFrame`. A batch that paints nothing, or whose program failed to build, is skipped.
+    func drawBatch(_ batch: DrawList.Batch, _ frame: Frame, _ cursor: inout BatchCursor) {
+        let item = list.items[batch.item]
+        let quad = frame.polygons[item.quadIndex]
+        // A compositing group's picture (QuadRenderer+Groups.swift), or a layer's polygon.
+        let composite = item.composite >= 0
+        let raster = item.raster >= 0
+        guard var variant = composite || raster ? Self.compositeVariant : material(of: item, quad, frame) else { return }
+        variant.coverage = batch.coverage
+        let program: ShaderPrograms.Program
+        do { program = try programs.program(for: variant) } catch {
+            if drawError == nil { drawError = error }
+            return
+        }
+        if program !== cursor.program {
+            glUseProgram(program.shader.id)
+            cursor.program = program
+            cursor.shadedItem = -1
+        }
+        // Uniforms belong to the program: set again when either changes.
+        if cursor.shadedItem != batch.item {
+            if composite { setCompositeMaterial(item, program) }
+            else if raster { setRasterMaterial(item, quad, frame, program) }
+            else { setMaterial(item, quad, frame, program) }
+            cursor.shadedItem = batch.item
+        }
+        let opaque = !composite && !raster && replacesBeneath(item, quad, variant, frame)
+        if opaque == cursor.blending {
+            if opaque { glDisable(GLenum(GL_BLEND)) } else { glEnable(GLenum(GL_BLEND)) }
+            cursor.blending = !opaque
+        }
+        if batch.item != cursor.countedItem {
+            lastFrame.polygons += 1
+            cursor.countedItem = batch.item
+        }
+        lastFrame.drawCalls += 1
+        if opaque { lastFrame.opaqueDrawCalls += 1 }
+        glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
+    }
+
+    /// Whether a layer polygon's draw (`item` drawn with `variant`) replaces what is beneath it.
+    /// An opaque draw with no coverage ramp does: "over" with source alpha 1 gives the source
+    /// exactly, so blending (a read of the target per pixel, per sample when multisampled) is
+    /// switched off for it. Always false with `replacesOpaqueDraws` off.
+    func replacesBeneath(_ item: DrawItem, _ quad: Frame.Polygon, _ variant: ShaderVariant, _ frame: Frame) -> Bool {
+        replacesOpaqueDraws && item.border < 0
+            && variant.coverage == .full && variant.layerBorder != .only
+            && Float(quad.opacity * groups.opacityScale) == 1 && Self.paintsOpaque(quad, frame, textures: textures)
     }
 
     /// The fixed state every draw uses: premultiplied "over" blending, no depth test or
