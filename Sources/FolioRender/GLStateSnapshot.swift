@@ -3,34 +3,13 @@ import CGL
 /// The pieces of GL state that `QuadRenderer` changes, captured before it changes them and put
 /// back afterwards, so that drawing into an app's context leaves the app's state as it was.
 ///
-/// Plain integers only: capturing and restoring allocates nothing, and costs a few dozen
-/// `glGet` calls that drivers answer from client-side state.
+/// Plain integers only, in small optional values: capturing and restoring allocates nothing,
+/// and costs a few dozen `glGet` calls that drivers answer from client-side state.
+///
+/// Each part is a small value that captures and restores itself (GLStateSnapshot+Drawing.swift,
+/// GLStateSnapshot+Framebuffer.swift, GLStateSnapshot+PixelStore.swift); a part not asked for
+/// is nil and is neither read nor put back.
 struct GLStateSnapshot {
-    var program: GLint = 0
-    var vertexArray: GLint = 0
-    var arrayBuffer: GLint = 0
-    var activeTexture: GLint = 0
-    var texture2D: GLint = 0
-    var sampler: GLint = 0
-    var blend: GLboolean = 0
-    var blendSourceRGB: GLint = 0, blendDestinationRGB: GLint = 0
-    var blendSourceAlpha: GLint = 0, blendDestinationAlpha: GLint = 0
-    var blendEquationRGB: GLint = 0, blendEquationAlpha: GLint = 0
-    var depthTest: GLboolean = 0
-    var cullFace: GLboolean = 0
-    var scissorTest: GLboolean = 0
-    var scissorBox: (GLint, GLint, GLint, GLint) = (0, 0, 0, 0)
-    var polygonMode: (GLint, GLint) = (0, 0)
-    var drawFramebuffer: GLint = 0
-    var readFramebuffer: GLint = 0
-    var renderbuffer: GLint = 0
-    var viewport: (GLint, GLint, GLint, GLint) = (0, 0, 0, 0)
-    var unpackBuffer: GLint = 0
-    var unpack: (alignment: GLint, rowLength: GLint, skipRows: GLint, skipPixels: GLint) = (4, 0, 0, 0)
-    var packBuffer: GLint = 0
-    var clearColor: (Float, Float, Float, Float) = (0, 0, 0, 0)
-    var pack: (alignment: GLint, rowLength: GLint, skipRows: GLint, skipPixels: GLint) = (4, 0, 0, 0)
-
     /// What a snapshot covers.
     struct Parts: OptionSet {
         let rawValue: Int
@@ -50,115 +29,46 @@ struct GLStateSnapshot {
         static let clearColor = Parts(rawValue: 32)
     }
 
-    let parts: Parts
-    /// Whether the context has `glPolygonMode` (desktop GL; OpenGL ES has none, and only fills).
-    let hasPolygonMode: Bool
+    /// Texture unit 0's bindings and the active unit (`.drawing` or `.upload`).
+    private(set) var textureUnit: TextureUnitState?
+    /// Program, vertex array, array buffer, blending, depth test, culling, polygon mode.
+    private(set) var drawing: DrawingState?
+    /// Framebuffer and renderbuffer bindings and the viewport.
+    private(set) var framebuffer: FramebufferState?
+    /// The scissor test and box.
+    private(set) var scissor: ScissorState?
+    /// The pixel-unpack state (`.upload`).
+    private(set) var unpack: PixelStoreState?
+    /// The pixel-pack state (`.readback`).
+    private(set) var pack: PixelStoreState?
+    /// The colour `glClear` fills with.
+    private(set) var clearColor: ClearColorState?
 
     /// Reads the current values of `parts`; `profile` is the context's (only `.drawing` depends
     /// on it: ES has no polygon mode to capture).
+    ///
+    /// The order of the reads is fixed: the texture unit first, because capturing it makes
+    /// unit 0 active.
     init(capturing parts: Parts, profile: GLProfile = .core33) {
-        self.parts = parts
-        hasPolygonMode = profile == .core33
-        func int(_ name: Int32) -> GLint { var v: GLint = 0; glGetIntegerv(GLenum(name), &v); return v }
-        if parts.contains(.drawing) || parts.contains(.upload) {
-            activeTexture = int(GL_ACTIVE_TEXTURE)
-            glActiveTexture(GLenum(GL_TEXTURE0))
-            texture2D = int(GL_TEXTURE_BINDING_2D)
-            sampler = int(GL_SAMPLER_BINDING)
-        }
-        if parts.contains(.drawing) {
-            program = int(GL_CURRENT_PROGRAM)
-            vertexArray = int(GL_VERTEX_ARRAY_BINDING)
-            arrayBuffer = int(GL_ARRAY_BUFFER_BINDING)
-            blend = glIsEnabled(GLenum(GL_BLEND))
-            blendSourceRGB = int(GL_BLEND_SRC_RGB); blendDestinationRGB = int(GL_BLEND_DST_RGB)
-            blendSourceAlpha = int(GL_BLEND_SRC_ALPHA); blendDestinationAlpha = int(GL_BLEND_DST_ALPHA)
-            blendEquationRGB = int(GL_BLEND_EQUATION_RGB); blendEquationAlpha = int(GL_BLEND_EQUATION_ALPHA)
-            depthTest = glIsEnabled(GLenum(GL_DEPTH_TEST))
-            cullFace = glIsEnabled(GLenum(GL_CULL_FACE))
-            var mode: (GLint, GLint) = (GL_FILL, GL_FILL)
-            if hasPolygonMode {
-                withUnsafeMutableBytes(of: &mode) { glGetIntegerv(GLenum(GL_POLYGON_MODE), $0.baseAddress!.assumingMemoryBound(to: GLint.self)) }
-            }
-            polygonMode = mode
-        }
-        if parts.contains(.framebuffer) {
-            drawFramebuffer = int(GL_DRAW_FRAMEBUFFER_BINDING)
-            readFramebuffer = int(GL_READ_FRAMEBUFFER_BINDING)
-            renderbuffer = int(GL_RENDERBUFFER_BINDING)
-            var box: (GLint, GLint, GLint, GLint) = (0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &box) { glGetIntegerv(GLenum(GL_VIEWPORT), $0.baseAddress!.assumingMemoryBound(to: GLint.self)) }
-            viewport = box
-        }
-        if parts.contains(.scissor) {
-            scissorTest = glIsEnabled(GLenum(GL_SCISSOR_TEST))
-            var box: (GLint, GLint, GLint, GLint) = (0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &box) { glGetIntegerv(GLenum(GL_SCISSOR_BOX), $0.baseAddress!.assumingMemoryBound(to: GLint.self)) }
-            scissorBox = box
-        }
-        if parts.contains(.upload) {
-            unpackBuffer = int(GL_PIXEL_UNPACK_BUFFER_BINDING)
-            unpack = (int(GL_UNPACK_ALIGNMENT), int(GL_UNPACK_ROW_LENGTH), int(GL_UNPACK_SKIP_ROWS), int(GL_UNPACK_SKIP_PIXELS))
-        }
-        if parts.contains(.clearColor) {
-            var c: (Float, Float, Float, Float) = (0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &c) { glGetFloatv(GLenum(GL_COLOR_CLEAR_VALUE), $0.baseAddress!.assumingMemoryBound(to: GLfloat.self)) }
-            clearColor = c
-        }
-        if parts.contains(.readback) {
-            packBuffer = int(GL_PIXEL_PACK_BUFFER_BINDING)
-            pack = (int(GL_PACK_ALIGNMENT), int(GL_PACK_ROW_LENGTH), int(GL_PACK_SKIP_ROWS), int(GL_PACK_SKIP_PIXELS))
-        }
+        if parts.contains(.drawing) || parts.contains(.upload) { textureUnit = TextureUnitState() }
+        if parts.contains(.drawing) { drawing = DrawingState(hasPolygonMode: profile == .core33) }
+        if parts.contains(.framebuffer) { framebuffer = FramebufferState() }
+        if parts.contains(.scissor) { scissor = ScissorState() }
+        if parts.contains(.upload) { unpack = PixelStoreState(.unpack) }
+        if parts.contains(.clearColor) { clearColor = ClearColorState() }
+        if parts.contains(.readback) { pack = PixelStoreState(.pack) }
     }
 
-    /// Puts every captured value back.
+    /// Puts every captured value back, in a fixed order: drawing state, pixel-store state and
+    /// clear colour, then the texture unit, then the framebuffer and scissor.
     func restore() {
-        func enable(_ cap: Int32, _ on: GLboolean) { if on != 0 { glEnable(GLenum(cap)) } else { glDisable(GLenum(cap)) } }
-        if parts.contains(.drawing) {
-            glUseProgram(GLuint(program))
-            glBindVertexArray(GLuint(vertexArray))
-            glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(arrayBuffer))
-            enable(GL_BLEND, blend)
-            glBlendFuncSeparate(GLenum(blendSourceRGB), GLenum(blendDestinationRGB), GLenum(blendSourceAlpha), GLenum(blendDestinationAlpha))
-            glBlendEquationSeparate(GLenum(blendEquationRGB), GLenum(blendEquationAlpha))
-            enable(GL_DEPTH_TEST, depthTest)
-            enable(GL_CULL_FACE, cullFace)
-            // Core profile keeps one mode for both faces.
-            if hasPolygonMode { glPolygonMode(GLenum(GL_FRONT_AND_BACK), GLenum(polygonMode.0)) }
-        }
-        if parts.contains(.upload) {
-            glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), GLuint(unpackBuffer))
-            glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), unpack.alignment)
-            glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), unpack.rowLength)
-            glPixelStorei(GLenum(GL_UNPACK_SKIP_ROWS), unpack.skipRows)
-            glPixelStorei(GLenum(GL_UNPACK_SKIP_PIXELS), unpack.skipPixels)
-        }
-        if parts.contains(.clearColor) {
-            glClearColor(clearColor.0, clearColor.1, clearColor.2, clearColor.3)
-        }
-        if parts.contains(.readback) {
-            glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), GLuint(packBuffer))
-            glPixelStorei(GLenum(GL_PACK_ALIGNMENT), pack.alignment)
-            glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), pack.rowLength)
-            glPixelStorei(GLenum(GL_PACK_SKIP_ROWS), pack.skipRows)
-            glPixelStorei(GLenum(GL_PACK_SKIP_PIXELS), pack.skipPixels)
-        }
-        if parts.contains(.drawing) || parts.contains(.upload) {
-            glActiveTexture(GLenum(GL_TEXTURE0))
-            glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(texture2D))
-            glBindSampler(0, GLuint(sampler))
-            glActiveTexture(GLenum(activeTexture))
-        }
-        if parts.contains(.framebuffer) {
-            glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), GLuint(drawFramebuffer))
-            glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), GLuint(readFramebuffer))
-            glBindRenderbuffer(GLenum(GL_RENDERBUFFER), GLuint(renderbuffer))
-            glViewport(viewport.0, viewport.1, viewport.2, viewport.3)
-        }
-        if parts.contains(.scissor) {
-            enable(GL_SCISSOR_TEST, scissorTest)
-            glScissor(scissorBox.0, scissorBox.1, scissorBox.2, scissorBox.3)
-        }
+        drawing?.restore()
+        unpack?.restore()
+        clearColor?.restore()
+        pack?.restore()
+        textureUnit?.restore()
+        framebuffer?.restore()
+        scissor?.restore()
     }
 
     /// Resets the pixel-unpack state for a tightly packed client-memory upload whose rows are
@@ -180,8 +90,27 @@ struct GLStateSnapshot {
         glPixelStorei(GLenum(GL_PACK_SKIP_PIXELS), 0)
     }
 
-    /// The viewport that was bound when the snapshot was taken (`.framebuffer` only).
+    /// One integer of GL state (`glGetIntegerv` of `name`), for the parts' captures.
+    static func integer(_ name: Int32) -> GLint {
+        var v: GLint = 0
+        glGetIntegerv(GLenum(name), &v)
+        return v
+    }
+
+    /// Enables `capability` when `on` is true (non-zero), disables it otherwise: puts back what
+    /// `glIsEnabled` read.
+    static func setEnabled(_ capability: Int32, _ on: GLboolean) {
+        if on != 0 { glEnable(GLenum(capability)) } else { glDisable(GLenum(capability)) }
+    }
+
+    /// The draw framebuffer that was bound when the snapshot was taken (`.framebuffer` only; 0
+    /// otherwise).
+    var drawFramebuffer: GLint { framebuffer?.drawFramebuffer ?? 0 }
+
+    /// The viewport that was bound when the snapshot was taken (`.framebuffer` only; empty
+    /// otherwise).
     var capturedViewport: Viewport {
-        Viewport(x: Int(viewport.0), y: Int(viewport.1), width: Int(viewport.2), height: Int(viewport.3))
+        let v = framebuffer?.viewport ?? (0, 0, 0, 0)
+        return Viewport(x: Int(v.0), y: Int(v.1), width: Int(v.2), height: Int(v.3))
     }
 }

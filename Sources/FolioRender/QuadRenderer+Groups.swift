@@ -211,7 +211,7 @@ extension QuadRenderer {
     }
 
     /// Content texels per view point of `quad` (for border-mode antialiasing).
-    static func texelsPerPoint(_ quad: Frame.Polygon, _ frame: Frame, textures: [ContentHandle: Texture], scale: Double) -> (Double, Double) {
+    static func texelsPerPoint(_ quad: Frame.Polygon, _ frame: Frame, textures: TextureStore, scale: Double) -> (Double, Double) {
         let layer = frame.record(of: quad)
         let b = layer.bounds
         if let handle = layer.paint.contents, let t = textures[handle], b.width > 0, b.height > 0 {

@@ -9,85 +9,108 @@ extension QuadRenderer {
     /// Sends the prepared draw list to GL, in the bound framebuffer and viewport.
     func submit(_ frame: Frame) {
         guard !list.batches.isEmpty else { return }
-        glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        let bytes = list.vertices.count * MemoryLayout<Float>.size
-        list.vertices.withUnsafeBytes { raw in
-            if bytes > bufferCapacity {
-                bufferCapacity = max(bytes, bufferCapacity * 2)
-                glBufferData(GLenum(GL_ARRAY_BUFFER), bufferCapacity, nil, GLenum(GL_STREAM_DRAW))
-            }
-            glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, bytes, raw.baseAddress)
-        }
+        vertexStream.upload(list.vertices)
         setDrawingState()
         if wireframe {
             drawDebugLines(frame, outlines: false)
         } else {
-            var current: ShaderPrograms.Program?
-            var shadedItem = -1
-            var countedItem = -1
-            var shadow = 0
-            var blending = true
-                        for (index, batch) in list.batches.enumerated() {
-                // A surface's cast shadow, before its lifted patches (QuadRenderer+CastShadow.swift).
-                while shadow < list.castShadow.passes.count && list.castShadow.passes[shadow].beforeBatch <= index {
-                    if !blending { glEnable(GLenum(GL_BLEND)); blending = true }
-                    drawCastShadow(list.castShadow.passes[shadow])
-                    shadow += 1
-                    current = nil
-                    shadedItem = -1
-                }
-                let quad = frame.polygons[list.items[batch.item].quadIndex]
-                // A compositing group's picture (QuadRenderer+Groups.swift), or a layer's polygon.
-                let composite = list.items[batch.item].composite >= 0
-                let raster = list.items[batch.item].raster >= 0
-                guard var variant = composite || raster ? Self.compositeVariant : material(of: list.items[batch.item], quad, frame)
-                else { continue }
-                variant.coverage = batch.coverage
-                let program: ShaderPrograms.Program
-                do { program = try programs.program(for: variant) } catch {
-                    if drawError == nil { drawError = error }
-                    continue
-                }
-                if program !== current {
-                    glUseProgram(program.shader.id)
-                    current = program
-                    shadedItem = -1
-                }
-                // Uniforms belong to the program: set again when either changes.
-                if shadedItem != batch.item {
-                    if composite { setCompositeMaterial(list.items[batch.item], program) }
-                    else if raster { setRasterMaterial(list.items[batch.item], quad, frame, program) }
-                    else { setMaterial(list.items[batch.item], quad, frame, program) }
-                    shadedItem = batch.item
-                }
-                // An opaque draw with no coverage ramp replaces what is beneath it: "over" with
-                // source alpha 1 gives the source exactly, so blending (a read of the target per
-                // pixel, per sample when multisampled) is switched off for it.
-                let opaque = replacesOpaqueDraws && !composite && !raster && list.items[batch.item].border < 0
-                    && variant.coverage == .full && variant.layerBorder != .only
-                    && Float(quad.opacity * groups.opacityScale) == 1 && Self.paintsOpaque(quad, frame, textures: textures)
-                if opaque == blending {
-                    if opaque { glDisable(GLenum(GL_BLEND)) } else { glEnable(GLenum(GL_BLEND)) }
-                    blending = !opaque
-                }
-                if batch.item != countedItem {
-                    lastFrame.polygons += 1
-                    countedItem = batch.item
-                }
-                lastFrame.drawCalls += 1
-                if opaque { lastFrame.opaqueDrawCalls += 1 }
-                glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
-            }
-            if !blending { glEnable(GLenum(GL_BLEND)) }
-            // A shadow on a receiver drawn last.
-            while shadow < list.castShadow.passes.count {
-                drawCastShadow(list.castShadow.passes[shadow])
-                shadow += 1
-            }
+            drawBatches(frame)
             if showsLayerBorders { drawDebugLines(frame, outlines: true) }
         }
         glBindVertexArray(0)
+    }
+
+    /// What the batch loop of `submit` carries from one batch to the next, so that GL state
+    /// changes only where it must: the program in use, whose uniforms are set, which polygon
+    /// was last counted, the next cast-shadow pass and whether blending is on.
+    struct BatchCursor {
+        /// The program in use (nil: unknown, after a cast shadow drew with its own).
+        var program: ShaderPrograms.Program?
+        /// The item whose uniforms `program` holds (−1: none).
+        var shadedItem = -1
+        /// The item last counted in `lastFrame.polygons` (a polygon may span several batches).
+        var countedItem = -1
+        /// The index of the next pass in `list.castShadow.passes`.
+        var shadow = 0
+        /// Whether `GL_BLEND` is on (`setDrawingState` leaves it on).
+        var blending = true
+    }
+
+    /// Draws every batch in order, each surface's cast shadow before the batch it must precede,
+    /// and leaves blending on.
+    func drawBatches(_ frame: Frame) {
+        var cursor = BatchCursor()
+        for (index, batch) in list.batches.enumerated() {
+            drawCastShadows(before: index, &cursor)
+            drawBatch(batch, frame, &cursor)
+        }
+        if !cursor.blending { glEnable(GLenum(GL_BLEND)); cursor.blending = true }
+        // A shadow on a receiver drawn last.
+        drawCastShadows(before: Int.max, &cursor)
+    }
+
+    /// Draws the cast-shadow passes due before batch `index` (QuadRenderer+CastShadow.swift):
+    /// blended, with their own program, so the next batch sets its program and uniforms again.
+    func drawCastShadows(before index: Int, _ cursor: inout BatchCursor) {
+        while cursor.shadow < list.castShadow.passes.count && list.castShadow.passes[cursor.shadow].beforeBatch <= index {
+            if !cursor.blending { glEnable(GLenum(GL_BLEND)); cursor.blending = true }
+            drawCastShadow(list.castShadow.passes[cursor.shadow])
+            cursor.shadow += 1
+            cursor.program = nil
+            cursor.shadedItem = -1
+        }
+    }
+
+    /// Draws one batch: its item's program and uniforms (set only when they change), blending
+    /// off where the draw replaces what is beneath it, and one `glDrawArrays`; counted in
+    /// `lastFrame`. A batch that paints nothing, or whose program failed to build, is skipped.
+    func drawBatch(_ batch: DrawList.Batch, _ frame: Frame, _ cursor: inout BatchCursor) {
+        let item = list.items[batch.item]
+        let quad = frame.polygons[item.quadIndex]
+        // A compositing group's picture (QuadRenderer+Groups.swift), or a layer's polygon.
+        let composite = item.composite >= 0
+        let raster = item.raster >= 0
+        guard var variant = composite || raster ? Self.compositeVariant : material(of: item, quad, frame) else { return }
+        variant.coverage = batch.coverage
+        let program: ShaderPrograms.Program
+        do { program = try programs.program(for: variant) } catch {
+            if drawError == nil { drawError = error }
+            return
+        }
+        if program !== cursor.program {
+            glUseProgram(program.shader.id)
+            cursor.program = program
+            cursor.shadedItem = -1
+        }
+        // Uniforms belong to the program: set again when either changes.
+        if cursor.shadedItem != batch.item {
+            if composite { setCompositeMaterial(item, program) }
+            else if raster { setRasterMaterial(item, quad, frame, program) }
+            else { setMaterial(item, quad, frame, program) }
+            cursor.shadedItem = batch.item
+        }
+        let opaque = !composite && !raster && replacesBeneath(item, quad, variant, frame)
+        if opaque == cursor.blending {
+            if opaque { glDisable(GLenum(GL_BLEND)) } else { glEnable(GLenum(GL_BLEND)) }
+            cursor.blending = !opaque
+        }
+        if batch.item != cursor.countedItem {
+            lastFrame.polygons += 1
+            cursor.countedItem = batch.item
+        }
+        lastFrame.drawCalls += 1
+        if opaque { lastFrame.opaqueDrawCalls += 1 }
+        glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
+    }
+
+    /// Whether a layer polygon's draw (`item` drawn with `variant`) replaces what is beneath it.
+    /// An opaque draw with no coverage ramp does: "over" with source alpha 1 gives the source
+    /// exactly, so blending (a read of the target per pixel, per sample when multisampled) is
+    /// switched off for it. Always false with `replacesOpaqueDraws` off.
+    func replacesBeneath(_ item: DrawItem, _ quad: Frame.Polygon, _ variant: ShaderVariant, _ frame: Frame) -> Bool {
+        replacesOpaqueDraws && item.border < 0
+            && variant.coverage == .full && variant.layerBorder != .only
+            && Float(quad.opacity * groups.opacityScale) == 1 && Self.paintsOpaque(quad, frame, textures: textures)
     }
 
     /// The fixed state every draw uses: premultiplied "over" blending, no depth test or
@@ -162,17 +185,17 @@ extension QuadRenderer {
         let bg = layer.paint.backgroundColor ?? .clear
         glUniform4f(program.background, Float(bg.red * bg.alpha), Float(bg.green * bg.alpha), Float(bg.blue * bg.alpha), Float(bg.alpha))
         if let g = layer.paint.gradient {
-            setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint), slots: ShaderVariant.slots(forStops: g.colors.count) ?? 0,
-                     colors: program.gradientColors, locations: program.gradientLocations, axisLocation: program.gradientAxis)
+            gradientStops.upload(g.colors, g.locations, axis: (g.startPoint, g.endPoint), slots: ShaderVariant.slots(forStops: g.colors.count) ?? 0,
+                                 colors: program.gradientColors, locations: program.gradientLocations, axisLocation: program.gradientAxis)
         }
         if let overlay = item.overlayQuadIndex.map({ frame.polygons[$0] }) {
             let o = frame.record(of: overlay)
             if let g = o.paint.gradient {
-                setStops(g.colors, g.locations, axis: (g.startPoint, g.endPoint), slots: g.colors.count,
-                         colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
+                gradientStops.upload(g.colors, g.locations, axis: (g.startPoint, g.endPoint), slots: g.colors.count,
+                                     colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
             } else {
-                setStops(CollectionOfOne(o.paint.backgroundColor ?? .clear), nil, axis: (Point(x: 0, y: 0), Point(x: 0, y: 1)), slots: 1,
-                         colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
+                gradientStops.upload(CollectionOfOne(o.paint.backgroundColor ?? .clear), nil, axis: (Point(x: 0, y: 0), Point(x: 0, y: 1)), slots: 1,
+                                     colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
             }
             glUniform1f(program.overlayOpacity, Float(overlay.opacity / quad.opacity))
         }
@@ -210,58 +233,5 @@ extension QuadRenderer {
                 }
             }
         }
-    }
-
-    /// Uploads a gradient's stops as Core Animation draws them (`GradientStops`): straight
-    /// colours clamped to 0…1, locations sorted (evenly spread when `stops` is nil, of another
-    /// length or not finite), padded to `slots` with copies of the last stop; and its axis.
-    ///
-    /// Locations already in order — every gradient Folio's effects make — are read in place;
-    /// only unsorted ones go through `GradientStops` (which allocates). Locations outside 0…1
-    /// are moved onto its ends with the colours there (`GradientStops.forEachStopInUnitRange`:
-    /// the same colours over 0…1, the only part a layer shows), because the shader computes in
-    /// `Float`: ±1e39 is infinite there and drew nothing, ±3.4e38 overflowed a span's width.
-    func setStops(_ colors: some Collection<Color>, _ stops: [Double]?, axis: (Point, Point), slots: Int,
-                  colors colorsLocation: GLint, locations: GLint, axisLocation: GLint) {
-        let n = colors.count
-        guard n > 0, slots >= n, slots <= ShaderVariant.maximumGradientStops else { return }
-        func unit(_ x: Double) -> Float { x > 0 ? Float(min(x, 1)) : 0 }
-        func write(_ i: Int, _ c: Color, _ location: Double) {
-            stopColors[4 * i] = unit(c.red); stopColors[4 * i + 1] = unit(c.green)
-            stopColors[4 * i + 2] = unit(c.blue); stopColors[4 * i + 3] = unit(c.alpha)
-            stopLocations[i] = Float(location)
-        }
-        var given = false, sorted = true, inUnitRange = true
-        if let stops, stops.count == n {
-            given = true
-            var previous = -Double.infinity
-            for l in stops {
-                if !l.isFinite { given = false; break }
-                if l < previous { sorted = false }
-                if !(l >= 0 && l <= 1) { inUnitRange = false }
-                previous = l
-            }
-        }
-        if given && !sorted {
-            let exact = GradientStops(Gradient(colors: Array(colors), locations: stops))
-            GradientStops.forEachStopInUnitRange(count: n, location: { exact.locations[$0] }, color: { exact.colors[$0] }) { write($0, $2, $1) }
-        } else if given && !inUnitRange, let stops {
-            // In order already: read in place (an array needs no copy).
-            let list = colors as? [Color] ?? Array(colors)
-            GradientStops.forEachStopInUnitRange(count: n, location: { stops[$0] }, color: { list[$0] }) { write($0, $2, $1) }
-        } else {
-            for (i, c) in colors.enumerated() {
-                write(i, c, given ? stops![i] : (n > 1 ? Double(i) / Double(n - 1) : 0))
-            }
-        }
-        for i in n..<slots {
-            for k in 0..<4 { stopColors[4 * i + k] = stopColors[4 * (n - 1) + k] }
-            stopLocations[i] = stopLocations[n - 1]
-        }
-        // Locations pack four to a vector (`uGradientLocations` in Shaders/quad.frag).
-        for i in slots..<((slots + 3) / 4 * 4) { stopLocations[i] = stopLocations[slots - 1] }
-        stopColors.withUnsafeBufferPointer { glUniform4fv(colorsLocation, GLsizei(slots), $0.baseAddress) }
-        stopLocations.withUnsafeBufferPointer { glUniform4fv(locations, GLsizei((slots + 3) / 4), $0.baseAddress) }
-        glUniform4f(axisLocation, Float(axis.0.x), Float(axis.0.y), Float(axis.1.x), Float(axis.1.y))
     }
 }

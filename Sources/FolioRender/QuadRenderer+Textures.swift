@@ -171,7 +171,7 @@ extension QuadRenderer {
 
     /// Forgets the texture for `handle`, deleting it if Folio made it (an app's texture is left alone).
     public func removeImage(for handle: ContentHandle) {
-        if let t = textures.removeValue(forKey: handle), t.owned { var id = t.id; glDeleteTextures(1, &id) }
+        textures.remove(handle)
         // Rasterized pictures that showed it are stale; a snapshot's texture goes with it
         // (QuadRenderer+Rasterization.swift).
         rasterization.textureGeneration &+= 1
@@ -245,9 +245,10 @@ extension QuadRenderer {
         rasterization.textureGeneration &+= 1
     }
 
+    /// Makes `texture` the one drawn for `handle` (the store deletes a texture of Folio's it
+    /// replaces); pictures rasterized from the old one are stale.
     func install(_ texture: Texture, for handle: ContentHandle) {
-        if let old = textures[handle], old.owned, old.id != texture.id { var id = old.id; glDeleteTextures(1, &id) }
-        textures[handle] = texture
+        textures.install(texture, for: handle)
         rasterization.textureGeneration &+= 1
     }
 }

@@ -46,45 +46,74 @@ import FolioTessellation
 /// viewport it drew into).
 @MainActor
 public final class QuadRenderer {
+    /// The app's settings, read by every frame; the public properties below are views of it.
+    var settings = RenderSettings()
+
     /// The edge antialiasing mode.
-    public var antialiasing: AntialiasingMode = .analytic
+    public var antialiasing: AntialiasingMode {
+        get { settings.antialiasing }
+        set { settings.antialiasing = newValue }
+    }
     /// Debug view: draw only the triangle edges of every polygon, in `debugColor`.
-    public var wireframe = false
+    public var wireframe: Bool {
+        get { settings.wireframe }
+        set { settings.wireframe = newValue }
+    }
     /// Debug view: outline every drawn polygon (layer quads after clipping and BSP splits).
-    public var showsLayerBorders = false
+    public var showsLayerBorders: Bool {
+        get { settings.showsLayerBorders }
+        set { settings.showsLayerBorders = newValue }
+    }
     /// The colour of the debug outlines.
-    public var debugColor = Color(red: 1, green: 0.45, blue: 0, alpha: 1)
+    public var debugColor: Color {
+        get { settings.debugColor }
+        set { settings.debugColor = newValue }
+    }
     /// Paper light on every layer (flip and fold panels from their `frontNormal`, surfaces from
     /// their exact normals): diffuse shading and a soft sheen (`PaperLight`). Nil, the
     /// default, draws the unlit look (colours as they are).
-    public var light: PaperLight?
+    public var light: PaperLight? {
+        get { settings.light }
+        set { settings.light = newValue }
+    }
     /// Whether, with ``light`` set, surface layers (the page curl) cast their soft shadow on the
     /// opaque flat pages beneath them (`CastShadow.standard` for the leaf's length across its
     /// spine, from the light's direction): a penumbra that widens and an umbra that lightens
     /// with the leaf's height, drawn before the leaf's lifted part and only on those pages,
     /// never on the background. On by default; it has no effect on the unlit look.
-    public var castsShadows = true
+    public var castsShadows: Bool {
+        get { settings.castsShadows }
+        set { settings.castsShadows = newValue }
+    }
     /// Whether each call saves the GL state it changes and restores it before returning (see
     /// the type's GL-state contract). Turn it off only when nothing else draws in the context.
-    public var restoresGLState = true
+    public var restoresGLState: Bool {
+        get { settings.restoresGLState }
+        set { settings.restoresGLState = newValue }
+    }
 
-    /// The programs, one per shader variant, built as draws first need them.
     /// The API of the context the renderer was created in (desktop GL core or OpenGL ES): its
     /// shaders' GLSL header and the few GL calls that differ (``GLProfile``).
     public let profile: GLProfile
+    /// The programs, one per shader variant, built as draws first need them.
     let programs: ShaderPrograms
-    var vertexArray: GLuint = 0
-    var buffer: GLuint = 0
-    var bufferCapacity = 0
-    var textures: [ContentHandle: Texture] = [:]
+    /// The vertex array and buffer every frame's list is uploaded into (`submit`).
+    var vertexStream: VertexStream
+    /// The content textures, by handle (QuadRenderer+Textures.swift).
+    var textures = TextureStore()
+    /// The draw list of the frame being drawn (or last drawn), rebuilt by `prepare`; kept for
+    /// its storage.
     var list = DrawList()
     /// Whether opaque draws with no coverage ramp are drawn without blending (off only to
     /// compare pixels and cost; `submit`).
-    var replacesOpaqueDraws = true
+    var replacesOpaqueDraws: Bool {
+        get { settings.replacesOpaqueDraws }
+        set { settings.replacesOpaqueDraws = newValue }
+    }
     /// The benchmark floor's program and quad, made on first use (`drawFloor`).
     var floor: FloorQuad?
-    var stopColors = [Float](repeating: 0, count: 4 * ShaderVariant.maximumGradientStops)
-    var stopLocations = [Float](repeating: 0, count: ShaderVariant.maximumGradientStops)
+    /// Scratch for the gradient uniforms of the draws (`setMaterial`).
+    var gradientStops = GradientStopUniforms()
     /// Compositing groups: this frame's passes and their kept textures (QuadRenderer+Groups.swift).
     var groups = GroupPasses()
     /// Rasterization caches and snapshots (QuadRenderer+Rasterization.swift).
@@ -108,21 +137,13 @@ public final class QuadRenderer {
     /// together (`RenderLimits.maximumGroupPictureBytes` unless changed), counting each texture
     /// at the size it is kept at. A group past it is drawn with its opacity multiplied into
     /// each layer instead, and `drawError` is `.groupPicturesTooLarge` (docs/compositing.md).
-    public var groupPictureBudget = RenderLimits.maximumGroupPictureBytes
-
-    /// A texture the renderer samples for a content handle.
-    struct Texture {
-        var id: GLuint
-        var width: Int, height: Int
-        /// False for an app texture holding straight alpha: the shader premultiplies.
-        var premultiplied: Bool
-        var origin: TextureOrigin
-        /// Whether the renderer created it (and deletes it); app textures are only borrowed.
-        var owned: Bool
-        /// Whether every texel's alpha is 1 (checked at upload; never assumed of an app's
-        /// texture): a layer showing it hides what is under it.
-        var isOpaque = false
+    public var groupPictureBudget: Int {
+        get { settings.groupPictureBudget }
+        set { settings.groupPictureBudget = newValue }
     }
+
+    /// A texture the renderer samples for a content handle (the store's entries).
+    typealias Texture = TextureStore.Texture
 
     /// Compiles the shaders and sets up buffers in the current context (leaving its bindings as
     /// they were).
@@ -131,10 +152,6 @@ public final class QuadRenderer {
     public init() throws(RenderError) {
         profile = GLProfile.ofCurrentContext()
         programs = ShaderPrograms(profile: profile)
-        var saved: GLint = 0
-        glGetIntegerv(GLenum(GL_VERTEX_ARRAY_BINDING), &saved)
-        var savedBuffer: GLint = 0
-        glGetIntegerv(GLenum(GL_ARRAY_BUFFER_BINDING), &savedBuffer)
         // The richest variants, built now so that a driver that cannot compile Folio's shaders
         // fails here rather than while drawing; the rest are built on first use.
         for coverage in [ShaderVariant.Coverage.edges(ShaderVariant.Coverage.maximumEdges), .border] {
@@ -142,37 +159,14 @@ public final class QuadRenderer {
                                                         gradientStops: ShaderVariant.maximumStops,
                                                         overlayStops: ShaderVariant.maximumStops, coverage: coverage))
         }
-        glGenVertexArrays(1, &vertexArray)
-        glGenBuffers(1, &buffer)
-        glBindVertexArray(vertexArray)
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        let stride = GLsizei(DrawList.floatsPerVertex * MemoryLayout<Float>.size)
-        glEnableVertexAttribArray(0)
-        glVertexAttribPointer(0, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
-        glEnableVertexAttribArray(1)
-        glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 4 * MemoryLayout<Float>.size))
-        // The edge slots: (nx, ny, c) each, at locations 2… (`aEdge0`… in Shaders/quad.vert).
-        for slot in 0..<ShaderVariant.Coverage.maximumEdges {
-            let location = GLuint(2 + slot)
-            glEnableVertexAttribArray(location)
-            glVertexAttribPointer(location, 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: (6 + 3 * slot) * MemoryLayout<Float>.size))
-        }
-        // The visible side's normal, after the edge slots (`aNormal` in Shaders/quad.vert, LIGHT).
-        let normalLocation = GLuint(2 + ShaderVariant.Coverage.maximumEdges)
-        glEnableVertexAttribArray(normalLocation)
-        glVertexAttribPointer(normalLocation, 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                              UnsafeRawPointer(bitPattern: DrawList.normalOffset * MemoryLayout<Float>.size))
-        glBindVertexArray(GLuint(saved))
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), GLuint(savedBuffer))
+        vertexStream = VertexStream()
     }
 
     isolated deinit {
-        for t in textures.values where t.owned { var id = t.id; glDeleteTextures(1, &id) }
+        textures.release()
         groups.release()
         rasterization.release()
-        glDeleteBuffers(1, &buffer)
-        glDeleteVertexArrays(1, &vertexArray)
+        vertexStream.release()
     }
 
     // MARK: Clearing
@@ -228,9 +222,7 @@ public final class QuadRenderer {
 
     /// What a frame must carry for this renderer's settings: light inputs under a light, and
     /// cast-shadow inputs when shadows are cast too.
-    var frameInputs: Frame.Inputs {
-        light == nil ? [] : (castsShadows ? .all : .light)
-    }
+    var frameInputs: Frame.Inputs { settings.frameInputs }
 
     /// Writes the last evaluation of `evaluator` into ``frame``.
     func record(_ evaluator: LayerEvaluator) {
@@ -301,7 +293,7 @@ public final class QuadRenderer {
         planGroups(frame, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         list.lighting = light != nil
         list.build(frame, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight, origin: origin,
-                   mode: antialiasing.triangulation, outlines: showsLayerBorders && !wireframe,
+                   mode: antialiasing.triangulation, outlines: settings.listsOutlines,
                    composites: groups.topLevel[...], isOpaque: { quad in
             Self.isOpaque(quad, frame, textures: textures)
         }) { quad in
@@ -313,13 +305,13 @@ public final class QuadRenderer {
     /// Whether `quad` is opaque everywhere: fully opaque layer, and an opaque texture or
     /// background under anything else it draws (premultiplied "over" an opaque colour stays
     /// opaque); then what it hides of earlier polygons need not be drawn.
-    static func isOpaque(_ quad: Frame.Polygon, _ frame: Frame, textures: [ContentHandle: Texture]) -> Bool {
+    static func isOpaque(_ quad: Frame.Polygon, _ frame: Frame, textures: TextureStore) -> Bool {
         quad.opacity == 1 && paintsOpaque(quad, frame, textures: textures)
     }
 
     /// Whether everything `quad` paints is opaque before its opacity applies: no rounded
     /// corners cut from it, and an opaque background or opaque texture under the rest.
-    static func paintsOpaque(_ quad: Frame.Polygon, _ frame: Frame, textures: [ContentHandle: Texture]) -> Bool {
+    static func paintsOpaque(_ quad: Frame.Polygon, _ frame: Frame, textures: TextureStore) -> Bool {
         let paint = frame.record(of: quad).paint
         // Rounded corners (its own or a mask's) leave its corners uncovered.
         if paint.cornerRadius > 0 && paint.effectiveCornerRadius > 0 { return false }
