@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "FolioSurface", targets: ["FolioSurface"]),
         .library(name: "FolioTransitions", targets: ["FolioTransitions"]),
         .library(name: "FolioBook", targets: ["FolioBook"]),
+        .library(name: "FolioTessellation", targets: ["FolioTessellation"]),
         .library(name: "FolioRender", targets: ["FolioRender"]),
         // Everything above with one import (`import Folio`).
         .library(name: "Folio", targets: ["Folio"]),
@@ -80,7 +81,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "Folio", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface", "FolioTransitions",
+        .target(name: "Folio", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioTessellation",
                                               "FolioBook", "FolioScene", "FolioRender", "FolioDocument"]),
         // folio-pdf-worker is built next to folio: documents (bench --sharpness's text page) need it.
         .executableTarget(name: "folio", dependencies: ["FolioCLI", "FolioPDFWorker"]),

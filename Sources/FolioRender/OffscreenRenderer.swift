@@ -59,7 +59,7 @@ public final class OffscreenRenderer {
 
     /// Renders a recorded `frame` (its tree may be gone, or in another process) as `render`
     /// renders a tree; its contents handles name this renderer's images.
-    package func render(_ frame: Frame, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
+    public func render(_ frame: Frame, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
                         background: Color = .white) throws(RenderError) -> Image {
         let target = try prepareTarget(size: size, scale: scale, antialiasing: antialiasing, background: background)
         renderer.draw(frame, scale: scale, viewport: Viewport(width: target.width, height: target.height),

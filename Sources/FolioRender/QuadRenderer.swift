@@ -215,14 +215,15 @@ public final class QuadRenderer {
     /// default framebuffer), at `scale` pixels per view point. The frame need not come from
     /// this renderer, nor its layer tree still exist; its contents handles name this
     /// renderer's textures. Nothing is drawn into an empty viewport.
-    package func draw(_ frame: Frame, scale: Double, viewport: Viewport, framebuffer: UInt32? = nil) {
+    public func draw(_ frame: Frame, scale: Double, viewport: Viewport, framebuffer: UInt32? = nil) {
         guard beginFrame(frame, scale: scale, viewport: viewport) else { return }
         drawPrepared(frame, scale: scale, viewport: viewport, framebuffer: framebuffer)
     }
 
     /// What a frame must carry for this renderer's settings: light inputs under a light, and
-    /// cast-shadow inputs when shadows are cast too.
-    var frameInputs: Frame.Inputs { settings.frameInputs }
+    /// cast-shadow inputs when shadows are cast too. A frame recorded without them draws as
+    /// if every layer faced the viewer and cast nothing; `Frame.Inputs.all` always suffices.
+    public var frameInputs: Frame.Inputs { settings.frameInputs }
 
     /// Writes the last evaluation of `evaluator` into ``frame``.
     func record(_ evaluator: LayerEvaluator) {

@@ -26,7 +26,7 @@ extension RenderLimits {
     }
 
     /// `groupPictureBytes` of a recorded frame.
-    package static func groupPictureBytes(_ frame: Frame, scale: Double, pixelWidth: Int, pixelHeight: Int) -> Int {
+    public static func groupPictureBytes(_ frame: Frame, scale: Double, pixelWidth: Int, pixelHeight: Int) -> Int {
         var total = 0
         for g in frame.groups {
             guard let box = DrawList.pictureBox(frame, g.quads, scale: scale, width: Double(pixelWidth), height: Double(pixelHeight))
@@ -53,7 +53,7 @@ extension RenderLimits {
 
     /// `checkGroupPictures` of a recorded frame.
     @discardableResult
-    package static func checkGroupPictures(_ frame: Frame, scale: Double, pixelWidth: Int, pixelHeight: Int) throws(RenderError) -> Int {
+    public static func checkGroupPictures(_ frame: Frame, scale: Double, pixelWidth: Int, pixelHeight: Int) throws(RenderError) -> Int {
         let bytes = groupPictureBytes(frame, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         guard bytes <= maximumGroupPictureBytes else {
             throw .groupPicturesTooLarge(groups: frame.groups.count, width: pixelWidth, height: pixelHeight,

@@ -13,11 +13,11 @@ import FolioSurface
 /// index against its table, so no input makes a renderer read out of bounds.
 extension Frame {
     /// The version `encoded()` writes and `init(decoding:)` reads.
-    package static let encodingVersion: UInt64 = 1
+    public static let encodingVersion: UInt64 = 1
     private static let tag = Array("FOLIOFRM".utf8)
 
     /// The frame's bytes.
-    package func encoded() -> [UInt8] {
+    public func encoded() -> [UInt8] {
         var w = FrameByteWriter()
         for b in Self.tag { w.u8(b) }
         w.u64(Self.encodingVersion)
@@ -28,7 +28,7 @@ extension Frame {
     /// The frame `bytes` encode.
     ///
     /// - Throws: `FrameDecodingError` naming the first value that is out of place.
-    package init(decoding bytes: [UInt8]) throws(FrameDecodingError) {
+    public init(decoding bytes: [UInt8]) throws(FrameDecodingError) {
         var r = FrameByteReader(bytes)
         for b in Self.tag {
             guard r.remaining > 0, try r.u8() == b else { throw .notAFrame(version: nil) }

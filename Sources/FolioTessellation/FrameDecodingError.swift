@@ -1,5 +1,5 @@
 /// Why bytes are not an encoded ``Frame``: each case names the offending value and where it is.
-package enum FrameDecodingError: Error, Equatable, CustomStringConvertible {
+public enum FrameDecodingError: Error, Equatable, CustomStringConvertible {
     /// The bytes do not start with the frame format's tag, or carry a version this build does not read.
     case notAFrame(version: UInt64?)
     /// The bytes end inside a value that starts at `offset`.
@@ -14,7 +14,8 @@ package enum FrameDecodingError: Error, Equatable, CustomStringConvertible {
     /// Bytes left over after the frame.
     case trailingBytes(count: Int)
 
-    package var description: String {
+    /// One line naming what is wrong and where.
+    public var description: String {
         switch self {
         case .notAFrame(nil): return "not a Folio frame (no frame tag)"
         case let .notAFrame(version?): return "Folio frame version \(version) is not one this build reads (it reads \(Frame.encodingVersion))"

@@ -8,7 +8,7 @@ import FolioSurface
 /// It keeps what makes recording cheap from frame to frame: the record index of each layer
 /// (rebuilt per frame in reused storage) and, per rasterized layer, the evaluation of its
 /// picture, redone only when the layer's `contentVersion` or the picture's extent changes.
-package final class FrameRecorder {
+public final class FrameRecorder {
     /// Record index by layer, for the frame being written (cleared at the next).
     private var recordIndex: [ObjectIdentifier: Int32] = [:]
     /// The pictures of rasterized layers, by serial number.
@@ -32,17 +32,17 @@ package final class FrameRecorder {
 
     /// How deep rasterized layers may nest inside each other's pictures (deeper ones record
     /// no picture and draw nothing).
-    package static let maximumNesting = 8
+    public static let maximumNesting = 8
     /// Recordings a picture survives without its layer being rasterized.
     static let idleRecordings: UInt64 = 600
 
     /// A recorder with empty storage.
-    package convenience init() { self.init(nesting: 0) }
+    public convenience init() { self.init(nesting: 0) }
 
     private init(nesting: Int) { self.nesting = nesting }
 
     /// Replaces `frame` with the last evaluation of `e`, including `inputs`.
-    package func record(_ e: LayerEvaluator, into frame: inout Frame, inputs: Frame.Inputs) {
+    public func record(_ e: LayerEvaluator, into frame: inout Frame, inputs: Frame.Inputs) {
         generation &+= 1
         frame.polygons.removeAll(keepingCapacity: true)
         frame.vertices.removeAll(keepingCapacity: true)
