@@ -4,6 +4,7 @@ import FolioBook
 import FolioGeometry
 import FolioLayers
 @_spi(Benchmarks) @testable import FolioRender
+@testable import FolioCLI
 
 /// Damage-driven window frames presented by a sub-buffer copy (issue 29,
 /// GLX_MESA_copy_sub_buffer): the window — read back from the X server, i.e. what was presented,
@@ -161,6 +162,49 @@ final class SubBufferPresentTests: XCTestCase {
                 if switched { XCTAssertEqual(fraction, 1, "frame \(k): a switch of presentation redraws in full") }
                 else { XCTAssertLessThan(fraction, 1, "frame \(k)") }
                 XCTAssertEqual(window.retained == nil, allowed && offered, "frame \(k): the retained framebuffer lives only while used")
+            }
+        }
+    }
+
+    /// The copy adds no heap allocation to a steady damage-driven frame: a whole frame through
+    /// the copy (Mesa's and Xlib's allocations included) allocates no more than the same frame
+    /// through the retained framebuffer. (Neither is 0 here: a debug build's evaluation
+    /// allocates, and so does Mesa, in `present` too — a swap about 3 times, a copy about 6, its
+    /// flush and fence; Folio's own per-frame count is `folio bench --quick`'s, in release.)
+    func testSteadyCopiedFramesAllocateNothingMore() throws {
+        guard !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else { throw XCTSkip("needs an X display (xvfb-run)") }
+        guard AllocationCounter.isActive else { throw XCTSkip("the allocation counter is not interposed in this process") }
+        try MainActor.assumeIsolated {
+            var window: WindowRenderer? = try WindowRenderer(width: 320, height: 200, title: "allocations")
+            defer { window?.context.makeCurrent(); window = nil }
+            guard let window else { return }
+            window.setShown(true)
+            window.presentsWithoutVSync()
+            window.drawsOnlyDamage = true
+            let book = try Self.book(FlipLeafEffect(), size: (320, 200), on: window)
+            var leaves = [BookLeaf(index: 5, progress: 0.2)]
+            var frames: [DamagePresentation: UInt64] = [:]
+            for allowed in [true, false] {
+                window.allowsSubBufferCopy = allowed
+                var inFrames: UInt64 = 0, inPresent: UInt64 = 0
+                for k in 0..<60 {
+                    leaves[0].progress = k % 2 == 0 ? 0.2 : 0.3
+                    try book.setLeaves(leaves)
+                    let before = AllocationCounter.count
+                    window.draw(book.root, background: Self.background)
+                    let drawn = AllocationCounter.count
+                    window.present()
+                    if k >= 20 {
+                        inFrames += AllocationCounter.count - before
+                        inPresent += AllocationCounter.count - drawn
+                    }
+                }
+                XCTAssertLessThan(window.renderer.lastFrame.damagedFraction, 1, "\(window.damagePresentation): frames are partial")
+                frames[window.damagePresentation] = inFrames
+                print("\(window.damagePresentation): \(Double(inFrames) / 40) heap allocations per frame, \(Double(inPresent) / 40) in present")
+            }
+            if let copied = frames[.subBufferCopy], let retained = frames[.retainedFramebuffer] {
+                XCTAssertLessThanOrEqual(copied, retained, "allocations over 40 frames: copy \(copied), retained framebuffer \(retained)")
             }
         }
     }
