@@ -60,6 +60,9 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // libwebp's animation encoder (WebPAnimEncoder, in libwebpmux) for animated previews.
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        // GLX_MESA_copy_sub_buffer through GLFW's native access (issue 29: a damage-driven frame
+        // presents only its damaged box). C, so that no Swift module imports Xlib's global names.
+        .target(name: "CFolioGLX", linkerSettings: [.linkedLibrary("glfw"), .linkedLibrary("GL"), .linkedLibrary("X11")]),
         // Interposes malloc and friends to count allocations per thread (folio bench).
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "EmbedShaders"),
@@ -70,7 +73,7 @@ let package = Package(
         .target(name: "FolioTessellation", dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface"]),
         .target(
             name: "FolioRender",
-            dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTessellation", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CEGL", "CPNG", "CWebP"],
+            dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTessellation", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CEGL", "CPNG", "CWebP", "CFolioGLX"],
             plugins: ["EmbedShadersPlugin"]
         ),
         .target(

@@ -33,6 +33,9 @@ public struct BenchCommand: ParsableCommand {
     @Flag(help: "Only the window benchmark: a book spread turning in a real window at 1280x800, 1920x1200 and 2560x1600 against a floor (with --quick: one small smoke configuration). Skipped with a message when there is no display.")
     var window = false
 
+    @Option(help: ArgumentHelp("With --window: only these leaf counts in flight (1 or 4, repeatable; default both).", valueName: "n"))
+    var windowLeaves: [Int] = []
+
     @OptionGroup var reader: ReaderBenchOptions
 
     @Option(help: ArgumentHelp("Run one loop alone for a profiler such as callgrind: an evaluator loop (\(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", "))), or a render configuration: floor, or EFFECT:MODE with EFFECT fold or flip and MODE an --aa mode.",
@@ -59,6 +62,12 @@ public struct BenchCommand: ParsableCommand {
         if window && (profile != nil || renderOnly || noRender) {
             throw ValidationError("--window cannot be combined with --profile, --render-only or --no-render")
         }
+        if !windowLeaves.isEmpty && (!window || quick) {
+            throw ValidationError("--window-leaves applies to --window without --quick")
+        }
+        if let bad = windowLeaves.first(where: { $0 != 1 && $0 != 4 }) {
+            throw ValidationError("--window-leaves \(bad) must be 1 or 4")
+        }
         if (profile != nil || renderOnly || sharpness) && (quick || noRender) {
             throw ValidationError("--profile, --render-only and --sharpness cannot be combined with --quick or --no-render")
         }
@@ -78,7 +87,7 @@ public struct BenchCommand: ParsableCommand {
     /// Runs the command; errors print one line on stderr.
     public func run() throws {
         if reader.reader { return try ReaderBenchmarks.command(pages: reader.pages, json: json, alone: !quick && !renderOnly && profile == nil && !window) }
-        if window { return try WindowBenchmarks.command(quick: quick, json: json) }
+        if window { return try WindowBenchmarks.command(quick: quick, leaves: windowLeaves, json: json) }
         if let profile {
             if let kind = Benchmarks.ProfileKind(rawValue: profile) {
                 try Benchmarks.profile(kind, frames: self.frames ?? 1000)

@@ -12,11 +12,14 @@ extension WindowBenchmarks {
         var window: Reason
     }
 
-    /// Runs the window benchmark (`quick`: the smoke plan) and prints it.
-    nonisolated static func command(quick: Bool, json: Bool) throws {
+    /// Runs the window benchmark (`quick`: the smoke plan; `leaves`: only these leaf counts of
+    /// the full plan, all when empty) and prints it.
+    nonisolated static func command(quick: Bool, leaves: [Int] = [], json: Bool) throws {
         let report: Report
         do {
-            report = try MainActor.assumeIsolated { try WindowBenchmarks(plan: quick ? .quick : .full).run() }
+            report = try MainActor.assumeIsolated {
+                try WindowBenchmarks(plan: quick ? .quick : leaves.isEmpty ? .full() : .full(leaves: leaves)).run()
+            }
         } catch let RenderError.noDisplay(reason) {
             let message = "no display, window benchmark skipped (\(reason)); run it under xvfb-run -s \"-screen 0 2600x1700x24\""
             FileHandle.standardError.write(Data("folio bench --window: \(message)\n".utf8))
@@ -37,7 +40,8 @@ extension WindowBenchmarks {
             let page = "floor (page \(floor.pagePixels[0])x\(floor.pagePixels[1]))".padding(toLength: 30, withPad: " ", startingAt: 0)
             print("  \(size) \(page) \(f(floor.frameMs).leftPadded(8)) \(f(floor.fps).leftPadded(8)) \(f(floor.cpuMsPerFrame).leftPadded(14)) \(f(floor.damagedFraction, 2).leftPadded(9))")
             for row in r.frames where row.size == floor.size {
-                let name = Configuration(effect: row.effect, leaves: row.leaves, lit: row.lit, damage: row.damageDriven).name.padding(toLength: 30, withPad: " ", startingAt: 0)
+                let name = Configuration(effect: row.effect, leaves: row.leaves, lit: row.lit, damage: row.damageDriven,
+                                         subBuffer: row.presentation == "subBufferCopy").name.padding(toLength: 30, withPad: " ", startingAt: 0)
                 print("  \(size) \(name) \(f(row.frameMs).leftPadded(8)) \(f(row.fps).leftPadded(8)) \(f(row.cpuMsPerFrame).leftPadded(14)) \(f(row.damagedFraction, 2).leftPadded(9)) \((f(row.overFloor, 2) + "×").leftPadded(8)) \((f(row.cpuOverFloor, 2) + "×").leftPadded(11))")
             }
         }

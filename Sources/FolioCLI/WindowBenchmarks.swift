@@ -23,7 +23,22 @@ struct WindowBenchmarks {
         /// Whether frames are damage-driven (`WindowRenderer.drawsOnlyDamage`, issue 29): the
         /// same motion drawn both ways in one run gives the before and after side by side.
         var damage = false
-        var name: String { "\(lit ? "lit " : "")\(effect), \(leaves) \(leaves == 1 ? "leaf" : "leaves")\(damage ? ", damage" : "")" }
+        /// With `damage`: whether the window may present through the sub-buffer copy
+        /// (`DamagePresentation.subBufferCopy`, where offered) rather than the retained
+        /// framebuffer, so that both damage-driven presentations are timed in one run.
+        var subBuffer = false
+        var name: String {
+            let how = damage ? (subBuffer ? ", damage, copy" : ", damage, fbo") : ""
+            return "\(lit ? "lit " : "")\(effect), \(leaves) \(leaves == 1 ? "leaf" : "leaves")\(how)"
+        }
+
+        /// The configuration drawn in full, damage-driven through the retained framebuffer, and
+        /// damage-driven through the sub-buffer copy.
+        static func presentations(effect: String, leaves: Int, lit: Bool) -> [Configuration] {
+            [Configuration(effect: effect, leaves: leaves, lit: lit),
+             Configuration(effect: effect, leaves: leaves, lit: lit, damage: true),
+             Configuration(effect: effect, leaves: leaves, lit: lit, damage: true, subBuffer: true)]
+        }
     }
 
     /// What is measured and how often.
@@ -35,16 +50,17 @@ struct WindowBenchmarks {
         /// Timed frames per configuration per round (after an untimed warm-up pass).
         var frames: Int
 
-        /// Issue 29's table: flip, fold and curl, one leaf and four in flight, light off and
-        /// on, each drawn in full and damage-driven, at 1280×800, 1920×1200 and 2560×1600.
-        static let full = Plan(
-            sizes: [(1280, 800), (1920, 1200), (2560, 1600)],
-            configurations: ["flip", "fold", "curl"].flatMap { e in [1, 4].flatMap { n in [false, true].flatMap { lit in
-                [false, true].map { Configuration(effect: e, leaves: n, lit: lit, damage: $0) } } } },
-            rounds: 3, frames: 10)
-        /// The smoke run (`--window --quick`): one configuration, a few frames, a small window.
-        static let quick = Plan(sizes: [(640, 400)], configurations: [Configuration(effect: "flip", leaves: 1, lit: false),
-                                                                     Configuration(effect: "flip", leaves: 1, lit: false, damage: true)],
+        /// Issue 29's table: flip, fold and curl, one leaf and four in flight (or only
+        /// `leaves`), light off and on, each drawn in full and damage-driven both ways, at
+        /// 1280×800, 1920×1200 and 2560×1600.
+        static func full(leaves: [Int] = [1, 4]) -> Plan {
+            Plan(sizes: [(1280, 800), (1920, 1200), (2560, 1600)],
+                 configurations: ["flip", "fold", "curl"].flatMap { e in leaves.flatMap { n in [false, true].flatMap { lit in
+                     Configuration.presentations(effect: e, leaves: n, lit: lit) } } },
+                 rounds: 3, frames: 10)
+        }
+        /// The smoke run (`--window --quick`): one configuration each way, a few frames, a small window.
+        static let quick = Plan(sizes: [(640, 400)], configurations: Configuration.presentations(effect: "flip", leaves: 1, lit: false),
                                 rounds: 1, frames: 3)
     }
 
@@ -59,6 +75,9 @@ struct WindowBenchmarks {
         var lit: Bool
         /// Whether frames were damage-driven (`WindowRenderer.drawsOnlyDamage`).
         var damageDriven: Bool
+        /// How frames reached the window: `swap` (drawn in full), or the damage-driven
+        /// `DamagePresentation` the window used (`retainedFramebuffer`, `subBufferCopy`).
+        var presentation: String
         /// Wall milliseconds per frame (pose + evaluate + draw + present + finish).
         var frameMs: Double
         /// 1000 / `frameMs`.
@@ -221,6 +240,7 @@ struct WindowBenchmarks {
     func prepare(_ stage: Stage, _ configuration: Configuration) {
         let renderer = stage.window.renderer
         stage.window.drawsOnlyDamage = configuration.damage
+        stage.window.allowsSubBufferCopy = configuration.subBuffer
         // The first damage-driven frame of a configuration redraws everything (untimed).
         stage.window.invalidateRetainedPixels()
         renderer.light = configuration.lit ? .standard : nil
@@ -314,7 +334,11 @@ struct WindowBenchmarks {
             let stage = stages[item.stage]
             let size = [stage.size.width, stage.size.height]
             if let c = item.configuration {
-                rows.append(Row(size: size, effect: c.effect, leaves: c.leaves, lit: c.lit, damageDriven: c.damage, frameMs: ms, fps: 1000 / ms,
+                // What the window offers decides the presentation, not only what was allowed.
+                stage.window.allowsSubBufferCopy = c.subBuffer
+                let presentation = c.damage ? stage.window.damagePresentation.rawValue : "swap"
+                rows.append(Row(size: size, effect: c.effect, leaves: c.leaves, lit: c.lit, damageDriven: c.damage, presentation: presentation,
+                                frameMs: ms, fps: 1000 / ms,
                                 cpuMsPerFrame: cpu, damagedFraction: damage, floorMs: floorMs[item.stage]!,
                                 overFloor: Self.median(overFloor[i]!), cpuOverFloor: Self.median(cpuOverFloor[i]!)))
             } else {
@@ -327,7 +351,7 @@ struct WindowBenchmarks {
         return Report(
             renderer: "\(context.renderer), \(context.version)", machine: Benchmarks.machine(),
             build: Benchmarks.isDebug ? "debug" : "release", antialiasing: stages[0].window.renderer.antialiasing.rawValue,
-            frame: "pose + evaluate + draw + present (swap, no vsync) + glFinish, a \(Self.pageCount)-page spread filling the window",
+            frame: "pose + evaluate + draw + present (swap without vsync, or sub-buffer copy) + glFinish, a \(Self.pageCount)-page spread filling the window",
             rounds: plan.rounds, framesPerRound: plan.frames,
             progress: (0..<plan.frames).map { Self.progress(step: $0, of: plan.frames, leaves: 1) },
             floor: floors, frames: rows, skippedSizes: skippedSizes)

@@ -23,10 +23,40 @@ public final class WindowRenderer {
     var retained: RenderTarget?
     /// Issue 29 hook: what the last damage-driven frame redrew (nil: it drew the whole window).
     var lastRegion: FrameDamage.Region?
+    /// GLX_MESA_copy_sub_buffer for this window, where its context offers it and Folio opened
+    /// it (nil otherwise: damage-driven frames then go through `retained`).
+    let subBuffer: SubBufferCopy?
+    /// Whether the back buffer holds the picture of the last damage-driven frame drawn into it
+    /// (`WindowRenderer+Damage.swift`): false until one is, and after anything that makes the
+    /// back buffer's contents undefined or different (a swap, a full draw, the floor).
+    var backBufferHeld = false
+    /// The framebuffer size the back buffer held its picture at (a resize reallocates it).
+    var backBufferSize = (width: 0, height: 0)
+    /// `SubBufferCopy.exposures` as of the last damage-driven frame in the back buffer.
+    var seenExposures = 0
+    /// Whether the last frame was drawn damage-driven into the back buffer: `present` then
+    /// copies its damaged box instead of swapping.
+    var lastFrameInBackBuffer = false
+    /// How many sub-buffer copies `present` has made (tests: a still frame makes none).
+    var subBufferCopies = 0
 
-    /// Whether frames are damage-driven (issue 29): drawn into a retained framebuffer of the
-    /// window's size, where each frame redraws only what changed since the last, then copied
-    /// to the back buffer; a frame where nothing changed draws, copies and swaps nothing.
+    /// Whether damage-driven frames may use the sub-buffer copy where the window offers it (on
+    /// by default). Off, they go through the retained framebuffer: the benchmark measures both.
+    @_spi(Benchmarks) public var allowsSubBufferCopy = true
+
+    /// How damage-driven frames reach this window: ``DamagePresentation/subBufferCopy`` where
+    /// its GLX context offers GLX_MESA_copy_sub_buffer and Folio opened it, the retained
+    /// framebuffer otherwise (EGL or Wayland, the extension missing, an adopted window, whose
+    /// swaps and refresh callback are the app's).
+    public var damagePresentation: DamagePresentation {
+        subBuffer != nil && allowsSubBufferCopy ? .subBufferCopy : .retainedFramebuffer
+    }
+
+    /// Whether frames are damage-driven (issue 29): each frame redraws only what changed since
+    /// the last, and a frame where nothing changed draws, copies and swaps nothing. Where the
+    /// window offers a sub-buffer copy (``damagePresentation``), the frame is drawn in the back
+    /// buffer and only its damaged box presented, with no swap; elsewhere it is drawn in a
+    /// retained framebuffer of the window's size, copied to the back buffer and swapped.
     /// The pixels equal a full redraw's. Off by default: the window's back buffer then gets
     /// every pixel drawn each frame, as an app that draws its own things around Folio's needs.
     public var drawsOnlyDamage = false
@@ -42,6 +72,10 @@ public final class WindowRenderer {
         context.makeCurrent()
         glfwSwapInterval(1)
         renderer = try QuadRenderer()
+        subBuffer = SubBufferCopy(window: window)
+        // The sub-buffer copy leaves the back buffer alone, but an uncovered window loses its
+        // pixels: the refresh callback counts such exposures so that the next frame is whole.
+        if subBuffer != nil { SubBufferCopy.countExposures(of: window) }
         updateSize()
     }
 
@@ -53,6 +87,8 @@ public final class WindowRenderer {
         context = try GLContext(adopting: window)
         self.window = window
         renderer = try QuadRenderer()
+        // The app swaps and handles exposures of its own window: the retained framebuffer.
+        subBuffer = nil
         updateSize()
     }
 
@@ -90,13 +126,16 @@ public final class WindowRenderer {
         context.makeCurrent()
         if drawsOnlyDamage { drawDamage(root, background: background); return } // issue 29 hook
         lastRegion = nil
+        lastFrameInBackBuffer = false
+        backBufferHeld = false // drawn over, and `present` swaps it
         let whole = Viewport(width: fw, height: fh)
         if let background { renderer.clear(background, viewport: whole, framebuffer: 0) }
         evaluator.evaluate(root)
         renderer.draw(evaluator, scale: scale, viewport: whole, framebuffer: 0)
     }
 
-    /// Reads the back buffer (call after `draw`, before `present`).
+    /// Reads the back buffer (call after `draw`, before `present`); for a damage-driven frame,
+    /// the whole picture, wherever it is kept.
     public func readImage() -> Image {
         let (fw, fh) = framebufferSize
         let saved = GLStateSnapshot(capturing: [.framebuffer, .readback])
@@ -110,8 +149,15 @@ public final class WindowRenderer {
 
     /// Shows the back buffer (waits for vsync).
     /// A damage-driven frame that changed nothing swaps nothing: the window still shows it.
+    /// One drawn in the back buffer (``DamagePresentation/subBufferCopy``) copies its damaged
+    /// box to the window and does not swap (nor wait for vsync: the copy has none).
     public func present() {
         if lastRegion == FrameDamage.Region.none { return } // issue 29 hook
+        if lastFrameInBackBuffer, let subBuffer, let region = lastRegion {
+            presentDamage(region, through: subBuffer)
+            return
+        }
         glfwSwapBuffers(window)
+        backBufferHeld = false // undefined after a swap
     }
 }

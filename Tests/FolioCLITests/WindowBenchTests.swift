@@ -79,6 +79,9 @@ final class WindowBenchTests: XCTestCase {
             XCTAssertTrue(["flip", "fold", "curl"].contains(row["effect"] as? String ?? ""), name)
             XCTAssertGreaterThan(row["leaves"] as? Int ?? 0, 0, name)
             XCTAssertNotNil(row["lit"] as? Bool, name)
+            let presentation = row["presentation"] as? String ?? ""
+            XCTAssertTrue(["swap", "retainedFramebuffer", "subBufferCopy"].contains(presentation), "\(name): presentation \(presentation)")
+            XCTAssertEqual(presentation == "swap", row["damageDriven"] as? Bool == false, name)
             // The floor was measured in the same run at the same size, and the ratio is over it.
             let floor = try XCTUnwrap(floorMs[size], "\(name): no floor at \(size)")
             XCTAssertEqual(row["floorMs"] as? Double, floor, name)
@@ -102,6 +105,12 @@ final class WindowBenchTests: XCTestCase {
             let r = try folio(["bench", "--window"] + other)
             XCTAssertEqual(r.status, 64, "--window \(other): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("--window cannot be combined"), r.stderr)
+        }
+        // Leaf counts the window benchmark has (1, 4), and only for its full plan.
+        for arguments in [["--window", "--window-leaves", "2"], ["--window-leaves", "1"], ["--window", "--quick", "--window-leaves", "1"]] {
+            let r = try folio(["bench"] + arguments)
+            XCTAssertEqual(r.status, 64, "\(arguments): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("--window-leaves"), r.stderr)
         }
     }
 }

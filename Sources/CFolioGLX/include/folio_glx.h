@@ -1,0 +1,39 @@
+#ifndef FOLIO_GLX_H
+#define FOLIO_GLX_H
+
+// GLX_MESA_copy_sub_buffer for Folio's windows (issue 29): present a damaged box of the back
+// buffer without a swap. The header names no X11, GLX or GLFW type (a `GLFWwindow *` is passed
+// as `void *`), so that Swift code importing it does not also import Xlib's global names
+// (`None`, `Bool`, `Window`, `Status`, ...) next to GLFW's own module.
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// What a sub-buffer copy needs: the X display, the window's GLX drawable and the extension's
+/// entry point, found once per window by `folio_glx_sub_buffer_probe`.
+typedef struct FolioGLXSubBuffer {
+    void *display;
+    unsigned long drawable;
+    void *copy;
+} FolioGLXSubBuffer;
+
+/// Fills `out` and returns 1 when `glfw_window`'s context is a GLX context whose screen offers
+/// GLX_MESA_copy_sub_buffer; returns 0 (and leaves `out` zeroed) otherwise: no X11 display, an
+/// EGL context, no GLX window, or the extension missing.
+int folio_glx_sub_buffer_probe(void *glfw_window, FolioGLXSubBuffer *out);
+
+/// Copies the `width × height` box at (`x`, `y`) (window pixels, origin bottom-left, as GL's)
+/// of the back buffer to the window. The back buffer keeps its contents.
+void folio_glx_copy_sub_buffer(const FolioGLXSubBuffer *copy, int x, int y, int width, int height);
+
+/// Reads the window's pixels as the X server shows them (XGetImage: what was presented, not the
+/// back buffer) into `rgb`, `width × height × 3` bytes, top row first. Returns 0 when the
+/// window cannot be read (not mapped, off screen, not an X11 window). For tests.
+int folio_x11_read_window(void *glfw_window, int width, int height, unsigned char *rgb);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
