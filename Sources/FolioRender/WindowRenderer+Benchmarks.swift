@@ -34,8 +34,7 @@ extension WindowRenderer {
         guard fw > 0, fh > 0 else { return }
         context.makeCurrent()
         lastRegion = nil // issue 29 hook: the floor draws the back buffer, whose swap `present` must not skip
-        lastFrameInBackBuffer = false
-        backBufferHeld = false
+        backBuffer.forget()
         let whole = Viewport(width: fw, height: fh)
         renderer.clear(background, viewport: whole, framebuffer: 0)
         try renderer.drawFloor(handle, viewport: whole, framebuffer: 0)

@@ -30,8 +30,7 @@ extension WindowRenderer {
             drawDamageInBackBuffer(root, background: background)
             return
         }
-        lastFrameInBackBuffer = false
-        backBufferHeld = false // overwritten by the blit below, then swapped
+        backBuffer.forget() // overwritten by the blit below, then swapped
         let (fw, fh) = framebufferSize
         if retained.map({ $0.width != fw || $0.height != fh }) ?? true {
             retained = nil
@@ -69,8 +68,8 @@ extension WindowRenderer {
         // back to it start from a fresh (hence fully redrawn) one.
         retained = nil
         let exposures = SubBufferCopy.exposures
-        if !backBufferHeld || backBufferSize != (fw, fh) || seenExposures != exposures {
-            if !backBufferHeld || backBufferSize != (fw, fh) {
+        if !backBuffer.isHeld || backBuffer.size != (fw, fh) || backBuffer.seenExposures != exposures {
+            if !backBuffer.isHeld || backBuffer.size != (fw, fh) {
                 // Mesa resizes a window's back buffer only when the drawable is revalidated
                 // after a swap (binding the same context again does not); without one, a
                 // resized window would be drawn into the old buffer and its copy read past it
@@ -80,14 +79,14 @@ extension WindowRenderer {
                 glfwSwapBuffers(window)
             }
             renderer.invalidateDamage()
-            backBufferHeld = true
-            backBufferSize = (fw, fh)
-            seenExposures = exposures
+            backBuffer.isHeld = true
+            backBuffer.size = (fw, fh)
+            backBuffer.seenExposures = exposures
         }
         evaluator.evaluate(root)
         lastRegion = renderer.drawDamaged(evaluator, scale: scale, viewport: Viewport(width: fw, height: fh), framebuffer: 0,
                                           background: background ?? .clear)
-        lastFrameInBackBuffer = true
+        backBuffer.holdsLastFrame = true
     }
 
     /// Copies what the last frame redrew in the back buffer to the window: its box, or all of it.
@@ -96,9 +95,9 @@ extension WindowRenderer {
         switch region {
         case .none: return
         case .box(let box): copy.copy(box)
-        case .full: copy.copy(FrameDamage.PixelBox(x0: 0, y0: 0, x1: backBufferSize.width, y1: backBufferSize.height))
+        case .full: copy.copy(FrameDamage.PixelBox(x0: 0, y0: 0, x1: backBuffer.size.width, y1: backBuffer.size.height))
         }
-        subBufferCopies += 1
+        backBuffer.copies += 1
     }
 
     /// Forgets the retained picture: the next damage-driven frame redraws and presents the

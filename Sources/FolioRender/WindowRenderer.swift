@@ -26,19 +26,10 @@ public final class WindowRenderer {
     /// GLX_MESA_copy_sub_buffer for this window, where its context offers it and Folio opened
     /// it (nil otherwise: damage-driven frames then go through `retained`).
     let subBuffer: SubBufferCopy?
-    /// Whether the back buffer holds the picture of the last damage-driven frame drawn into it
-    /// (`WindowRenderer+Damage.swift`): false until one is, and after anything that makes the
-    /// back buffer's contents undefined or different (a swap, a full draw, the floor).
-    var backBufferHeld = false
-    /// The framebuffer size the back buffer held its picture at (a resize reallocates it).
-    var backBufferSize = (width: 0, height: 0)
-    /// `SubBufferCopy.exposures` as of the last damage-driven frame in the back buffer.
-    var seenExposures = 0
-    /// Whether the last frame was drawn damage-driven into the back buffer: `present` then
-    /// copies its damaged box instead of swapping.
-    var lastFrameInBackBuffer = false
+    /// The back buffer's picture, where damage-driven frames are drawn into it (`BackBufferState`).
+    var backBuffer = BackBufferState()
     /// How many sub-buffer copies `present` has made (tests: a still frame makes none).
-    var subBufferCopies = 0
+    var subBufferCopies: Int { backBuffer.copies }
 
     /// Whether damage-driven frames may use the sub-buffer copy where the window offers it (on
     /// by default). Off, they go through the retained framebuffer: the benchmark measures both.
@@ -126,8 +117,7 @@ public final class WindowRenderer {
         context.makeCurrent()
         if drawsOnlyDamage { drawDamage(root, background: background); return } // issue 29 hook
         lastRegion = nil
-        lastFrameInBackBuffer = false
-        backBufferHeld = false // drawn over, and `present` swaps it
+        backBuffer.forget() // drawn over, and `present` swaps it
         let whole = Viewport(width: fw, height: fh)
         if let background { renderer.clear(background, viewport: whole, framebuffer: 0) }
         evaluator.evaluate(root)
@@ -153,11 +143,11 @@ public final class WindowRenderer {
     /// box to the window and does not swap (nor wait for vsync: the copy has none).
     public func present() {
         if lastRegion == FrameDamage.Region.none { return } // issue 29 hook
-        if lastFrameInBackBuffer, let subBuffer, let region = lastRegion {
+        if backBuffer.holdsLastFrame, let subBuffer, let region = lastRegion {
             presentDamage(region, through: subBuffer)
             return
         }
         glfwSwapBuffers(window)
-        backBufferHeld = false // undefined after a swap
+        backBuffer.isHeld = false // undefined after a swap
     }
 }
