@@ -16,9 +16,11 @@ import FolioTessellation
 ///
 /// - ``draw(_:scale:)``: into the framebuffer and viewport the app has bound — the default
 ///   framebuffer or an app FBO, at any origin and size;
-/// - ``draw(_:scale:viewport:framebuffer:)``: into a viewport the app names, in the bound
+/// - ``draw(_:scale:viewport:framebuffer:)-(LayerEvaluator,_,_,_)``: into a viewport the app names, in the bound
 ///   framebuffer or one it names;
-/// - ``draw(_:scale:into:)``: into a ``RenderTarget``.
+/// - ``draw(_:scale:into:)``: into a ``RenderTarget``;
+/// - ``draw(_:scale:viewport:framebuffer:)-(Frame,_,_,_)``: a recorded `Frame` (FolioTessellation),
+///   whose layer tree may be gone or in another process.
 ///
 /// The view (points, origin top-left) fills the viewport at `scale` pixels per point.
 ///
