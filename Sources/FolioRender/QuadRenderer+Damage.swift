@@ -21,9 +21,10 @@ extension QuadRenderer {
     ///   (their cached pictures), rounded masks (uniforms read from other
     ///   layers), a group picture, a rasterized layer's or a border item's batch, a vertex
     ///   behind the eye (no finite box), and a shader error.
-    /// A cast-shadow pass is a record of its own whose box is the whole viewport: a moving
-    /// shadow redraws everything, a still one nothing. The frame after a forced full redraw is
-    /// full as well (its records describe nothing comparable).
+    /// A cast-shadow pass is a record of its own, boxed like a batch (its triangles, skirts
+    /// included, widened by a pixel): a moving shadow redraws where it was and where it is, a
+    /// still one nothing. The frame after a forced full redraw is full as well (its records
+    /// describe nothing comparable).
     func damageRegion(_ frame: Frame, viewport: Viewport, background: Color) -> FrameDamage.Region {
         var key = Hasher()
         key.combine(viewport); key.combine(list.scale); key.combine(background); key.combine(light)
@@ -37,7 +38,7 @@ extension QuadRenderer {
         for (index, batch) in list.batches.enumerated() where !forced {
             // Cast shadows in the order `submit` draws them, each a record of its own.
             while shadow < list.castShadow.passes.count && list.castShadow.passes[shadow].beforeBatch <= index {
-                if !recordCastShadow(list.castShadow.passes[shadow], viewport: viewport, whole: whole) { forced = true }
+                if !recordCastShadow(list.castShadow.passes[shadow], viewport: viewport) { forced = true }
                 shadow += 1
             }
             let item = list.items[batch.item]
@@ -53,22 +54,31 @@ extension QuadRenderer {
             damage.current.append(FrameDamage.Record(fingerprint: h.finalize(), box: box))
         }
         while !forced && shadow < list.castShadow.passes.count {
-            if !recordCastShadow(list.castShadow.passes[shadow], viewport: viewport, whole: whole) { forced = true }
+            if !recordCastShadow(list.castShadow.passes[shadow], viewport: viewport) { forced = true }
             shadow += 1
         }
         return damage.finish(key: key.finalize(), forcedFull: forced, viewport: whole)
     }
 
-    /// Records a cast-shadow pass: its vertices, slot split and shadow terms. Its box is the
-    /// whole viewport (it multiplies into destination alpha and restores it in draws of their
-    /// own; claiming less is not worth the risk), so a shadow that changes redraws everything
-    /// and one that does not costs nothing. False when a vertex has no finite position.
-    func recordCastShadow(_ pass: CastShadowList.Pass, viewport: Viewport, whole: FrameDamage.PixelBox) -> Bool {
+    /// Records a cast-shadow pass: its vertices, slot split and shadow terms, and the pixels
+    /// its draws can touch. False when a vertex has no finite position.
+    ///
+    /// The box is that of the pass's vertices, widened by a pixel as for a batch: the triangles
+    /// are already clipped to their receivers on the CPU and carry the penumbra's skirts, and
+    /// the vertex shader places every variant at `aClip` unchanged, so no fragment of the pass
+    /// lies outside it. `drawCastShadow` draws those vertices twice — the darkness into
+    /// destination alpha (`MIN`), then the colour multiplied by it and alpha put back to 1 —
+    /// and the second draw is the same range, `pass.vertices`, not a receiver or a full-screen
+    /// quad: it touches exactly the first draw's pixels. (Without writable alpha the pass is
+    /// one draw of the same triangles.) So the destination alpha the restore reads is written
+    /// inside this box, after the box was cleared and redrawn in order, exactly as in a full
+    /// redraw; outside it the pass changes nothing in either frame.
+    func recordCastShadow(_ pass: CastShadowList.Pass, viewport: Viewport) -> Bool {
         var h = Hasher()
         h.combine(pass.slotRanges.none.count); h.combine(pass.slotRanges.four.count); h.combine(pass.slotRanges.eight.count)
         h.combine(pass.terms.0); h.combine(pass.terms.1); h.combine(pass.terms.2); h.combine(pass.terms.3)
-        guard hashVertices(pass.vertices, viewport: viewport, into: &h) != nil else { return false }
-        damage.current.append(FrameDamage.Record(fingerprint: h.finalize(), box: whole))
+        guard let box = hashVertices(pass.vertices, viewport: viewport, into: &h) else { return false }
+        damage.current.append(FrameDamage.Record(fingerprint: h.finalize(), box: box))
         return true
     }
 

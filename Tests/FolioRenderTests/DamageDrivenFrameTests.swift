@@ -90,4 +90,51 @@ final class DamageDrivenFrameTests: XCTestCase {
             print("damage-driven frames: \(partialFrames) partial redraws")
         }
     }
+
+    /// A lit leaf's moving cast shadow damages the leaf and its shadow, not the whole target:
+    /// with the light on, each moving frame of a one-leaf flip and curl still over its page
+    /// (whose shadow passes are boxed by their triangles) redraws only that page, byte-identical
+    /// to a full redraw, and every frame has a shadow pass with triangles to box.
+    func testALitLeafsMovingShadowIsAPartialRedraw() throws {
+        try MainActor.assumeIsolated {
+            let r = SharedRenderer.offscreen.renderer
+            let background = Color(red: 0.16, green: 0.17, blue: 0.19, alpha: 1)
+            let (w, h) = (320, 200)
+            let viewport = Viewport(width: w, height: h)
+            let evaluator = LayerEvaluator()
+            defer { r.light = nil; r.antialiasing = .analytic }
+            r.antialiasing = .analytic
+            for (name, effect) in [("flip", FlipLeafEffect() as any LeafEffect), ("curl", CurlLeafEffect())] {
+                let book = try Book(pageCount: 16, configuration: BookConfiguration(viewSize: Size(width: Double(w), height: Double(h)),
+                                                                                    layout: .spread, effect: effect))
+                for page in 0..<16 {
+                    try r.setImage(SamplePages.page(page + 1, width: 80, height: 100), for: book.handle(forPage: page))
+                }
+                let retained = try RenderTarget(width: w, height: h)
+                let full = try RenderTarget(width: w, height: h)
+                book.isLit = true
+                r.light = .standard
+                r.invalidateDamage()
+                for (step, p) in [0.1, 0.2, 0.3, 0.4].enumerated() {
+                    try book.setLeaves([BookLeaf(index: 5, progress: p)])
+                    evaluator.evaluate(book.root)
+                    let region = r.drawDamaged(evaluator, scale: 1, viewport: viewport, framebuffer: retained.framebuffer, background: background)
+                    let fraction = r.lastFrame.damagedFraction
+                    XCTAssertTrue(r.list.castShadow.passes.contains { !$0.vertices.isEmpty }, "\(name), frame \(step): the lifted leaf casts a shadow")
+                    r.clear(background, viewport: viewport, framebuffer: full.framebuffer)
+                    r.draw(evaluator, scale: 1, into: full)
+                    let what = "\(name), frame \(step) (\(region))"
+                    XCTAssertNil(r.drawError, what)
+                    XCTAssertEqual(retained.readImage().pixels, full.readImage().pixels, "\(what): the retained target differs from a full redraw")
+                    if step > 0 {
+                        // Before the leaf reaches the spine, it and its shadow lie over the right
+                        // page: the left page (less the pixel the boxes are widened by) is kept.
+                        guard case .box(let box) = region else { XCTFail("\(what): a moving lit leaf redrew the whole target"); continue }
+                        XCTAssertGreaterThanOrEqual(box.x0, w / 2 - 1, what)
+                        XCTAssertLessThan(fraction, 0.55, what)
+                    }
+                }
+            }
+        }
+    }
 }
