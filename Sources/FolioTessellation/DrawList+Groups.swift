@@ -71,19 +71,7 @@ extension DrawList {
             let k = next
             next += 1
             guard range?.contains(b.quad) ?? true, !Self.isInside(b.quad, composites) else { continue }
-            let quad = frame.polygons[b.quad]
-            let height = pixelSize.height
-            let start = corners.count
-            for v in frame.corners(of: quad) {
-                corners.append(Corner(x: v.point.x * scale, y: height - v.point.y * scale, w: v.clip.w, local: v.local, fades: true))
-            }
-            clipToViewport(start, width: pixelSize.width, height: height)
-            dropNearDuplicates(start)
-            if corners.count - start >= 3 {
-                items.append(DrawItem(quadIndex: b.quad, corners: start..<corners.count, border: Int32(k)))
-            } else {
-                corners.removeSubrange(start...)
-            }
+            appendClippedItem(DrawItem(quadIndex: b.quad, corners: 0..<0, border: Int32(k)), frame)
         }
     }
 

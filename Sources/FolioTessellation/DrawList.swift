@@ -184,7 +184,6 @@ package struct DrawList {
     /// viewport), a group's picture in place of its polygons, borders after their sublayers,
     /// and shadow overlays merged into the page they cover.
     mutating func collectItems(_ frame: Frame, range: Range<Int>?, composites: ArraySlice<CompositeSpan>) {
-        let height = pixelSize.height
         // Containers that paint nothing (a transition's root) are skipped: they would cost a
         // draw and, sharing an outline with a page that fills them, unfade its edges.
         var span = composites.startIndex
@@ -214,20 +213,28 @@ package struct DrawList {
                 items[items.count - 1].overlayQuadIndex = index
                 continue
             }
-            let start = corners.count
-            for v in frame.corners(of: quad) {
-                corners.append(Corner(x: v.point.x * scale, y: height - v.point.y * scale, w: v.clip.w, local: v.local, fades: true))
-            }
-            clipToViewport(start, width: pixelSize.width, height: height)
-            dropNearDuplicates(start)
-            if corners.count - start >= 3 {
-                items.append(DrawItem(quadIndex: index, corners: start..<corners.count, raster: rasterized ? Int32(raster) : -1))
-            }
-            else { corners.removeSubrange(start...) }
+            appendClippedItem(DrawItem(quadIndex: index, corners: 0..<0, raster: rasterized ? Int32(raster) : -1), frame)
         }
         if border < borders.count {
             appendBorders(frame, borders, from: &border, before: .max, range: range, composites: composites)
         }
+    }
+
+    /// Appends `item` with its polygon's corners in viewport pixels, clipped to the viewport
+    /// (plus its pad) and with near-duplicate corners dropped; nothing when fewer than three
+    /// corners remain.
+    mutating func appendClippedItem(_ item: DrawItem, _ frame: Frame) {
+        let height = pixelSize.height
+        let start = corners.count
+        for v in frame.corners(of: frame.polygons[item.quadIndex]) {
+            corners.append(Corner(x: v.point.x * scale, y: height - v.point.y * scale, w: v.clip.w, local: v.local, fades: true))
+        }
+        clipToViewport(start, width: pixelSize.width, height: height)
+        dropNearDuplicates(start)
+        guard corners.count - start >= 3 else { corners.removeSubrange(start...); return }
+        var item = item
+        item.corners = start..<corners.count
+        items.append(item)
     }
 
     /// The last step of `build` for item `i`: its triangles (only what no later opaque item
