@@ -38,13 +38,45 @@ int folio_glx_sub_buffer_probe(void *glfw_window, FolioGLXSubBuffer *out) {
     if (!copy) return 0;
     out->display = display;
     out->drawable = (unsigned long)drawable;
+    out->window = (unsigned long)glfwGetX11Window(window);
     out->copy = copy;
     return 1;
 }
 
-void folio_glx_copy_sub_buffer(const FolioGLXSubBuffer *copy, int x, int y, int width, int height) {
-    if (!copy || !copy->copy || width <= 0 || height <= 0) return;
-    ((CopySubBufferProc)copy->copy)((Display *)copy->display, (GLXDrawable)copy->drawable, x, y, width, height);
+/// Set by `note_x_error` while a copy is in flight.
+static int copy_failed = 0;
+
+/// Notes an X error of a copy instead of ending the process (Xlib's default handler exits).
+static int note_x_error(Display *display, XErrorEvent *event) {
+    (void)display; (void)event;
+    copy_failed = 1;
+    return 0;
+}
+
+int folio_glx_copy_sub_buffer(const FolioGLXSubBuffer *copy, int x, int y, int width, int height,
+                              int buffer_width, int buffer_height) {
+    if (!copy || !copy->copy) return 0;
+    if (width <= 0 || height <= 0) return 1;
+    Display *display = (Display *)copy->display;
+    // A resize the window system made after the frame was drawn: Mesa would copy with the new
+    // height (its y origin flips with it) from the old buffer, which the server refuses.
+    Window root;
+    int gx, gy;
+    unsigned int gw, gh, border, depth;
+    // XGetGeometry is a round trip: it also flushes what was queued before it (an error of
+    // those would be noted here too, and cost one swap instead of the process).
+    copy_failed = 0;
+    int (*previous)(Display *, XErrorEvent *) = XSetErrorHandler(note_x_error);
+    if (!copy->window || !XGetGeometry(display, (Drawable)copy->window, &root, &gx, &gy, &gw, &gh, &border, &depth)
+        || copy_failed || (int)gw != buffer_width || (int)gh != buffer_height) {
+        XSetErrorHandler(previous);
+        return 0;
+    }
+    // A resize can still land between that answer and the copy: its error is caught too.
+    ((CopySubBufferProc)copy->copy)(display, (GLXDrawable)copy->drawable, x, y, width, height);
+    XSync(display, False);
+    XSetErrorHandler(previous);
+    return copy_failed ? 0 : 1;
 }
 
 /// The bits of `mask`'s value in `pixel`, scaled to 0...255.

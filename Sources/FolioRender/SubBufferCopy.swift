@@ -19,9 +19,14 @@ struct SubBufferCopy {
 
     /// Copies `box` (framebuffer pixels, origin bottom-left, as GL's) of the back buffer of the
     /// window's current context to the window. Flushes GL first (the extension does).
-    func copy(_ box: FrameDamage.PixelBox) {
-        guard !box.isEmpty else { return }
-        withUnsafePointer(to: native) { folio_glx_copy_sub_buffer($0, Int32(box.x0), Int32(box.y0), Int32(box.x1 - box.x0), Int32(box.y1 - box.y0)) }
+    /// False, and nothing copied, when the window is no longer `bufferSize` (a resize since the
+    /// frame was drawn) or the server refused the copy (its error is caught, not fatal).
+    func copy(_ box: FrameDamage.PixelBox, bufferSize: (width: Int, height: Int)) -> Bool {
+        guard !box.isEmpty else { return true }
+        return withUnsafePointer(to: native) {
+            folio_glx_copy_sub_buffer($0, Int32(box.x0), Int32(box.y0), Int32(box.x1 - box.x0), Int32(box.y1 - box.y0),
+                                      Int32(clamping: bufferSize.width), Int32(clamping: bufferSize.height)) == 1
+        }
     }
 
     /// How many times the window system said that part of a Folio window must be drawn again

@@ -92,10 +92,19 @@ extension WindowRenderer {
     /// Copies what the last frame redrew in the back buffer to the window: its box, or all of it.
     func presentDamage(_ region: FrameDamage.Region, through copy: SubBufferCopy) {
         context.makeCurrent()
+        let box: FrameDamage.PixelBox
         switch region {
         case .none: return
-        case .box(let box): copy.copy(box)
-        case .full: copy.copy(FrameDamage.PixelBox(x0: 0, y0: 0, x1: backBuffer.size.width, y1: backBuffer.size.height))
+        case .box(let b): box = b
+        case .full: box = FrameDamage.PixelBox(x0: 0, y0: 0, x1: backBuffer.size.width, y1: backBuffer.size.height)
+        }
+        guard copy.copy(box, bufferSize: backBuffer.size) else {
+            // The window was resized after this frame was drawn (a window manager's or
+            // another client's resize, landing between frames): the back buffer holds the whole
+            // frame, so a swap shows it, and lets Mesa size the buffer to the window.
+            glfwSwapBuffers(window)
+            backBuffer.forget()
+            return
         }
         backBuffer.copies += 1
     }

@@ -15,6 +15,8 @@ extern "C" {
 typedef struct FolioGLXSubBuffer {
     void *display;
     unsigned long drawable;
+    /// The X window under the GLX window (its size is the window's, as the server sees it).
+    unsigned long window;
     void *copy;
 } FolioGLXSubBuffer;
 
@@ -23,9 +25,13 @@ typedef struct FolioGLXSubBuffer {
 /// EGL context, no GLX window, or the extension missing.
 int folio_glx_sub_buffer_probe(void *glfw_window, FolioGLXSubBuffer *out);
 
-/// Copies the `width × height` box at (`x`, `y`) (window pixels, origin bottom-left, as GL's)
-/// of the back buffer to the window. The back buffer keeps its contents.
-void folio_glx_copy_sub_buffer(const FolioGLXSubBuffer *copy, int x, int y, int width, int height);
+/// Copies the box (x, y, width, height; GL pixels, origin bottom-left) of the back buffer to the
+/// window, if the drawable is still `buffer_width` x `buffer_height` pixels as the X server sees
+/// it. Returns 1 when copied; 0 when refused (the window was resized since the frame was drawn)
+/// or when the server answered with an error (caught, never the default handler that would end
+/// the process): the caller then presents with a swap, which also resizes the back buffer.
+int folio_glx_copy_sub_buffer(const FolioGLXSubBuffer *copy, int x, int y, int width, int height,
+                              int buffer_width, int buffer_height);
 
 /// Reads the window's pixels as the X server shows them (XGetImage: what was presented, not the
 /// back buffer) into `rgb`, `width × height × 3` bytes, top row first. Returns 0 when the
