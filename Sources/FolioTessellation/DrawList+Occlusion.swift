@@ -38,6 +38,13 @@ import FolioLayers
 ///
 /// Each item is cut by at most one cover, the first of the next `coverSearch` items that
 /// removes at least `minimumCutArea` square pixels.
+///
+/// ## Whole items
+///
+/// An item whose outline a later cover repeats exactly, with no antialiased edge on either, is
+/// left out whole (`isHiddenWhole`): the page and the leaves stacked flat on it under a curled
+/// leaf, split by the same planes, whose edges are all seams or the view's edge, so that no cut
+/// may take them.
 extension DrawList {
     /// A line bounding a cover's fully covered interior, in viewport pixels: inside where
     /// `nx·x + ny·y + c ≥ 0`.
@@ -131,6 +138,45 @@ extension DrawList {
         }
         return true
     }
+
+    /// Whether a later cover draws every pixel item `i` would, so that `i` needs no triangles:
+    /// one of the next `coverSearch` opaque items has `i`'s outline exactly — the same corners,
+    /// bit for bit, in the same cyclic order — and neither has an antialiased edge (in
+    /// `.inflated` mode; `.plain` has none, and border mode grows every outline, so it never
+    /// applies there). The same corners give the same vertices, hence the same outer edges and
+    /// fill-rule decisions whatever the triangulation inside, and the cover's pixels are opaque:
+    /// no pixel changes. `cut` cannot find this case: every edge of such an item is usually a
+    /// seam (coplanar pieces of stacked sheets, split by the same planes — the page and the
+    /// leaves lying on it under a curled leaf's flat part), and a seam may not be split.
+    ///
+    /// Without antialiased edges no seam corner splits either item's triangles; a back-facing
+    /// surface patch near a contour has its triangles clipped to the contour's band
+    /// (`clipToContourBands`), so such a cover is not taken.
+    package func isHiddenWhole(_ i: Int, _ frame: Frame, mode: TriangulationMode) -> Bool {
+        guard hidesCoincidentItems, mode != .bordered else { return false }
+        func clippedToBands(_ k: Int) -> Bool {
+            let quad = frame.polygons[items[k].quadIndex]
+            return !surface.contours.isEmpty && quad.surfacePatch >= 0 && quad.localToView.showsBack
+        }
+        let r = items[i].corners
+        if mode == .inflated && corners[r].contains(where: \.fades) { return false }
+        let first = corners[r.lowerBound]
+        for j in (i + 1)..<min(items.count, i + 1 + Self.coverSearch) where !items[j].cover.isEmpty {
+            let s = items[j].corners
+            guard s.count == r.count else { continue }
+            if mode == .inflated && corners[s].contains(where: \.fades) || clippedToBands(j) { continue }
+            guard let offset = s.firstIndex(where: { Self.samePosition(corners[$0], first) }) else { continue }
+            let shift = offset - s.lowerBound
+            if r.indices.allSatisfy({ Self.samePosition(corners[$0], corners[s.lowerBound + ($0 - r.lowerBound + shift) % r.count]) }) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether two corners lie at the same viewport position, bit for bit (and so become the
+    /// same vertex).
+    static func samePosition(_ a: Corner, _ b: Corner) -> Bool { a.x == b.x && a.y == b.y && a.w == b.w }
 
     /// Triangulates what of item `i` no later cover hides, if a cover hides enough of it;
     /// returns false (and adds nothing) when the item is to be drawn whole.

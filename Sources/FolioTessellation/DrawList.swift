@@ -97,6 +97,9 @@ package struct DrawList {
     package var occlusion = OcclusionCuts()
     /// Whether polygons hidden under later opaque ones are cut (off only to measure what it saves).
     package var cutsHiddenParts = true
+    /// Whether an item with the same outline as a later opaque one is left out whole
+    /// (`isHiddenWhole`; off only to test and measure it).
+    package var hidesCoincidentItems = true
     /// The item being written's vertex normals (the paper light's input).
     package var normals = NormalSource()
     /// Surfaces' contours and seam corners found this frame (`DrawList+Surface.swift`,
@@ -253,7 +256,9 @@ package struct DrawList {
             return
         }
         let bounds = frame.record(of: quad).bounds
-        if cutsHiddenParts && triangulateUncovered(i, quad, layerBounds: bounds, mode: mode, scale: scale,
+        if cutsHiddenParts && isHiddenWhole(i, frame, mode: mode) {
+            // A later opaque item draws every pixel it would: nothing to draw.
+        } else if cutsHiddenParts && triangulateUncovered(i, quad, layerBounds: bounds, mode: mode, scale: scale,
                                                    texels: mode == .bordered ? texelsPerPoint(quad) : (0, 0)) {
             // Only what no later opaque item hides.
         } else {
