@@ -24,7 +24,14 @@ import FolioTransitions
         { _ = try FoldTransition(size: Size(width: w, height: h), scale: scale, m34: m34) }
     }
 
-    static let pngFolder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-bad-input-\(getpid())")
+    /// Runs `body` with a new folder for the files it writes, and removes the folder when `body`
+    /// returns or throws (the bad PNGs are refused by throwing): each run used to leave one.
+    static func inTemporaryFolder(_ body: (URL) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-bad-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try body(folder)
+    }
 
     static let cases: [Case] = [
         // Sizes and scales.
@@ -95,19 +102,21 @@ import FolioTransitions
         // Images and outputs.
         Case(name: "missing PNG", fragment: "/nonexistent.png", call: { _ = try Image.readPNG(path: "/nonexistent.png") }, expectedType: "RenderError"),
         Case(name: "corrupt PNG", fragment: "corrupt.png", call: {
-            try FileManager.default.createDirectory(at: pngFolder, withIntermediateDirectories: true)
-            let path = pngFolder.appendingPathComponent("corrupt.png").path
-            try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).write(to: URL(fileURLWithPath: path))
-            _ = try Image.readPNG(path: path)
+            try inTemporaryFolder { folder in
+                let path = folder.appendingPathComponent("corrupt.png").path
+                try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).write(to: URL(fileURLWithPath: path))
+                _ = try Image.readPNG(path: path)
+            }
         }, expectedType: "RenderError"),
         Case(name: "unwritable PNG", fragment: "/nonexistent/dir/out.png", call: { try Image(width: 1, height: 1).writePNG(path: "/nonexistent/dir/out.png") }, expectedType: "RenderError"),
         Case(name: "forged PNG header", fragment: "claims 8000x8000 pixels but has only 33 bytes", call: {
-            try FileManager.default.createDirectory(at: pngFolder, withIntermediateDirectories: true)
-            let path = pngFolder.appendingPathComponent("forged.png").path
-            var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
-            bytes += [0, 0, 0x1F, 0x40, 0, 0, 0x1F, 0x40, 8, 6, 0, 0, 0, 0, 0, 0, 0]
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-            _ = try Image.pngInfo(path: path)
+            try inTemporaryFolder { folder in
+                let path = folder.appendingPathComponent("forged.png").path
+                var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+                bytes += [0, 0, 0x1F, 0x40, 0, 0, 0x1F, 0x40, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                _ = try Image.pngInfo(path: path)
+            }
         }, expectedType: "RenderError"),
         Case(name: "PNG from a device", fragment: "character device", call: { _ = try Image.readPNG(path: "/dev/zero") }, expectedType: "RenderError"),
         // Issue #31: checked before the work they bound.

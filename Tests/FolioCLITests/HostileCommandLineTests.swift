@@ -2,14 +2,32 @@ import Foundation
 import Testing
 @testable import FolioCLI
 
+/// Makes the hostile command lines' files once, before the suite's first test, and removes
+/// their folder after its last, whether the tests passed, failed or threw: every run used to
+/// leave a folder of about 13 MB in /tmp. The suite's tests all run inside this one scope (a
+/// suite trait that is not recursive), so the files are there for each of them and gone after.
+/// (A type of its own: one nested in the suite cannot be named in the suite's own attribute.)
+fileprivate struct HostileFiles: SuiteTrait, TestScoping {
+    func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        // A folder left by an earlier process with the same id would hold its outputs.
+        try? FileManager.default.removeItem(atPath: HostileCommandLineTests.folder)
+        defer { try? FileManager.default.removeItem(atPath: HostileCommandLineTests.folder) }
+        HostileCommandLineTests.writeFiles()
+        try await function()
+    }
+}
+
 /// The hostile command lines of issue #18, each run as a real `folio` process: every one ends
 /// with the expected status and a one-line message naming the problem, within bounded time
 /// and memory (CPU time and peak resident memory of the child alone, from `wait4`). Rendering rows need an X display (the test
 /// command runs under Xvfb).
-@Suite struct HostileCommandLineTests {
-    /// Files the rows refer to, made once.
-    static let folder: String = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-hostile-\(getpid())").path
+@Suite(HostileFiles()) struct HostileCommandLineTests {
+    /// The folder of the files the rows refer to. Only its path: the rows name it when the test
+    /// run is planned, before any scope is entered, so the files are made in `HostileFiles`.
+    static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-hostile-\(getpid())").path
+
+    /// Writes the files the rows refer to into `folder`.
+    static func writeFiles() {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         func write(_ name: String, _ text: String) {
             FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data(text.utf8))
@@ -40,8 +58,7 @@ import Testing
         symlink("\(folder)/loop-a.png", "\(folder)/loop-b.png")
         mkfifo("\(folder)/fifo", 0o600)
         mkfifo("\(folder)/fifo-out.png", 0o600)
-        return folder
-    }()
+    }
 
     /// `n` large layers at random rotations through the middle of one transform layer.
     static func intersectingScene(_ n: Int) -> String {
