@@ -36,6 +36,9 @@ public struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --window: only these leaf counts in flight (1 or 4, repeatable; default both).", valueName: "n"))
     var windowLeaves: [Int] = []
 
+    @Flag(help: "With --window: instead of timing frames, time each draw of one full frame in mid-turn on its own (between two glFinish calls), per configuration and size, grouped by what it draws.")
+    var windowDraws = false
+
     @OptionGroup var reader: ReaderBenchOptions
 
     @Option(help: ArgumentHelp("Run one loop alone for a profiler such as callgrind: an evaluator loop (\(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", "))), or a render configuration: floor, or EFFECT:MODE with EFFECT fold or flip and MODE an --aa mode.",
@@ -65,6 +68,9 @@ public struct BenchCommand: ParsableCommand {
         if !windowLeaves.isEmpty && (!window || quick) {
             throw ValidationError("--window-leaves applies to --window without --quick")
         }
+        if windowDraws && !window {
+            throw ValidationError("--window-draws applies to --window")
+        }
         if let bad = windowLeaves.first(where: { $0 != 1 && $0 != 4 }) {
             throw ValidationError("--window-leaves \(bad) must be 1 or 4")
         }
@@ -87,7 +93,7 @@ public struct BenchCommand: ParsableCommand {
     /// Runs the command; errors print one line on stderr.
     public func run() throws {
         if reader.reader { return try ReaderBenchmarks.command(pages: reader.pages, json: json, alone: !quick && !renderOnly && profile == nil && !window) }
-        if window { return try WindowBenchmarks.command(quick: quick, leaves: windowLeaves, json: json) }
+        if window { return try WindowBenchmarks.command(quick: quick, leaves: windowLeaves, draws: windowDraws, json: json) }
         if let profile {
             if let kind = Benchmarks.ProfileKind(rawValue: profile) {
                 try Benchmarks.profile(kind, frames: self.frames ?? 1000)

@@ -14,12 +14,17 @@ extension WindowBenchmarks {
 
     /// Runs the window benchmark (`quick`: the smoke plan; `leaves`: only these leaf counts of
     /// the full plan, all when empty) and prints it.
-    nonisolated static func command(quick: Bool, leaves: [Int] = [], json: Bool) throws {
+    /// With `draws`, profiles the plan's full-redraw frames draw by draw instead of timing frames.
+    nonisolated static func command(quick: Bool, leaves: [Int] = [], draws: Bool = false, json: Bool) throws {
         let report: Report
         do {
-            report = try MainActor.assumeIsolated {
-                try WindowBenchmarks(plan: quick ? .quick : leaves.isEmpty ? .full() : .full(leaves: leaves)).run()
+            let plan: Plan = quick ? .quick : leaves.isEmpty ? .full() : .full(leaves: leaves)
+            if draws {
+                let rows = try MainActor.assumeIsolated { try WindowBenchmarks(plan: plan).profileDraws() }
+                if json { print(try JSONOutput.string(DrawsOutput(window: .init(draws: rows)))) } else { printDraws(rows) }
+                return
             }
+            report = try MainActor.assumeIsolated { try WindowBenchmarks(plan: plan).run() }
         } catch let RenderError.noDisplay(reason) {
             let message = "no display, window benchmark skipped (\(reason)); run it under xvfb-run -s \"-screen 0 2600x1700x24\""
             FileHandle.standardError.write(Data("folio bench --window: \(message)\n".utf8))

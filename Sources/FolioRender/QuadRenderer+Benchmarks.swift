@@ -22,6 +22,17 @@ extension QuadRenderer {
         saved?.restore()
     }
 
+    /// Whether each draw of the next frames is timed on its own, between two `glFinish` calls
+    /// (`drawTimings`). Such frames are slower than real ones: the figures compare draws.
+    @_spi(Benchmarks) public var timesDraws: Bool {
+        get { drawProfile.isOn }
+        set { drawProfile.isOn = newValue }
+    }
+
+    /// The draws of the last frame drawn with `timesDraws` on, in order, cast-shadow passes
+    /// included.
+    @_spi(Benchmarks) public var drawTimings: [DrawTiming] { drawProfile.timings }
+
     /// The area, in pixels, of the triangles the last `prepare` (or `draw`) sends to the
     /// rasterizer: divided by the viewport's area it is the frame's overdraw.
     @_spi(Benchmarks) public var preparedPixelArea: Double { list.rasterizedArea() }

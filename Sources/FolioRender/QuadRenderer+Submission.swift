@@ -9,6 +9,7 @@ extension QuadRenderer {
     /// Sends the prepared draw list to GL, in the bound framebuffer and viewport.
     func submit(_ frame: Frame) {
         guard !list.batches.isEmpty else { return }
+        if drawProfile.isOn { drawProfile.timings.removeAll(keepingCapacity: true) }
         vertexStream.upload(list.vertices)
         setDrawingState()
         if wireframe {
@@ -54,7 +55,11 @@ extension QuadRenderer {
     func drawCastShadows(before index: Int, _ cursor: inout BatchCursor) {
         while cursor.shadow < list.castShadow.passes.count && list.castShadow.passes[cursor.shadow].beforeBatch <= index {
             if !cursor.blending { glEnable(GLenum(GL_BLEND)); cursor.blending = true }
-            drawCastShadow(list.castShadow.passes[cursor.shadow])
+            let pass = list.castShadow.passes[cursor.shadow]
+            drawProfile.measure(layer: "cast shadow", features: "SHADOW_BLUR", opaque: false, triangles: pass.vertices.count / 3,
+                                pixels: list.rasterizedArea(of: pass.vertices)) {
+                drawCastShadow(pass)
+            }
             cursor.shadow += 1
             cursor.program = nil
             cursor.shadedItem = -1
@@ -100,7 +105,10 @@ extension QuadRenderer {
         }
         lastFrame.drawCalls += 1
         if opaque { lastFrame.opaqueDrawCalls += 1 }
-        glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
+        drawProfile.measure(layer: frame.record(of: quad).name, features: variant.name, opaque: opaque, triangles: batch.vertices.count / 3,
+                            pixels: list.rasterizedArea(of: batch.vertices)) {
+            glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
+        }
     }
 
     /// Whether a layer polygon's draw (`item` drawn with `variant`) replaces what is beneath it.

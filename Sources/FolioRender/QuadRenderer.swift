@@ -114,6 +114,8 @@ public final class QuadRenderer {
     }
     /// The benchmark floor's program and quad, made on first use (`drawFloor`).
     var floor: FloorQuad?
+    /// Per-draw timing for the benchmarks (`timesDraws`); off, it does nothing.
+    var drawProfile = DrawProfile()
     /// Scratch for the gradient uniforms of the draws (`setMaterial`).
     var gradientStops = GradientStopUniforms()
     /// Compositing groups: this frame's passes and their kept textures (QuadRenderer+Groups.swift).

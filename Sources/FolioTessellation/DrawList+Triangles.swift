@@ -645,17 +645,20 @@ extension DrawList {
 
     /// The pixel area of every triangle the list submits, for overdraw figures.
     package func rasterizedArea() -> Double {
+        batches.reduce(0) { $0 + rasterizedArea(of: $1.vertices) }
+    }
+
+    /// The pixel area of the triangles of `range` (vertices, three per triangle).
+    package func rasterizedArea(of range: Range<Int>) -> Double {
         let f = Self.floatsPerVertex
         func pixel(_ v: Int) -> (Double, Double) {
             let w = Double(vertices[v * f + 3])
             return ((Double(vertices[v * f]) / w + 1) * pixelSize.width / 2, (Double(vertices[v * f + 1]) / w + 1) * pixelSize.height / 2)
         }
         var area = 0.0
-        for batch in batches {
-            for v in stride(from: batch.vertices.lowerBound, to: batch.vertices.upperBound, by: 3) {
-                let (a, b, c) = (pixel(v), pixel(v + 1), pixel(v + 2))
-                area += abs((b.0 - a.0) * (c.1 - a.1) - (c.0 - a.0) * (b.1 - a.1)) / 2
-            }
+        for v in stride(from: range.lowerBound, to: range.upperBound - 2, by: 3) {
+            let (a, b, c) = (pixel(v), pixel(v + 1), pixel(v + 2))
+            area += abs((b.0 - a.0) * (c.1 - a.1) - (c.0 - a.0) * (b.1 - a.1)) / 2
         }
         return area
     }

@@ -92,6 +92,37 @@ final class WindowBenchTests: XCTestCase {
         }
     }
 
+    /// `--window-draws` times each draw of a full frame alone: the smoke plan's flip draws its two
+    /// pages and its leaf, each group with its draws, triangles and pixels, and the pixels of
+    /// the opaque draws (the pages' and the leaf's interiors) fill the window about once.
+    func testTheDrawProfileAccountsForEveryPixelOfTheFrame() throws {
+        let r = try folio(["bench", "--window", "--quick", "--window-draws", "--json"])
+        guard !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else {
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertNotNil(try windowObject(r.stdout)["skipped"], "no display, yet not skipped: \(r.stdout)")
+            return
+        }
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rows = try XCTUnwrap(try windowObject(r.stdout)["draws"] as? [[String: Any]], r.stdout)
+        XCTAssertEqual(rows.count, 1, "one full-redraw configuration in the smoke plan")
+        let row = try XCTUnwrap(rows.first)
+        XCTAssertEqual(row["configuration"] as? String, "flip, 1 leaf")
+        XCTAssertGreaterThan(row["fixedMicroseconds"] as? Double ?? -1, 0)
+        let size = try XCTUnwrap(row["size"] as? [Int])
+        let groups = try XCTUnwrap(row["groups"] as? [[String: Any]])
+        XCTAssertEqual(Set(groups.compactMap { $0["layer"] as? String }), ["page", "leaf.front"], "\(groups)")
+        for g in groups {
+            XCTAssertGreaterThan(g["draws"] as? Int ?? 0, 0, "\(g)")
+            XCTAssertGreaterThan(g["triangles"] as? Int ?? 0, 0, "\(g)")
+            XCTAssertGreaterThan(g["pixels"] as? Double ?? 0, 0, "\(g)")
+            XCTAssertGreaterThan(g["microseconds"] as? Double ?? 0, 0, "\(g)")
+        }
+        // No overdraw in a flip (the leaf's cover cuts the page under it): the opaque
+        // interiors, plus the thin antialiased bands, are the window's area.
+        let pixels = groups.reduce(0.0) { $0 + ($1["pixels"] as? Double ?? 0) }
+        XCTAssertEqual(pixels / Double(size[0] * size[1]), 1, accuracy: 0.05)
+    }
+
     func testWithoutADisplayTheWindowBenchSaysSoAndSucceeds() throws {
         let r = try folio(["bench", "--window", "--quick", "--json"], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -106,6 +137,9 @@ final class WindowBenchTests: XCTestCase {
             XCTAssertEqual(r.status, 64, "--window \(other): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("--window cannot be combined"), r.stderr)
         }
+        let draws = try folio(["bench", "--window-draws"])
+        XCTAssertEqual(draws.status, 64, draws.stderr)
+        XCTAssertTrue(draws.stderr.contains("--window-draws applies to --window"), draws.stderr)
         // Leaf counts the window benchmark has (1, 4), and only for its full plan.
         for arguments in [["--window", "--window-leaves", "2"], ["--window-leaves", "1"], ["--window", "--quick", "--window-leaves", "1"]] {
             let r = try folio(["bench"] + arguments)
