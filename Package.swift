@@ -62,7 +62,7 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // GLX_MESA_copy_sub_buffer through GLFW's native access (issue 29: a damage-driven frame
         // presents only its damaged box). C, so that no Swift module imports Xlib's global names.
-        .target(name: "CFolioGLX", linkerSettings: [.linkedLibrary("glfw"), .linkedLibrary("GL"), .linkedLibrary("X11")]),
+        .target(name: "CFolioGLX", linkerSettings: [.linkedLibrary("glfw"), .linkedLibrary("GL"), .linkedLibrary("X11"), .linkedLibrary("Xi")]),
         // Interposes malloc and friends to count allocations per thread (folio bench).
         .target(name: "CAllocationCounter"),
         .executableTarget(name: "EmbedShaders"),

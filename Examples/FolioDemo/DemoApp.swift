@@ -52,6 +52,8 @@ final class DemoApp {
     /// Zoom and pan of the book in its view (FolioBook's rule decides pan or turn); a fresh
     /// one, unzoomed, whenever the view's size changes.
     private var zoom: BookZoom?
+    /// The touchpad's pinch gestures (X11 with XInput 2.4; nil elsewhere): zoom about the fingers.
+    private var pinch: PinchGestures?
     /// What the left button is doing: nothing, turning (the controller has it), a zoomed drag
     /// not decided yet (from where), or panning (the last pointer point).
     private enum Drag { case none, turning, undecided(start: Point), panning(last: Point) }
@@ -269,6 +271,16 @@ final class DemoApp {
         glfwSetCharCallback(window) { w, codepoint in MainActor.assumeIsolated { DemoApp.of(w)?.character(codepoint) } }
         glfwSetFramebufferSizeCallback(window) { w, _, _ in MainActor.assumeIsolated { DemoApp.of(w)?.layout() } }
         glfwSetWindowSizeCallback(window) { w, _, _ in MainActor.assumeIsolated { DemoApp.of(w)?.layout() } }
+        pinch = PinchGestures(window: window)
+    }
+
+    /// Pinch: zooms by each step's factor about the fingers' focus, as Ctrl+wheel does about
+    /// the pointer.
+    private func pinched() {
+        pinch?.poll { step in
+            guard step.factor != 1 else { return }
+            zoom(by: step.factor, about: bookPoint(Point(x: step.x, y: step.y)))
+        }
     }
 
     private static func of(_ window: OpaquePointer?) -> DemoApp? {
@@ -484,6 +496,7 @@ final class DemoApp {
             // the timeout still wakes the loop 20 times a second for what no event announces
             // (pages decoded in the background, the readout's figures).
             if idle { glfwWaitEventsTimeout(0.05) } else { glfwPollEvents() }
+            pinched()
             let now = glfwGetTime()
             try clock.tick(to: now)
             controller.update()

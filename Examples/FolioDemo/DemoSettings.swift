@@ -88,7 +88,7 @@ enum KeyBindings {
         ("drag", "turn any page, or catch one in flight; a curl follows the point held"),
         ("drag zoomed", "pan; turn from the outer 12% or once panned to the edge"),
         ("wheel", "turn step by step"),
-        ("ctrl+wheel + -", "zoom in / out about the pointer"),
+        ("ctrl+wheel + - pinch", "zoom in / out about the pointer (or the fingers)"),
         ("double-click", "zoom to the column under the pointer, and back"),
         ("0", "no zoom"),
         ("right left", "next / previous page (quick presses turn several)"),

@@ -38,6 +38,31 @@ int folio_glx_copy_sub_buffer(const FolioGLXSubBuffer *copy, int x, int y, int w
 /// window cannot be read (not mapped, off screen, not an X11 window). For tests.
 int folio_x11_read_window(void *glfw_window, int width, int height, unsigned char *rgb);
 
+/// A second X connection receiving a window's touchpad pinch gestures (XInput 2.4), which GLFW
+/// does not read (folio_pinch.c).
+typedef struct FolioPinchSource FolioPinchSource;
+
+/// One pinch event: `phase` 0 begin, 1 update, 2 end; `scale` the fingers' distance over their
+/// distance when the gesture began (1 at its start); `x`, `y` the gesture's focus in window
+/// coordinates (pixels from the top-left corner); `cancelled` on an end that cancels.
+typedef struct FolioPinchEvent {
+    int phase;
+    int cancelled;
+    double scale;
+    double x, y;
+} FolioPinchEvent;
+
+/// Opens a connection to `glfw_window`'s X display and selects the window's pinch gestures
+/// there. NULL where there is none to have: not an X11 window, or a server without XInput 2.4.
+FolioPinchSource *folio_x11_pinch_open(void *glfw_window);
+
+/// Moves up to `capacity` pinch events that have arrived into `out`, oldest first, and returns
+/// how many; never waits.
+int folio_x11_pinch_poll(FolioPinchSource *source, FolioPinchEvent *out, int capacity);
+
+/// Closes the connection (NULL: nothing).
+void folio_x11_pinch_close(FolioPinchSource *source);
+
 #ifdef __cplusplus
 }
 #endif
