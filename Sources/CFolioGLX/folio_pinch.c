@@ -1,8 +1,10 @@
 // Touchpad pinch gestures for a GLFW window on X11. GLFW 3.3 reads no XInput 2.4 gesture events,
 // and its event loop owns its own X connection, so this file opens a second connection to the
 // same display and selects the pinch events of the window there: the X server delivers a
-// window's events to every client that selected them, and gesture events (unlike touch events)
-// may be selected by several clients at once. Kept in C so that no Swift module imports Xlib.
+// window's events to each client that selected them. GLFW selects none; should another client
+// hold the window's gesture selection, the server refuses this one and there is no pinch (the
+// error is caught, not left to Xlib's default handler, which would end the process). Kept in C
+// so that no Swift module imports Xlib.
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #define GLFW_EXPOSE_NATIVE_X11
@@ -12,6 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "folio_glx.h"
+
+/// Set by `note_select_error` while the selection is made (the main thread's, as every call here).
+static int select_failed;
+
+static int note_select_error(Display *display, XErrorEvent *event) {
+    (void)display;
+    (void)event;
+    select_failed = 1;
+    return 0;
+}
 
 struct FolioPinchSource {
     Display *display;
@@ -40,11 +52,16 @@ FolioPinchSource *folio_x11_pinch_open(void *glfw_window) {
     XISetMask(bits, XI_GesturePinchUpdate);
     XISetMask(bits, XI_GesturePinchEnd);
     XIEventMask mask = { XIAllMasterDevices, (int)sizeof bits, bits };
-    if (XISelectEvents(display, xwindow, &mask, 1) != Success) {
+    // The server answers a refused selection (BadAccess) asynchronously: sync inside a handler.
+    select_failed = 0;
+    int (*previous)(Display *, XErrorEvent *) = XSetErrorHandler(note_select_error);
+    int status = XISelectEvents(display, xwindow, &mask, 1);
+    XSync(display, False);
+    XSetErrorHandler(previous);
+    if (status != Success || select_failed) {
         XCloseDisplay(display);
         return NULL;
     }
-    XSync(display, False);
     FolioPinchSource *source = malloc(sizeof *source);
     if (!source) {
         XCloseDisplay(display);

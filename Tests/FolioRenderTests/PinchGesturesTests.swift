@@ -43,6 +43,13 @@ final class PinchGesturesTests: XCTestCase {
             var steps: [PinchGestures.Step] = []
             pinch.poll { steps.append($0) }
             XCTAssertEqual(steps, [])
+            // A second selection on the same window, from another connection: the server gives
+            // a window's gestures to one client and refuses it (BadAccess, answered after the
+            // request). The error is caught — Xlib's default handler would end the process —
+            // there is no second source, and the first still polls.
+            XCTAssertNil(PinchGestures(window: window.window), "a second client was given the window's gestures")
+            pinch.poll { steps.append($0) }
+            XCTAssertEqual(steps, [])
         }
     }
 }
