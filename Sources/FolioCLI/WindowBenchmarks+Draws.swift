@@ -1,4 +1,3 @@
-import FolioBook
 import Foundation
 @_spi(Benchmarks) import FolioRender
 
@@ -54,13 +53,7 @@ extension WindowBenchmarks {
                 // fourth frame has it, the others 0.1 further on).
                 let base = configuration.leaves == 1 ? 0.35 : 0.35 * (1 - 0.1 * Double(configuration.leaves))
                 let book = stage.books[configuration.effect]!
-                let count = configuration.leaves
-                var leaves: [BookLeaf] = []
-                for k in 0..<count {
-                    let progress: Double = base + 0.1 * Double(count - 1 - k)
-                    leaves.append(BookLeaf(index: Self.firstLeaf + k, progress: progress))
-                }
-                try book.setLeaves(leaves)
+                try book.setLeaves(Self.leaves(configuration.leaves, base: base))
                 func draw() {
                     stage.window.draw(book.root, background: Self.background)
                     stage.window.present()
@@ -75,33 +68,31 @@ extension WindowBenchmarks {
                     draw()
                     frames.append(renderer.drawTimings)
                 }
-                let fixed = frames.first.map { first in
-                    first.indices.map { i in Self.median(frames.compactMap { $0.indices.contains(i) ? $0[i].microseconds : nil }) }.min() ?? 0
-                } ?? 0
+                // Each draw's median over the frames (every frame draws the same list).
+                let draws = frames.first ?? []
+                let times = draws.indices.map { i in Self.median(frames.compactMap { $0.indices.contains(i) ? $0[i].microseconds : nil }) }
+                let fixed = times.min() ?? 0
                 rows.append(DrawProfileRow(size: [stage.size.width, stage.size.height], configuration: configuration.name,
-                                           progress: base,
-                                           fixedMicroseconds: fixed, groups: Self.groups(frames, fixed: fixed)))
+                                           progress: base, fixedMicroseconds: fixed, groups: Self.groups(draws, times: times, fixed: fixed)))
             }
         }
         return rows
     }
 
-    /// The draws grouped by kind, in the order each kind is first drawn; a draw's time is its
-    /// median over the frames (every frame draws the same list).
-    static func groups(_ frames: [[DrawTiming]], fixed: Double) -> [DrawGroup] {
-        guard let first = frames.first else { return [] }
+    /// The draws grouped by kind, in the order each kind is first drawn, `times[i]` being draw
+    /// `i`'s time.
+    static func groups(_ draws: [DrawTiming], times: [Double], fixed: Double) -> [DrawGroup] {
         var groups: [DrawGroup] = []
-        for (i, draw) in first.enumerated() {
-            let times = frames.compactMap { $0.indices.contains(i) ? $0[i].microseconds : nil }
+        for (draw, time) in zip(draws, times) {
             let layer = String(draw.layer.filter { !$0.isNumber })
             if let k = groups.firstIndex(where: { $0.layer == layer && $0.features == draw.features && $0.opaque == draw.opaque }) {
                 groups[k].draws += 1
                 groups[k].triangles += draw.triangles
                 groups[k].pixels += draw.pixels
-                groups[k].microseconds += median(times)
+                groups[k].microseconds += time
             } else {
                 groups.append(DrawGroup(layer: layer, features: draw.features, opaque: draw.opaque, draws: 1, triangles: draw.triangles,
-                                        pixels: draw.pixels, microseconds: median(times)))
+                                        pixels: draw.pixels, microseconds: time))
             }
         }
         for k in groups.indices where groups[k].pixels >= 10_000 {

@@ -215,8 +215,12 @@ struct WindowBenchmarks {
 
     /// The leaves in flight at frame `step` of `count`, in turning order: earlier leaves further on.
     static func leaves(_ count: Int, step: Int, of frames: Int) -> [BookLeaf] {
-        let base = progress(step: step, of: frames, leaves: count)
-        return (0..<count).map { BookLeaf(index: firstLeaf + $0, progress: base + 0.1 * Double(count - 1 - $0)) }
+        leaves(count, base: progress(step: step, of: frames, leaves: count))
+    }
+
+    /// `count` leaves in flight in turning order, the last at `base`, each earlier one 0.1 further on.
+    static func leaves(_ count: Int, base: Double) -> [BookLeaf] {
+        (0..<count).map { BookLeaf(index: firstLeaf + $0, progress: base + 0.1 * Double(count - 1 - $0)) }
     }
 
     /// One window frame as a person sees it: pose, evaluate, draw, present, finish.
