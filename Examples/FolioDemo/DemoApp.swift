@@ -107,6 +107,11 @@ final class DemoApp {
         try stage.setSublayers([bookFrame, tiles.layer, hint, readout, helpShade, help])
         try bookFrame.addSublayer(book.root)
         helpShade.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.72)
+        // A zoomed page reaches under the text bars: a dark plate keeps white text legible on it.
+        for bar in [hint, readout] {
+            bar.backgroundColor = Color(red: 0.1, green: 0.11, blue: 0.13, alpha: 0.8)
+            bar.cornerRadius = 3
+        }
         for (layer, handle) in [(hint, Self.hintHandle), (readout, Self.readoutHandle), (help, Self.helpHandle)] {
             layer.contents = handle
         }
