@@ -11,6 +11,10 @@ public struct FrameStatistics: Sendable, Equatable {
     /// coverage ramp, whose "over" would give the source exactly (`QuadRenderer` skips the
     /// read of the target it would cost, per sample when multisampled).
     public var opaqueDrawCalls = 0
+    /// Of `drawCalls`, those that sampled their page texture without its mipmaps because the
+    /// draw does not minify it anywhere (a page lying flat at its raster's size or larger): the
+    /// same pixels as trilinear sampling there, at less cost on a software rasterizer.
+    public var unmipmappedDrawCalls = 0
     /// Compositing groups drawn offscreen into their pictures this frame.
     public var groupPictures = 0
     /// Rasterized layers whose cached picture was drawn again this frame (new or changed).

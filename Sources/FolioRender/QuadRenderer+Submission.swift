@@ -35,6 +35,8 @@ extension QuadRenderer {
         var shadow = 0
         /// Whether `GL_BLEND` is on (`setDrawingState` leaves it on).
         var blending = true
+        /// Whether the unmipmapped sampler is bound to unit 0 (for `shadedItem`'s texture).
+        var unmipmapped = false
     }
 
     /// Draws every batch in order, each surface's cast shadow before the batch it must precede,
@@ -46,6 +48,7 @@ extension QuadRenderer {
             drawBatch(batch, frame, &cursor)
         }
         if !cursor.blending { glEnable(GLenum(GL_BLEND)); cursor.blending = true }
+        if cursor.unmipmapped { glBindSampler(0, 0); cursor.unmipmapped = false }
         // A shadow on a receiver drawn last.
         drawCastShadows(before: Int.max, &cursor)
     }
@@ -89,9 +92,14 @@ extension QuadRenderer {
         }
         // Uniforms belong to the program: set again when either changes.
         if cursor.shadedItem != batch.item {
+            var unmipmapped = false
             if composite { setCompositeMaterial(item, program) }
             else if raster { setRasterMaterial(item, quad, frame, program) }
-            else { setMaterial(item, quad, frame, program) }
+            else { unmipmapped = setMaterial(item, quad, frame, program) }
+            if unmipmapped != cursor.unmipmapped {
+                glBindSampler(0, unmipmapped ? unmipmappedSampler : 0)
+                cursor.unmipmapped = unmipmapped
+            }
             cursor.shadedItem = batch.item
         }
         let opaque = !composite && !raster && replacesBeneath(item, quad, variant, frame)
@@ -105,7 +113,9 @@ extension QuadRenderer {
         }
         lastFrame.drawCalls += 1
         if opaque { lastFrame.opaqueDrawCalls += 1 }
-        drawProfile.measure(layer: frame.record(of: quad).name, features: variant.name, opaque: opaque, triangles: batch.vertices.count / 3,
+        if cursor.unmipmapped { lastFrame.unmipmappedDrawCalls += 1 }
+        drawProfile.measure(layer: frame.record(of: quad).name,
+                            features: cursor.unmipmapped ? variant.name + " UNMIPMAPPED" : variant.name, opaque: opaque, triangles: batch.vertices.count / 3,
                             pixels: list.rasterizedArea(of: batch.vertices)) {
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
         }
@@ -172,12 +182,14 @@ extension QuadRenderer {
         return variant
     }
 
-    /// Sets `program`'s uniforms for `item` and binds its texture on unit 0.
-    func setMaterial(_ item: DrawItem, _ quad: Frame.Polygon, _ frame: Frame, _ program: ShaderPrograms.Program) {
+    /// Sets `program`'s uniforms for `item` and binds its texture on unit 0; true where that
+    /// texture is to be sampled without its mipmaps (`samplesWithoutMipmaps`).
+    func setMaterial(_ item: DrawItem, _ quad: Frame.Polygon, _ frame: Frame, _ program: ShaderPrograms.Program) -> Bool {
         let layer = frame.record(of: quad)
         let b = layer.bounds
         glUniform4f(program.bounds, Float(b.minX), Float(b.minY), Float(b.width), Float(b.height))
         var texels = (list.scale, list.scale)
+        var unmipmapped = false
         let shown = Self.shownContents(quad, frame)
         if let t = shown.handle.flatMap({ textures[$0] }) {
             glBindTexture(GLenum(GL_TEXTURE_2D), t.id)
@@ -185,6 +197,7 @@ extension QuadRenderer {
             glUniform4f(program.contentsRect, Float(cr.origin.x), Float(cr.origin.y), Float(cr.size.width), Float(cr.size.height))
             texels = (Double(t.width) * abs(cr.width) / max(b.width, 1e-9), Double(t.height) * abs(cr.height) / max(b.height, 1e-9))
             if program.contentsFade >= 0 { glUniform1f(program.contentsFade, Self.contentsFade(quad, frame) ?? 1) }
+            unmipmapped = samplesWithoutMipmaps(item, t, texelsPerPoint: texels)
         }
         if let light { setLight(light, program) }
         glUniform2f(program.texelsPerPoint, Float(texels.0), Float(texels.1))
@@ -207,6 +220,7 @@ extension QuadRenderer {
             }
             glUniform1f(program.overlayOpacity, Float(overlay.opacity / quad.opacity))
         }
+        return unmipmapped
     }
 
     /// Debug views in `debugColor`: every triangle's edges (wireframe) or each item's outline

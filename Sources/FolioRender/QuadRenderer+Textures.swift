@@ -119,8 +119,8 @@ extension QuadRenderer {
         if anisotropy > 1 { glTexParameterf(GLenum(GL_TEXTURE_2D), Self.textureMaxAnisotropy, anisotropy) }
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        install(Texture(id: id, width: width, height: height, premultiplied: true, origin: .topLeft, owned: true, isOpaque: opaque),
-                for: handle)
+        install(Texture(id: id, width: width, height: height, premultiplied: true, origin: .topLeft, owned: true, isOpaque: opaque,
+                        hasUploadSampling: true), for: handle)
     }
 
     /// Reads the PNG file at `path` and uploads it as the texture for `handle`.
@@ -232,7 +232,9 @@ extension QuadRenderer {
     /// (a texture parameter of desktop GL; OpenGL ES has none). An app's own texture, or no texture, is left alone.
     /// Uploads set the default: mipmapped, `defaultAnisotropy()`, `levelOfDetailBias`.
     @_spi(Benchmarks) public func setSampling(mipmapped: Bool, anisotropy: Float, lodBias: Float, for handle: ContentHandle) {
-        guard let texture = textures[handle], texture.owned else { return }
+        guard var texture = textures[handle], texture.owned else { return }
+        texture.hasUploadSampling = false
+        textures.install(texture, for: handle)
         let saved = restoresGLState ? GLStateSnapshot(capturing: .upload) : nil
         defer { saved?.restore() }
         glActiveTexture(GLenum(GL_TEXTURE0))

@@ -112,6 +112,14 @@ public final class QuadRenderer {
         get { settings.replacesOpaqueDraws }
         set { settings.replacesOpaqueDraws = newValue }
     }
+    /// Whether a page texture that a draw does not minify is sampled without its mipmaps
+    /// (QuadRenderer+Sampling.swift; off only to compare pixels and cost).
+    var samplesUnminifiedWithoutMipmaps: Bool {
+        get { settings.samplesUnminifiedWithoutMipmaps }
+        set { settings.samplesUnminifiedWithoutMipmaps = newValue }
+    }
+    /// The sampler object bound for those draws: bilinear on the base level, clamped.
+    var unmipmappedSampler: GLuint = 0
     /// The benchmark floor's program and quad, made on first use (`drawFloor`).
     var floor: FloorQuad?
     /// Per-draw timing for the benchmarks (`timesDraws`); off, it does nothing.
@@ -164,6 +172,7 @@ public final class QuadRenderer {
                                                         overlayStops: ShaderVariant.maximumStops, coverage: coverage))
         }
         vertexStream = VertexStream()
+        unmipmappedSampler = Self.makeUnmipmappedSampler()
     }
 
     isolated deinit {
@@ -171,6 +180,7 @@ public final class QuadRenderer {
         groups.release()
         rasterization.release()
         vertexStream.release()
+        glDeleteSamplers(1, &unmipmappedSampler)
     }
 
     // MARK: Clearing

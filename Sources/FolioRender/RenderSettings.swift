@@ -37,6 +37,9 @@ struct RenderSettings {
     /// Whether opaque draws with no coverage ramp are drawn without blending (off only to
     /// compare pixels and cost; `QuadRenderer.submit`).
     var replacesOpaqueDraws = true
+    /// Whether a page texture that a draw does not minify is sampled without its mipmaps (the
+    /// same pixels, cheaper; off only to compare pixels and cost; `QuadRenderer+Sampling.swift`).
+    var samplesUnminifiedWithoutMipmaps = true
 
     /// What a frame must carry for these settings: light inputs under a light, and
     /// cast-shadow inputs when shadows are cast too.

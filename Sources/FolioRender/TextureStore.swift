@@ -23,6 +23,11 @@ struct TextureStore {
         /// Whether every texel's alpha is 1 (checked at upload; never assumed of an app's
         /// texture): a layer showing it hides what is under it.
         var isOpaque = false
+        /// Whether it is sampled as Folio uploads pages (mipmapped, trilinear, biased by
+        /// `levelOfDetailBias`): then a draw that does not minify it may sample it without its
+        /// mipmaps for the same pixels (`QuadRenderer+Sampling.swift`). False for an app's
+        /// texture and after `setSampling`.
+        var hasUploadSampling = false
     }
 
     private var byHandle: [ContentHandle: Texture] = [:]

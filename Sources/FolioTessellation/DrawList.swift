@@ -53,6 +53,12 @@ package struct Corner {
     /// While a polygon is being cut: the piece that shares this edge (−1: none).
     package var owner: Int32 = -1
 
+    /// A corner at window pixel (`x`, `y`) with homogeneous `w` and layer point `local`, its
+    /// edge a silhouette when `fades`, neither shared, traced nor cut.
+    package init(x: Double, y: Double, w: Double, local: Point, fades: Bool) {
+        self.x = x; self.y = y; self.w = w; self.local = local; self.fades = fades
+    }
+
     /// The corner `t` (0…1) of the way to `b` on screen, keeping this corner's flags: `w` and
     /// the local point are recovered perspective-correctly (1/w and local/w are affine on
     /// screen).
