@@ -50,4 +50,25 @@ final class HeadlessRenderTests: XCTestCase {
             }
         }
     }
+
+    /// A `DISPLAY` naming a server that is not there (a closed ssh -X session, an X server gone
+    /// or refusing clients) does not stop offscreen rendering: the command falls back to the
+    /// headless context and writes the bytes it writes with no `DISPLAY` at all. `FOLIO_GL=glfw`
+    /// still asks for the window's context, and is refused by name.
+    func testAnUnreachableDisplayFallsBackToTheHeadlessContext() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-stale-display-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let options = ["render", "--effect", "fold", "--progress", "0.3"]
+        let headless = folder.appendingPathComponent("egl.png").path, stale = folder.appendingPathComponent("stale.png").path
+        let a = try folio(options + ["--out", headless], environment: ["DISPLAY": nil, "FOLIO_GL": nil])
+        XCTAssertEqual(a.status, 0, a.stderr)
+        // Display 9999 on a socket that no server listens on.
+        let b = try folio(options + ["--out", stale], environment: ["DISPLAY": ":9999", "FOLIO_GL": nil])
+        XCTAssertEqual(b.status, 0, "an unreachable DISPLAY: \(b.stderr)")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: stale)), try Data(contentsOf: URL(fileURLWithPath: headless)))
+        let c = try folio(options + ["--out", folder.appendingPathComponent("x.png").path], environment: ["DISPLAY": ":9999", "FOLIO_GL": "glfw"])
+        XCTAssertNotEqual(c.status, 0)
+        XCTAssertTrue(c.stderr.contains("no display"), c.stderr)
+    }
 }
