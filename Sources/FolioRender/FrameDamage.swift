@@ -9,8 +9,13 @@
 /// records differ (or one frame has no i-th batch), both boxes are damaged. A pixel outside the
 /// union is covered, in both frames, by the same batches in the same order with the same
 /// fingerprints, so it blends to the same value — the comparison needs no knowledge of what
-/// the batches are. Inserting a batch early in the list damages every later one: correct, only
-/// not minimal.
+/// the batches are.
+///
+/// Records are matched as the longest common subsequence of the two lists, not index by index:
+/// a batch inserted, removed or moved (the depth sort may order pieces that do not overlap
+/// differently from one frame to the next) damages its own box, not every batch after it.
+/// That is still exact: outside the union of the unmatched records' boxes, a pixel is covered
+/// in both frames only by matched records, the same ones in the same order.
 ///
 /// What the records cannot see forces a full redraw (``QuadRenderer`` decides; see
 /// `QuadRenderer+Damage.swift`), and the frame after a full redraw forced that way is full too.
@@ -58,6 +63,16 @@ struct FrameDamage {
     /// Whether `previous` describes the pixels in the target (false after a forced full redraw
     /// or ``invalidate()``).
     var hasPrevious = false
+    /// Scratch for the matching (kept, so that steady frames allocate nothing): the table of
+    /// common-subsequence lengths, and which records of each list were matched.
+    var table: [Int32] = []
+    var matchedPrevious: [Bool] = []
+    var matchedCurrent: [Bool] = []
+
+    /// The most cells the matching table may have (previous × current records left after the
+    /// common ends are trimmed); past it, records are compared index by index (correct, only
+    /// not minimal where one was inserted).
+    static let maximumTableCells = 1 << 20
 
     /// Forgets the last frame: the next one is redrawn in full (a new or resized target, or
     /// pixels changed behind the renderer's back).
@@ -76,15 +91,69 @@ struct FrameDamage {
             hasPrevious = !forcedFull
         }
         guard !forcedFull, hasPrevious, previousKey == key else { return .full }
-        var damaged = PixelBox()
-        let common = min(previous.count, current.count)
-        for i in 0..<common where previous[i] != current[i] {
-            damaged = damaged.union(previous[i].box).union(current[i].box)
+        let damaged = unmatchedBoxes()
+        let clipped = damaged.clipped(to: viewport)
+        if clipped.isEmpty { return .none }
+        return clipped == viewport ? .full : .box(clipped)
+    }
+
+    /// The union of the boxes of the records, in `previous` and `current`, that are not part
+    /// of their longest common subsequence (the common first and last records trimmed before
+    /// the table is filled).
+    mutating func unmatchedBoxes() -> PixelBox {
+        var start = 0
+        while start < previous.count && start < current.count && previous[start] == current[start] { start += 1 }
+        var endPrevious = previous.count, endCurrent = current.count
+        while endPrevious > start && endCurrent > start && previous[endPrevious - 1] == current[endCurrent - 1] {
+            endPrevious -= 1
+            endCurrent -= 1
         }
-        for i in common..<previous.count { damaged = damaged.union(previous[i].box) }
-        for i in common..<current.count { damaged = damaged.union(current[i].box) }
-        damaged = damaged.clipped(to: viewport)
-        if damaged.isEmpty { return .none }
-        return damaged == viewport ? .full : .box(damaged)
+        let n = endPrevious - start, m = endCurrent - start
+        var damaged = PixelBox()
+        guard n > 0 || m > 0 else { return damaged }
+        guard n > 0, m > 0, (n + 1) * (m + 1) <= Self.maximumTableCells else {
+            // Nothing to match (only insertions or only removals), or too large a table: index
+            // by index over the middle.
+            for k in 0..<max(n, m) {
+                let p = k < n ? previous[start + k] : nil, c = k < m ? current[start + k] : nil
+                if p != c {
+                    if let p { damaged = damaged.union(p.box) }
+                    if let c { damaged = damaged.union(c.box) }
+                }
+            }
+            return damaged
+        }
+        // table[i * (m + 1) + j]: the longest common subsequence of the middle's last n − i
+        // previous records and last m − j current ones.
+        let width = m + 1
+        table.removeAll(keepingCapacity: true)
+        table.append(contentsOf: repeatElement(0, count: (n + 1) * width))
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                table[i * width + j] = previous[start + i] == current[start + j]
+                    ? table[(i + 1) * width + j + 1] + 1
+                    : max(table[(i + 1) * width + j], table[i * width + j + 1])
+            }
+        }
+        matchedPrevious.removeAll(keepingCapacity: true)
+        matchedPrevious.append(contentsOf: repeatElement(false, count: n))
+        matchedCurrent.removeAll(keepingCapacity: true)
+        matchedCurrent.append(contentsOf: repeatElement(false, count: m))
+        var i = 0, j = 0
+        while i < n && j < m {
+            if previous[start + i] == current[start + j] {
+                matchedPrevious[i] = true
+                matchedCurrent[j] = true
+                i += 1
+                j += 1
+            } else if table[(i + 1) * width + j] >= table[i * width + j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        for k in 0..<n where !matchedPrevious[k] { damaged = damaged.union(previous[start + k].box) }
+        for k in 0..<m where !matchedCurrent[k] { damaged = damaged.union(current[start + k].box) }
+        return damaged
     }
 }

@@ -25,6 +25,22 @@ final class DamageDrivenFrameTests: XCTestCase {
         d.current = [.init(fingerprint: 1, box: Box(x0: 0, y0: 0, x1: 50, y1: 100))]
         XCTAssertEqual(d.finish(key: 7, forcedFull: false, viewport: whole), .box(Box(x0: -5, y0: 10, x1: 70, y1: 105).clipped(to: whole)),
                        "disappearing batches damage where they were")
+        // Records matched as a common subsequence: one inserted at the front (the depth sort
+        // may put a new piece first) damages its own box, not every record after it; one that
+        // moves damages where it was and where it is.
+        let a = FrameDamage.Record(fingerprint: 1, box: Box(x0: 0, y0: 0, x1: 50, y1: 100))
+        let b = FrameDamage.Record(fingerprint: 2, box: Box(x0: 50, y0: 0, x1: 100, y1: 100))
+        let c = FrameDamage.Record(fingerprint: 5, box: Box(x0: 90, y0: 0, x1: 100, y1: 10))
+        let e = FrameDamage.Record(fingerprint: 6, box: Box(x0: 10, y0: 10, x1: 20, y1: 20))
+        d.current = [a, b, e]
+        _ = d.finish(key: 7, forcedFull: false, viewport: whole)
+        d.current = [c, a, b, e]
+        XCTAssertEqual(d.finish(key: 7, forcedFull: false, viewport: whole), .box(c.box), "an inserted record damages its box alone")
+        d.current = [a, b, e, c]
+        XCTAssertEqual(d.finish(key: 7, forcedFull: false, viewport: whole), .box(c.box), "a record moved later damages its box alone")
+        d.current = [a, e, b, c]
+        XCTAssertEqual(d.finish(key: 7, forcedFull: false, viewport: whole), .box(b.box),
+                       "two records swapped: one of them (here b) stays unmatched, and only its box is redrawn")
         d.current = d.previous
         XCTAssertEqual(d.finish(key: 8, forcedFull: false, viewport: whole), .full, "a frame-wide change redraws everything")
         d.current = d.previous
