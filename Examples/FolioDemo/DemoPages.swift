@@ -109,7 +109,7 @@ final class DemoPages {
             reported = Set(problems.map(\.page))
             if problems.count > 3 { warnings.append("\(problems.count - 3) more of the first pages cannot be read") }
             if f.paths.isEmpty {
-                warnings.append("no .png pages in '\(folder)'; showing the built-in pages")
+                warnings.append("no PNG or JPEG pages in '\(folder)'; showing the built-in pages")
             } else if let size {
                 pageFolder = f
                 natural = size

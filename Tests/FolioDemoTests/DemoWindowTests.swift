@@ -336,7 +336,9 @@ final class DemoWindowTests: XCTestCase {
         // Issue #31 (item 12): a named folder that cannot be opened is an error now, not the
         // built-in pages (HostilePagesTests.testANamedPagesSourceThatCannotBeReadIsAnErrorNotTheBuiltInPages);
         // a folder that opens but has no readable page still falls back, with a message.
-        for (pages, expected) in [(folder.path, "not a readable PNG")] {
+        let empty = try Self.folder("no-pages")
+        defer { try? FileManager.default.removeItem(at: empty) }
+        for (pages, expected) in [(folder.path, "not a readable PNG"), (empty.path, "no PNG or JPEG pages in '\(empty.path)'")] {
             let shot = folder.appendingPathComponent("fallback.png").path
             try? FileManager.default.removeItem(atPath: shot)
             let app = Process()
