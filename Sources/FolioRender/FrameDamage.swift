@@ -5,17 +5,13 @@
 ///
 /// Each batch is reduced to a record: a fingerprint of everything that decides its pixels
 /// (its vertex floats, shader variant, uniforms, texture and blend state) and the pixel box its
-/// triangles can touch. Two frames are compared batch by batch, in order: wherever the i-th
-/// records differ (or one frame has no i-th batch), both boxes are damaged. A pixel outside the
-/// union is covered, in both frames, by the same batches in the same order with the same
-/// fingerprints, so it blends to the same value — the comparison needs no knowledge of what
-/// the batches are.
-///
-/// Records are matched as the longest common subsequence of the two lists, not index by index:
-/// a batch inserted, removed or moved (the depth sort may order pieces that do not overlap
-/// differently from one frame to the next) damages its own box, not every batch after it.
-/// That is still exact: outside the union of the unmatched records' boxes, a pixel is covered
-/// in both frames only by matched records, the same ones in the same order.
+/// triangles can touch. The two frames' lists are matched as their longest common subsequence,
+/// and the boxes of the records left unmatched, in either frame, are damaged: a batch
+/// inserted, removed or moved (the depth sort may order pieces that do not overlap differently
+/// from one frame to the next) damages its own box, not every batch after it. A pixel outside
+/// that union is covered, in both frames, only by matched batches, the same ones in the same
+/// order with the same fingerprints, so it blends to the same value — the comparison needs no
+/// knowledge of what the batches are.
 ///
 /// What the records cannot see forces a full redraw (``QuadRenderer`` decides; see
 /// `QuadRenderer+Damage.swift`), and the frame after a full redraw forced that way is full too.

@@ -11,7 +11,8 @@ import FolioTessellation
 /// filter, bilinear on the base level — exactly what a sampler without mipmaps gives. Such a
 /// draw binds ``QuadRenderer/unmipmappedSampler`` instead: the same pixels, and on a software
 /// rasterizer a good deal less work, since the level of detail is no longer computed per pixel
-/// quad nor two levels addressed (llvmpipe: window frames of a spread 15–25% faster).
+/// quad nor two levels addressed (llvmpipe: a spread's damage-driven turn frames 6–19% faster,
+/// full redraws up to 30%; docs/performance.md).
 ///
 /// ρ is known on the CPU where it is constant: a polygon parallel to the view plane (every
 /// corner at the same `w`, as a page at rest on the plane z = 0 is) maps screen pixels to its
