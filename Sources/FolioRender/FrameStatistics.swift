@@ -12,8 +12,9 @@ public struct FrameStatistics: Sendable, Equatable {
     /// read of the target it would cost, per sample when multisampled).
     public var opaqueDrawCalls = 0
     /// Of `drawCalls`, those that sampled their page texture without its mipmaps because the
-    /// draw does not minify it anywhere (a page lying flat at its raster's size or larger): the
-    /// same pixels as trilinear sampling there, at less cost on a software rasterizer.
+    /// draw does not minify it anywhere (a page lying flat at its raster's size or larger, a
+    /// leaf tilted mildly or rising toward the viewer): the same pixels as trilinear sampling
+    /// there, at less cost on a software rasterizer.
     public var unmipmappedDrawCalls = 0
     /// Compositing groups drawn offscreen into their pictures this frame.
     public var groupPictures = 0

@@ -16,35 +16,125 @@ import FolioTessellation
 ///
 /// ρ is known on the CPU where it is constant: a polygon parallel to the view plane (every
 /// corner at the same `w`, as a page at rest on the plane z = 0 is) maps screen pixels to its
-/// layer's points affinely, so the texels per pixel step are the same everywhere in it. A
-/// polygon in perspective keeps trilinear sampling. The test leaves a margin of
-/// ``unmipmappedMargin`` in λ for the driver's rounding, and applies only to textures sampled as
-/// Folio uploads them (not an app's, nor one `setSampling` changed).
+/// layer's points affinely, so the texels per pixel step are the same everywhere in it.
+///
+/// In perspective ρ varies over the polygon, and the CPU bounds it from above instead: a
+/// texture coordinate is `u = m / q` with `m` and `q = 1/w` affine on screen, so
+/// `∂u/∂x = (mₓ q − qₓ m) / q²` has an affine numerator. Over a box that holds every pixel the
+/// draw shades — its triangles' bounding box grown by `derivativeReach` pixels, for the 2 × 2
+/// quads whose differences GL takes — the numerator's largest magnitude and `q`'s smallest
+/// value lie at the box's corners, and their quotient bounds every derivative (and every
+/// finite difference, an average of derivatives) in the box. A leaf turning early or late in
+/// its turn, or rising toward the viewer, is not minified anywhere and skips its mipmaps
+/// too; one foreshortened past about 45° (ρ > √2 with the bias) keeps them.
+///
+/// The test leaves a margin of ``unmipmappedMargin`` in λ for the driver's rounding, and
+/// applies only to textures sampled as Folio uploads them (not an app's, nor one
+/// `setSampling` changed).
 extension QuadRenderer {
     /// How far below 0 the level of detail must lie for a draw to sample without mipmaps: a
     /// hundredth of a level, far above float rounding, so that the driver's own λ surely
     /// selects magnification there too.
     nonisolated static let unmipmappedMargin = 0.01
 
-    /// Whether `item`, showing texture `t` at `texels` texels per layer point, samples it
-    /// without mipmaps: the texture has Folio's upload sampling, the item lies parallel to the
-    /// view plane, and its level of detail is at most −``unmipmappedMargin`` (with the upload's
-    /// `levelOfDetailBias`, which OpenGL ES does not apply).
-    func samplesWithoutMipmaps(_ item: DrawItem, _ t: Texture, texelsPerPoint texels: (Double, Double)) -> Bool {
+    /// Whether `item` (drawn by batch `batch` and the batches beside it), showing texture `t`
+    /// at `texels` texels per layer point, samples it without mipmaps: the texture has Folio's
+    /// upload sampling, and the item's level of detail — exact for an item parallel to the
+    /// view plane, bounded from above in perspective — is at most −``unmipmappedMargin`` (with
+    /// the upload's `levelOfDetailBias`, which OpenGL ES does not apply).
+    func samplesWithoutMipmaps(_ item: DrawItem, batch: Int, _ t: Texture, texelsPerPoint texels: (Double, Double)) -> Bool {
         guard samplesUnminifiedWithoutMipmaps, t.hasUploadSampling, unmipmappedSampler != 0 else { return false }
-        guard let rho = Self.texelsPerPixel(list.corners[item.corners], texelsPerPoint: texels) else { return false }
+        let corners = list.corners[item.corners]
+        var rho = Self.texelsPerPixel(corners, texelsPerPoint: texels)
+        if rho == nil, let box = shadedBox(ofItemAt: batch) {
+            rho = Self.texelsPerPixelBound(corners, texelsPerPoint: texels, over: box)
+        }
+        guard let rho else { return false }
         let bias = profile == .gles30 ? 0 : Double(Self.levelOfDetailBias)
         return rho > 0 && log2(rho) + bias <= -Self.unmipmappedMargin
     }
 
-    /// GL's ρ for a polygon whose corners all lie at the same `w`: the longer of the texel
-    /// steps that one pixel step along x and along y makes, with `texels` texels per layer
-    /// point along the layer's x and y. Nil for a polygon in perspective or with no area.
-    nonisolated static func texelsPerPixel(_ corners: ArraySlice<Corner>, texelsPerPoint texels: (Double, Double)) -> Double? {
+    /// The cells along each side of the grid `texelsPerPixelBound` bounds ρ over.
+    nonisolated static let boundCells = 8
+
+    /// How far past a draw's triangles GL may take a texture-coordinate difference, in pixels:
+    /// a 2 × 2 pixel quad reaches one pixel past the triangle that covers one of its pixels,
+    /// and one more pixel covers the rounding of positions to the rasterizer's grid.
+    nonisolated static let derivativeReach = 2.0
+
+    /// The viewport-pixel box holding every pixel the item of batch `index` shades: the
+    /// bounding box of its batches' vertices (they follow one another), grown by
+    /// ``derivativeReach``. Nil where a vertex is not in front of the eye.
+    func shadedBox(ofItemAt index: Int) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        let item = list.batches[index].item
+        var first = index, last = index
+        while first > 0 && list.batches[first - 1].item == item { first -= 1 }
+        while last + 1 < list.batches.count && list.batches[last + 1].item == item { last += 1 }
+        let f = DrawList.floatsPerVertex
+        let (width, height) = list.pixelSize
+        var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+        for v in list.batches[first].vertices.lowerBound..<list.batches[last].vertices.upperBound {
+            let w = Double(list.vertices[v * f + 3])
+            guard w > 0 else { return nil }
+            let x = (Double(list.vertices[v * f]) / w + 1) * width / 2, y = (Double(list.vertices[v * f + 1]) / w + 1) * height / 2
+            box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+        }
+        let r = Self.derivativeReach
+        guard box.minX <= box.maxX else { return nil }
+        return (box.minX - r, box.minY - r, box.maxX + r, box.maxY + r)
+    }
+
+    /// An upper bound on GL's ρ over `box` (viewport pixels) for a polygon in perspective, its
+    /// corners' local points shown at `texels` texels per layer point: the longer of the
+    /// bounds on the texel steps along x and along y (see the extension's notes). Nil when the
+    /// polygon has no area, or its plane does not lie in front of the eye over all of `box`.
+    nonisolated static func texelsPerPixelBound(_ corners: ArraySlice<Corner>, texelsPerPoint texels: (Double, Double),
+                                                over box: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> Double? {
+        guard let (a, b, p, det) = spanningCorners(corners) else { return nil }
+        let (dx1, dy1, dx2, dy2) = (b.x - a.x, b.y - a.y, p.x - a.x, p.y - a.y)
+        /// An affine function of the pixel: its value at `a` and its two slopes.
+        typealias Affine = (value: Double, x: Double, y: Double)
+        func affine(_ f: (Corner) -> Double) -> Affine {
+            let (fa, f1, f2) = (f(a), f(b) - f(a), f(p) - f(a))
+            return (fa, (f1 * dy2 - f2 * dy1) / det, (f2 * dx1 - f1 * dx2) / det)
+        }
+        func at(_ g: Affine, _ x: Double, _ y: Double) -> Double { g.value + g.x * (x - a.x) + g.y * (y - a.y) }
+        // 1/w, local.x/w and local.y/w are affine on screen (perspective-correct interpolation).
+        let q = affine { 1 / $0.w }, m = affine { $0.local.x / $0.w }, n = affine { $0.local.y / $0.w }
+        // Over each cell of a grid on the box, the numerators' largest magnitudes and q's
+        // smallest value lie at the cell's corners: their quotient bounds the derivatives in
+        // the cell, and the largest over the cells bounds them in the box, tighter the finer
+        // the grid (over one cell q and the numerators peak at different corners).
+        let cells = Self.boundCells
+        let step = ((box.maxX - box.minX) / Double(cells), (box.maxY - box.minY) / Double(cells))
+        var rho = 0.0
+        for j in 0..<cells {
+            for i in 0..<cells {
+                var smallestQ = Double.infinity, largest = (0.0, 0.0, 0.0, 0.0)
+                for corner in 0..<4 {
+                    let (x, y) = (box.minX + step.0 * Double(i + (corner & 1)), box.minY + step.1 * Double(j + (corner >> 1)))
+                    let (qv, mv, nv) = (at(q, x, y), at(m, x, y), at(n, x, y))
+                    guard qv > 0, qv.isFinite else { return nil }
+                    smallestQ = min(smallestQ, qv)
+                    // d(m/q)/dx, d(n/q)/dx, d(m/q)/dy, d(n/q)/dy, times q².
+                    largest = (max(largest.0, abs(m.x * qv - q.x * mv)), max(largest.1, abs(n.x * qv - q.x * nv)),
+                               max(largest.2, abs(m.y * qv - q.y * mv)), max(largest.3, abs(n.y * qv - q.y * nv)))
+                }
+                let q2 = smallestQ * smallestQ
+                let alongX = (texels.0 * largest.0 / q2, texels.1 * largest.1 / q2)
+                let alongY = (texels.0 * largest.2 / q2, texels.1 * largest.3 / q2)
+                rho = max(rho, (alongX.0 * alongX.0 + alongX.1 * alongX.1).squareRoot(), (alongY.0 * alongY.0 + alongY.1 * alongY.1).squareRoot())
+            }
+        }
+        return rho.isFinite ? rho : nil
+    }
+
+    /// The best-conditioned three corners of a polygon for fitting affine functions of the
+    /// pixel: the first, the one farthest from it, and the one spanning the largest triangle
+    /// with both; with that triangle's doubled signed area. Nil for fewer than three corners
+    /// or no area.
+    nonisolated static func spanningCorners(_ corners: ArraySlice<Corner>) -> (Corner, Corner, Corner, Double)? {
         guard corners.count >= 3, let a = corners.first else { return nil }
-        for c in corners where abs(c.w - a.w) > 1e-9 * abs(a.w) { return nil }
-        // The corner farthest from the first, then the one spanning the largest triangle with
-        // both: the best-conditioned pair of screen steps the polygon offers.
         var b = a, longest = 0.0
         for c in corners {
             let d = (c.x - a.x) * (c.x - a.x) + (c.y - a.y) * (c.y - a.y)
@@ -56,6 +146,17 @@ extension QuadRenderer {
             if abs(cross) > abs(det) { det = cross; p = c }
         }
         guard abs(det) > 1e-6 else { return nil }
+        return (a, b, p, det)
+    }
+
+    /// GL's ρ for a polygon whose corners all lie at the same `w`: the longer of the texel
+    /// steps that one pixel step along x and along y makes, with `texels` texels per layer
+    /// point along the layer's x and y. Nil for a polygon in perspective or with no area.
+    nonisolated static func texelsPerPixel(_ corners: ArraySlice<Corner>, texelsPerPoint texels: (Double, Double)) -> Double? {
+        guard let first = corners.first else { return nil }
+        for c in corners where abs(c.w - first.w) > 1e-9 * abs(first.w) { return nil }
+        // The best-conditioned pair of screen steps the polygon offers.
+        guard let (a, b, p, det) = spanningCorners(corners) else { return nil }
         let (dx1, dy1, dx2, dy2) = (b.x - a.x, b.y - a.y, p.x - a.x, p.y - a.y)
         let (lx1, ly1) = (b.local.x - a.local.x, b.local.y - a.local.y)
         let (lx2, ly2) = (p.local.x - a.local.x, p.local.y - a.local.y)

@@ -45,7 +45,7 @@ extension QuadRenderer {
         var cursor = BatchCursor()
         for (index, batch) in list.batches.enumerated() {
             drawCastShadows(before: index, &cursor)
-            drawBatch(batch, frame, &cursor)
+            drawBatch(batch, at: index, frame, &cursor)
         }
         if !cursor.blending { glEnable(GLenum(GL_BLEND)); cursor.blending = true }
         if cursor.unmipmapped { glBindSampler(0, 0); cursor.unmipmapped = false }
@@ -72,7 +72,7 @@ extension QuadRenderer {
     /// Draws one batch: its item's program and uniforms (set only when they change), blending
     /// off where the draw replaces what is beneath it, and one `glDrawArrays`; counted in
     /// `lastFrame`. A batch that paints nothing, or whose program failed to build, is skipped.
-    func drawBatch(_ batch: DrawList.Batch, _ frame: Frame, _ cursor: inout BatchCursor) {
+    func drawBatch(_ batch: DrawList.Batch, at index: Int, _ frame: Frame, _ cursor: inout BatchCursor) {
         let item = list.items[batch.item]
         let quad = frame.polygons[item.quadIndex]
         // A compositing group's picture (QuadRenderer+Groups.swift), or a layer's polygon.
@@ -95,7 +95,7 @@ extension QuadRenderer {
             var unmipmapped = false
             if composite { setCompositeMaterial(item, program) }
             else if raster { setRasterMaterial(item, quad, frame, program) }
-            else { unmipmapped = setMaterial(item, quad, frame, program) }
+            else { unmipmapped = setMaterial(item, batch: index, quad, frame, program) }
             if unmipmapped != cursor.unmipmapped {
                 glBindSampler(0, unmipmapped ? unmipmappedSampler : 0)
                 cursor.unmipmapped = unmipmapped
@@ -182,9 +182,10 @@ extension QuadRenderer {
         return variant
     }
 
-    /// Sets `program`'s uniforms for `item` and binds its texture on unit 0; true where that
-    /// texture is to be sampled without its mipmaps (`samplesWithoutMipmaps`).
-    func setMaterial(_ item: DrawItem, _ quad: Frame.Polygon, _ frame: Frame, _ program: ShaderPrograms.Program) -> Bool {
+    /// Sets `program`'s uniforms for `item` (whose batches include `batch`) and binds its
+    /// texture on unit 0; true where that texture is to be sampled without its mipmaps
+    /// (`samplesWithoutMipmaps`).
+    func setMaterial(_ item: DrawItem, batch: Int, _ quad: Frame.Polygon, _ frame: Frame, _ program: ShaderPrograms.Program) -> Bool {
         let layer = frame.record(of: quad)
         let b = layer.bounds
         glUniform4f(program.bounds, Float(b.minX), Float(b.minY), Float(b.width), Float(b.height))
@@ -197,7 +198,7 @@ extension QuadRenderer {
             glUniform4f(program.contentsRect, Float(cr.origin.x), Float(cr.origin.y), Float(cr.size.width), Float(cr.size.height))
             texels = (Double(t.width) * abs(cr.width) / max(b.width, 1e-9), Double(t.height) * abs(cr.height) / max(b.height, 1e-9))
             if program.contentsFade >= 0 { glUniform1f(program.contentsFade, Self.contentsFade(quad, frame) ?? 1) }
-            unmipmapped = samplesWithoutMipmaps(item, t, texelsPerPoint: texels)
+            unmipmapped = samplesWithoutMipmaps(item, batch: batch, t, texelsPerPoint: texels)
         }
         if let light { setLight(light, program) }
         glUniform2f(program.texelsPerPoint, Float(texels.0), Float(texels.1))

@@ -38,6 +38,60 @@ final class UnmipmappedSamplingTests: XCTestCase {
         XCTAssertNil(QuadRenderer.texelsPerPixel(line[...], texelsPerPoint: (1, 1)))
     }
 
+    /// In perspective ρ varies over the polygon: `texelsPerPixelBound` is at least every
+    /// derivative of the texture coordinates over its box (checked against the exact
+    /// projective map on a dense grid), within a few per cent of the largest, and nil where the
+    /// box reaches past the horizon.
+    func testTheBoundInPerspectiveHoldsEverywhereInItsBox() throws {
+        // A 100 × 100 point layer turned `angle` about its left edge (the y axis), seen from
+        // 400 points in front of the view plane, 1 pixel per point: x' = d·x/(d − z).
+        let d = 400.0
+        for angle in [10.0, 30.0, 50.0, 70.0] {
+            let (c, s) = (cos(angle * .pi / 180), sin(angle * .pi / 180))
+            func project(_ p: (Double, Double)) -> (x: Double, y: Double, w: Double) {
+                let (x, y, z) = (100 + p.0 * c, 50 + p.1, p.0 * s)
+                let w = (d - z) / d
+                return (x / w, y / w, w)
+            }
+            let corners = [(0.0, 0.0), (100, 0), (100, 100), (0, 100)].map { p in
+                let v = project(p)
+                return Corner(x: v.x, y: v.y, w: v.w, local: Point(x: p.0, y: p.1), fades: false)
+            }
+            let box = (minX: corners.map(\.x).min()! - 2, minY: corners.map(\.y).min()! - 2,
+                       maxX: corners.map(\.x).max()! + 2, maxY: corners.map(\.y).max()! + 2)
+            let texels = (3.0, 2.0)
+            let bound = try XCTUnwrap(QuadRenderer.texelsPerPixelBound(corners[...], texelsPerPoint: texels, over: box), "\(angle)°")
+            // The exact inverse: the pixel (X, Y) on the plane is the local point (u, v) with
+            // X = d(100 + u c)/(d − u s): u = d(X − 100)/(d c + X s); and Y = d(50 + v)/(d − u s).
+            func local(_ x: Double, _ y: Double) -> (Double, Double) {
+                let u = d * (x - 100) / (d * c + x * s)
+                return (u, y * (d - u * s) / d - 50)
+            }
+            var largest = 0.0
+            let h = 1e-4
+            for j in 0...60 {
+                for i in 0...60 {
+                    let x = box.minX + (box.maxX - box.minX) * Double(i) / 60, y = box.minY + (box.maxY - box.minY) * Double(j) / 60
+                    let (l, lx, ly) = (local(x, y), local(x + h, y), local(x, y + h))
+                    let alongX = (texels.0 * (lx.0 - l.0) / h, texels.1 * (lx.1 - l.1) / h)
+                    let alongY = (texels.0 * (ly.0 - l.0) / h, texels.1 * (ly.1 - l.1) / h)
+                    largest = max(largest, (alongX.0 * alongX.0 + alongX.1 * alongX.1).squareRoot(),
+                                  (alongY.0 * alongY.0 + alongY.1 * alongY.1).squareRoot())
+                }
+            }
+            XCTAssertGreaterThanOrEqual(bound, largest * (1 - 1e-6), "\(angle)°: the bound holds")
+            XCTAssertLessThan(bound, largest * 1.05, "\(angle)°: the bound is tight")
+        }
+        // A layer receding toward a horizon 50 pixels to the right (w = 1 + x/50, so the
+        // pixel x/w never reaches 50): a box reaching past it has no bound.
+        let near = [(0.0, 0.0), (100, 0), (100, 100), (0, 100)].map { p in
+            let w = 1 + p.0 / 50
+            return Corner(x: p.0 / w, y: p.1 / w, w: w, local: Point(x: p.0, y: p.1), fades: false)
+        }
+        XCTAssertNotNil(QuadRenderer.texelsPerPixelBound(near[...], texelsPerPoint: (1, 1), over: (-2, -2, 40, 40)))
+        XCTAssertNil(QuadRenderer.texelsPerPixelBound(near[...], texelsPerPoint: (1, 1), over: (0, 0, 10_000, 10_000)))
+    }
+
     /// A spread at rest and mid-turn, in every effect and antialiasing mode, drawn with the
     /// unminified pages sampled without mipmaps and with every page sampled trilinearly:
     /// byte-identical, and the pages at rest are the draws that skip the mipmaps — the turning
@@ -56,7 +110,8 @@ final class UnmipmappedSamplingTests: XCTestCase {
                 for page in 0..<8 {
                     try r.setImage(SamplePages.page(page + 1, width: 200, height: 250), for: book.handle(forPage: page))
                 }
-                for leaves in [[], [BookLeaf(index: 2, progress: 0.3)]] {
+                for leaves in [[], [BookLeaf(index: 2, progress: 0.3)], [BookLeaf(index: 2, progress: 0.08)],
+                               [BookLeaf(index: 2, progress: 0.9)], [BookLeaf(index: 2, progress: 0.7), BookLeaf(index: 3, progress: 0.2)]] {
                     try book.setLeaves(leaves)
                     for aa in AntialiasingMode.allCases {
                         r.samplesUnminifiedWithoutMipmaps = true
@@ -65,17 +120,56 @@ final class UnmipmappedSamplingTests: XCTestCase {
                         r.samplesUnminifiedWithoutMipmaps = false
                         let trilinear = try offscreen.render(book.root, size: size, scale: 1, antialiasing: aa)
                         XCTAssertEqual(r.lastFrame.unmipmappedDrawCalls, 0)
-                        let what = "\(type(of: effect)), \(leaves.isEmpty ? "at rest" : "mid-turn"), \(aa)"
+                        let what = "\(type(of: effect)), \(leaves.isEmpty ? "at rest" : "leaves \(leaves.map(\.progress))"), \(aa)"
                         XCTAssertEqual(plain.pixels, trilinear.pixels, "\(what): sampling without mipmaps changed pixels")
                         XCTAssertGreaterThan(unmipmapped, 0, "\(what): the pages at rest skip their mipmaps")
-                        if !leaves.isEmpty {
-                            XCTAssertLessThan(unmipmapped, r.lastFrame.drawCalls, "\(what): the turning leaf keeps its mipmaps")
+                        if leaves.count == 1 && leaves[0].progress == 0.08 {
+                            XCTAssertEqual(unmipmapped, r.lastFrame.drawCalls, "\(what): a leaf barely lifted is not minified anywhere")
+                        }
+                        if effect is FlipLeafEffect && leaves.count == 1 && leaves[0].progress == 0.3 {
+                            XCTAssertLessThan(unmipmapped, r.lastFrame.drawCalls, "\(what): the leaf foreshortened 54° keeps its mipmaps")
                         }
                         skipped += unmipmapped
                     }
                 }
             }
             print("unmipmapped sampling: \(skipped) draws sampled without mipmaps, every frame byte-identical")
+        }
+    }
+
+    /// Through a whole turn, in small steps, a leaf in perspective crosses the level of detail's
+    /// threshold: sampled without mipmaps wherever the bound allows, the frame is
+    /// byte-identical to trilinear sampling at every step. The rasters are the size the pages
+    /// are shown and a quarter finer; under OpenGL ES, which has no bias, a fifth and a tenth
+    /// coarser (at their shown size they would be minified as soon as the leaf tilts).
+    func testALeafInPerspectiveDrawsTheSamePixelsThroughTheWholeTurn() throws {
+        try MainActor.assumeIsolated {
+            let offscreen = SharedRenderer.offscreen
+            let r = offscreen.renderer
+            defer { r.samplesUnminifiedWithoutMipmaps = true }
+            let size = Size(width: 480, height: 300)
+            let (shown, finer) = r.profile == .gles30 ? (0.8, 0.9) : (1.0, 1.25)
+            for (effect, raster) in [(FlipLeafEffect() as any LeafEffect, shown), (FoldLeafEffect(), shown), (FlipLeafEffect(), finer)] {
+                let book = try Book(pageCount: 8, configuration: BookConfiguration(viewSize: size, layout: .spread, effect: effect))
+                for page in 0..<8 {
+                    try r.setImage(SamplePages.page(page + 1, width: Int(240 * raster), height: Int(300 * raster)), for: book.handle(forPage: page))
+                }
+                var leafSkipped = 0, leafKept = 0
+                for step in 0..<25 {
+                    let progress = 0.02 + 0.04 * Double(step)
+                    try book.setLeaves([BookLeaf(index: 2, progress: progress)])
+                    r.samplesUnminifiedWithoutMipmaps = true
+                    let plain = try offscreen.render(book.root, size: size, scale: 1)
+                    let (unmipmapped, draws) = (r.lastFrame.unmipmappedDrawCalls, r.lastFrame.drawCalls)
+                    r.samplesUnminifiedWithoutMipmaps = false
+                    let trilinear = try offscreen.render(book.root, size: size, scale: 1)
+                    XCTAssertEqual(plain.pixels, trilinear.pixels, "\(type(of: effect)) at \(progress), rasters × \(raster)")
+                    if unmipmapped == draws { leafSkipped += 1 } else { leafKept += 1 }
+                }
+                // Both sides of the threshold are crossed: the test compares both kinds of draw.
+                XCTAssertGreaterThan(leafSkipped, 0, "\(type(of: effect)), rasters × \(raster): some poses skip the mipmaps")
+                XCTAssertGreaterThan(leafKept, 0, "\(type(of: effect)), rasters × \(raster): some poses keep them")
+            }
         }
     }
 
