@@ -168,17 +168,21 @@ final class DemoPages {
     }
 
     /// Sets the pixel size a document's pages are rasterised at (the page's view size times
-    /// the display's pixel scale). A new size starts a fresh cache: the textures on screen stay
-    /// (a coarser or finer picture of the same page) until their sharp replacements arrive, the
-    /// others are freed at once, so the textures stay within the budget.
+    /// the display's pixel scale). A new size starts a fresh cache. The pages on screen and
+    /// those wanted around the opening keep their textures (a coarser or finer picture of the
+    /// same page) until their sharp replacements arrive, so a turn started right after a resize
+    /// shows the next page, not its placeholder; every other texture, and every tile (cut for
+    /// the old size), is freed at once. Beyond the fresh cache's budget that keeps at most the
+    /// pages of `prefetch`'s openings, each freed once it is replaced or no longer wanted.
     func setDisplaySize(width: Int, height: Int, book: Book, renderer: QuadRenderer) {
         guard document != nil else { return }
         let size = (width: max(1, width), height: max(1, height))
         guard target.value.withLock({ $0 != size }) else { return }
         target.value.withLock { $0 = size }
-        let visible = Set(book.visiblePages)
-        for page in uploaded where !visible.contains(page) { renderer.removeImage(for: Self.handle(page, book)) }
-        uploaded.formIntersection(visible)
+        var kept = Set(book.visiblePages)
+        for page in wanted where TilePlanner.Key(packed: page) == nil { kept.insert(page) }
+        for page in uploaded where !kept.contains(page) { renderer.removeImage(for: Self.handle(page, book)) }
+        uploaded.formIntersection(kept)
         stale = uploaded
         uploads.removeAll()
         wanted.removeAll()
