@@ -113,9 +113,10 @@ let package = Package(
         // poppler in the reader's process; folio-pdf-worker is the only thing that links poppler.
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
         // Resources/sample-book.pdf: the built-in book (scripts/make-builtin-book), found by `SampleBook`.
         .target(name: "FolioDocument", dependencies: ["FolioFiles", "CPNG", "CTurboJPEG"], resources: [.copy("Resources/sample-book.pdf")]),
-        .executableTarget(name: "FolioPDFWorker", dependencies: ["FolioDocument", "CPoppler"]),
+        .executableTarget(name: "FolioPDFWorker", dependencies: ["FolioDocument", "CPoppler", "CSeccomp"]),
         // Needs folio-pdf-worker built next to the test bundle (it is a dependency for that reason).
         // PDFs are written by hand in the tests, images through libpng and TurboJPEG; FolioBook
         // checks that pages feed a PageCache. Fixtures/encrypted.pdf: scripts/make-document-fixtures.

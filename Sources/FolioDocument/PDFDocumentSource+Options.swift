@@ -37,8 +37,9 @@ extension PDFDocumentSource {
         public var log: @Sendable (String) -> Void = { DocumentLog.standardError($0) }
         /// Faults the worker injects on purpose, for tests: "crash:N", "kill:N", "hang:N",
         /// "hog:N", "spin:N" (SIGSEGV, SIGKILL, sleep forever, allocate without end, or burn
-        /// CPU when asked for page N, 0-based), "crash-open", "hang-open". Sent in the worker's
-        /// environment only.
+        /// CPU when asked for page N, 0-based), "escape:N" (try what the worker's system-call
+        /// filter refuses, and fail page N with what happened), "crash-open", "hang-open".
+        /// Sent in the worker's environment only.
         var faults: String?
         /// Whether pixels come back through shared memory (where the system has memfd) rather
         /// than over the socket; off only in tests of the socket path.

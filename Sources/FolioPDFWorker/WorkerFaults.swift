@@ -3,9 +3,13 @@ import Glibc
 #endif
 
 /// Faults injected on purpose so that tests can watch the reader survive them, read from
-/// `FOLIO_PDF_WORKER_FAULTS` ("crash:3,hang:5,hog:7,kill:9,spin:11,crash-open,hang-open"); empty otherwise.
+/// `FOLIO_PDF_WORKER_FAULTS` ("crash:3,hang:5,hog:7,kill:9,spin:11,escape:13,crash-open,hang-open"); empty
+/// otherwise.
 struct WorkerFaults {
     var crash: Set<Int> = [], kill: Set<Int> = [], hang: Set<Int> = [], hog: Set<Int> = [], spin: Set<Int> = []
+    /// Pages at which the worker tries what `WorkerSandbox` refuses, as code that took poppler
+    /// over would, and answers with what happened instead of the page.
+    var escape: Set<Int> = []
     var crashOnOpen = false, hangOnOpen = false
 
     static func fromEnvironment() -> WorkerFaults {
@@ -20,6 +24,7 @@ struct WorkerFaults {
             case ("hang", let p?): f.hang.insert(p)
             case ("hog", let p?): f.hog.insert(p)
             case ("spin", let p?): f.spin.insert(p)
+            case ("escape", let p?): f.escape.insert(p)
             case ("crash-open", _): f.crashOnOpen = true
             case ("hang-open", _): f.hangOnOpen = true
             default: break
@@ -43,6 +48,41 @@ struct WorkerFaults {
             while let block = malloc(64 << 20) { memset(block, 1, 64 << 20) }
             abort()
         }
+    }
+}
+
+extension WorkerFaults {
+    /// For an escape page, whether the sandbox is on, then what became of each attempt —
+    /// writing a file, forking, starting a program, opening a network socket, signalling the
+    /// reader — as "name: allowed" or "name: refused (reason)", comma-separated; nil for any
+    /// other page. Whatever was allowed
+    /// is undone at once (the file removed, the child reaped).
+    func escapeReport(page: Int) -> String? {
+        guard escape.contains(page) else { return nil }
+        func outcome(_ name: String, _ result: Int32) -> String {
+            result >= 0 ? "\(name): allowed" : "\(name): refused (\(String(cString: strerror(errno))))"
+        }
+        var lines = [WorkerSandbox.problem.map { "sandbox: off (\($0))" } ?? "sandbox: on"]
+        let path = "/tmp/folio-pdf-worker-escape-\(getpid())"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        lines.append(outcome("write a file", fd))
+        if fd >= 0 { close(fd); unlink(path) }
+        let child = fork()
+        if child == 0 { _exit(0) }
+        lines.append(outcome("fork", child))
+        if child > 0 { var status: Int32 = 0; waitpid(child, &status, 0) }
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+        var spawned: pid_t = 0
+        let spawn = posix_spawn(&spawned, "/bin/true", nil, nil, &argv, nil)
+        free(argv[0])
+        if spawn == 0 { var status: Int32 = 0; waitpid(spawned, &status, 0) } else { errno = spawn }
+        lines.append(outcome("start a program", spawn == 0 ? 0 : -1))
+        let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        lines.append(outcome("open a network socket", s))
+        if s >= 0 { close(s) }
+        // Signal 0 only asks whether the signal could be sent.
+        lines.append(outcome("signal the reader", Glibc.kill(getppid(), 0)))
+        return lines.joined(separator: ", ")
     }
 }
 

@@ -84,6 +84,7 @@ struct WorkerLoop {
             return reply(.badRequest, message: "refused region \(area) of \(width)×\(height)")
         }
         faults.strike(page: page)
+        if let report = faults.escapeReport(page: page) { return reply(.renderFailed, message: report) }
         if shared {
             let problem = SharedOutput.withMapping(bytes: area.width * area.height * 4) { memory in
                 document.render(page: page, width: width, height: height, region: area, into: memory)

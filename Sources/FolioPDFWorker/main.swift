@@ -34,6 +34,8 @@ if let file = value("--bench") {
 }
 
 // Limits first, before poppler allocates anything. No core files: a crash on a hostile
-// document should cost nothing but the page.
+// document should cost nothing but the page. Then the system-call filter, before a byte of
+// the document is read; a system that cannot install it runs the worker without it.
 WorkerLimits.apply(memory: Int(value("--memory-limit") ?? "") ?? 0, cpuSeconds: Int(value("--cpu-limit") ?? "") ?? 0)
+WorkerSandbox.problem = WorkerSandbox.apply()
 WorkerLoop(faults: WorkerFaults.fromEnvironment()).run()

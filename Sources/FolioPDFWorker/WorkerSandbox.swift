@@ -1,0 +1,97 @@
+import CSeccomp
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The system calls a worker gives up as it starts, before it reads a byte of the document.
+///
+/// A hostile PDF that takes over poppler runs with the worker's rights. Memory, CPU time and
+/// core files are bounded already (`WorkerLimits`); this seccomp filter (through libseccomp)
+/// takes away what such code would want next, each refused with `EPERM`, which poppler, cairo
+/// and fontconfig handle as the ordinary failures they are:
+///
+/// - **starting programs and processes:** `execve`, `execveat`, `fork`, `vfork`, and `clone`
+///   without `CLONE_THREAD` (`clone3` answers `ENOSYS`, so the C library falls back to `clone`,
+///   whose flags the filter can read);
+/// - **the network:** `socket`, `socketpair`, `connect`, `bind`, `listen`, `accept`, `accept4`
+///   (the socket to the reader is already open: reading and writing it stays allowed);
+/// - **changing files:** `open`, `openat` and `creat` for writing, creating or truncating
+///   (reading fonts and the document stays allowed), `openat2` (`ENOSYS`), and every call that
+///   removes, renames, links, makes or changes the metadata of a file: `unlink`, `rename`,
+///   `mkdir`, `chmod`, `chown`, `truncate`, `utimensat` and their relatives;
+/// - **other processes and the kernel:** `kill` and `tgkill` of another process, `ptrace`,
+///   `process_vm_readv`/`writev`, `mount`, `chroot`, `unshare`, `setns`, `bpf`,
+///   `perf_event_open`, `init_module`, `keyctl`, `io_uring_setup`, `personality`.
+///
+/// Everything else is allowed: a list of what poppler needs would have to follow every font
+/// library and allocator through every release, and a call it missed would fail documents
+/// that are not hostile at all. `SCMP_FLTATR_CTL_NNP` (libseccomp's default) sets
+/// `no_new_privs`, so a set-user-ID program could not regain rights either.
+enum WorkerSandbox {
+    /// Calls refused outright, with `EPERM`.
+    static let refused = [
+        "execve", "execveat", "fork", "vfork",
+        "socket", "socketpair", "connect", "bind", "listen", "accept", "accept4",
+        "unlink", "unlinkat", "rmdir", "rename", "renameat", "renameat2", "mkdir", "mkdirat", "mknod", "mknodat",
+        "link", "linkat", "symlink", "symlinkat", "chmod", "fchmod", "fchmodat", "chown", "fchown", "lchown", "fchownat",
+        "truncate", "ftruncate", "utime", "utimes", "utimensat", "futimesat", "setxattr", "lsetxattr", "fsetxattr",
+        "removexattr", "lremovexattr", "fremovexattr",
+        "ptrace", "process_vm_readv", "process_vm_writev", "mount", "umount2", "pivot_root", "chroot", "unshare", "setns",
+        "bpf", "perf_event_open", "init_module", "finit_module", "delete_module", "keyctl", "add_key", "request_key",
+        "io_uring_setup", "personality", "kexec_load", "reboot", "swapon", "swapoff", "acct", "quotactl",
+    ]
+    /// Calls answered `ENOSYS`, as if the kernel were older: their arguments live in memory
+    /// the filter cannot read, and the C library falls back to the calls above.
+    static let unsupported = ["clone3", "openat2"]
+
+    /// Why this worker runs without the filter, or nil when it is in force (set at start;
+    /// the escape fault reports it). The worker has one thread, which alone touches it.
+    nonisolated(unsafe) static var problem: String? = "not applied"
+
+    /// Installs the filter; nil when it is in force, else why not (a kernel without seccomp,
+    /// a container that forbids it). The worker runs on without it then: the filter narrows
+    /// what a compromised worker can do, the reader does not depend on it.
+    static func apply() -> String? {
+        guard let context = seccomp_init(SCMP_ACT_ALLOW) else { return "seccomp_init failed" }
+        defer { seccomp_release(context) }
+        let refuse = folio_seccomp_errno(EPERM), absent = folio_seccomp_errno(ENOSYS)
+        for name in refused {
+            // A name this libseccomp or architecture does not know has nothing to refuse.
+            let call = seccomp_syscall_resolve_name(name)
+            guard call != __NR_SCMP_ERROR else { continue }
+            if seccomp_rule_add_array(context, refuse, call, 0, nil) != 0 { return "cannot refuse \(name)" }
+        }
+        for name in unsupported {
+            let call = seccomp_syscall_resolve_name(name)
+            guard call != __NR_SCMP_ERROR else { continue }
+            if seccomp_rule_add_array(context, absent, call, 0, nil) != 0 { return "cannot refuse \(name)" }
+        }
+        // clone without CLONE_THREAD makes a process; with it, a thread (allowed).
+        if let problem = add(context, refuse, "clone", [folio_seccomp_masked(0, scmp_datum_t(CLONE_THREAD), 0)]) { return problem }
+        // Opening for writing (O_WRONLY, O_RDWR), creating or truncating: each flag its own
+        // rule (a rule's comparisons must all hold).
+        for flag in [O_WRONLY, O_RDWR, O_CREAT, O_TRUNC] {
+            let bits = scmp_datum_t(flag)
+            if let problem = add(context, refuse, "open", [folio_seccomp_masked(1, bits, bits)]) { return problem }
+            if let problem = add(context, refuse, "openat", [folio_seccomp_masked(2, bits, bits)]) { return problem }
+        }
+        if let problem = add(context, refuse, "creat", []) { return problem }
+        // Signals to this process only (the crash and kill faults raise them on purpose).
+        let me = scmp_datum_t(getpid())
+        if let problem = add(context, refuse, "kill", [folio_seccomp_not_equal(0, me)]) { return problem }
+        if let problem = add(context, refuse, "tgkill", [folio_seccomp_not_equal(0, me)]) { return problem }
+        let loaded = seccomp_load(context)
+        return loaded == 0 ? nil : "seccomp_load failed: \(String(cString: strerror(-loaded)))"
+    }
+
+    /// Adds a rule answering `action` to `name` when every comparison in `conditions` holds;
+    /// nil when added (or the call does not exist here), else why not.
+    private static func add(_ context: scmp_filter_ctx, _ action: UInt32, _ name: String, _ conditions: [scmp_arg_cmp]) -> String? {
+        let call = seccomp_syscall_resolve_name(name)
+        guard call != __NR_SCMP_ERROR else { return nil }
+        let added = conditions.withUnsafeBufferPointer {
+            seccomp_rule_add_array(context, action, call, UInt32($0.count), $0.baseAddress)
+        }
+        return added == 0 ? nil : "cannot add the rule for \(name): \(String(cString: strerror(-added)))"
+    }
+}
