@@ -72,7 +72,11 @@ final class WorkerProcess {
         sigemptyset(&none)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        // A session of its own: the worker has no controlling terminal, so a taken-over worker
+        // cannot reach the reader's (to type into its shell). glibc's POSIX_SPAWN_SETSID, a GNU
+        // extension the Glibc module does not declare.
+        let setSessionID: Int32 = 0x80
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | setSessionID))
 
         var environment: [String] = []
         var e = environ

@@ -1,3 +1,4 @@
+import CSeccomp
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,24 +53,29 @@ struct WorkerFaults {
 }
 
 extension WorkerFaults {
-    /// For an escape page, whether the sandbox is on, then what became of each attempt —
-    /// writing a file, forking, starting a program, opening a network socket, signalling the
-    /// reader — as "name: allowed" or "name: refused (reason)", comma-separated; nil for any
-    /// other page. Whatever was allowed
-    /// is undone at once (the file removed, the child reaped).
+    /// For an escape page, whether the sandbox is on, then what became of each attempt — as
+    /// "name: allowed" or "name: refused (reason)", comma-separated — at what code that took
+    /// poppler over would try: writing, creating or truncating a file, forking, starting a
+    /// program, opening a network socket, signalling the reader (directly, by `tkill` and
+    /// through a pidfd), typing into a terminal; and one thing it may still do, starting a
+    /// thread. Nil for any other page. Whatever was allowed is undone at once.
     func escapeReport(page: Int) -> String? {
         guard escape.contains(page) else { return nil }
-        func outcome(_ name: String, _ result: Int32) -> String {
+        func outcome(_ name: String, _ result: Int) -> String {
             result >= 0 ? "\(name): allowed" : "\(name): refused (\(String(cString: strerror(errno))))"
         }
         var lines = [WorkerSandbox.problem.map { "sandbox: off (\($0))" } ?? "sandbox: on"]
+        // A path that does not exist: without the filter, only the opens that create it succeed.
         let path = "/tmp/folio-pdf-worker-escape-\(getpid())"
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        lines.append(outcome("write a file", fd))
-        if fd >= 0 { close(fd); unlink(path) }
+        for (name, flags) in [("open for writing", O_WRONLY | O_CREAT), ("open for reading and writing", O_RDWR | O_CREAT),
+                              ("create a file", O_RDONLY | O_CREAT), ("truncate a file", O_RDONLY | O_TRUNC)] {
+            let fd = open(path, flags, 0o600)
+            lines.append(outcome(name, Int(fd)))
+            if fd >= 0 { close(fd); unlink(path) }
+        }
         let child = fork()
         if child == 0 { _exit(0) }
-        lines.append(outcome("fork", child))
+        lines.append(outcome("fork", Int(child)))
         if child > 0 { var status: Int32 = 0; waitpid(child, &status, 0) }
         var argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
         var spawned: pid_t = 0
@@ -78,10 +84,22 @@ extension WorkerFaults {
         if spawn == 0 { var status: Int32 = 0; waitpid(spawned, &status, 0) } else { errno = spawn }
         lines.append(outcome("start a program", spawn == 0 ? 0 : -1))
         let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        lines.append(outcome("open a network socket", s))
+        lines.append(outcome("open a network socket", Int(s)))
         if s >= 0 { close(s) }
         // Signal 0 only asks whether the signal could be sent.
-        lines.append(outcome("signal the reader", Glibc.kill(getppid(), 0)))
+        let reader = getppid()
+        lines.append(outcome("signal the reader", Int(Glibc.kill(reader, 0))))
+        lines.append(outcome("signal the reader by tkill", folio_tkill(reader, 0)))
+        let pidfd = folio_pidfd_open(reader)
+        lines.append(outcome("open the reader's pidfd", pidfd))
+        if pidfd >= 0 { close(Int32(pidfd)) }
+        // The socket on descriptor 0 is no terminal: without the filter this fails with ENOTTY.
+        var character: CChar = 0x20
+        lines.append(outcome("type into a terminal", Int(ioctl(0, UInt(TIOCSTI), &character))))
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { _ in nil }, nil)
+        if started == 0 { pthread_join(thread, nil) } else { errno = started }
+        lines.append(outcome("start a thread", started == 0 ? 0 : -1))
         return lines.joined(separator: ", ")
     }
 }

@@ -19,9 +19,14 @@ import Glibc
 ///   (reading fonts and the document stays allowed), `openat2` (`ENOSYS`), and every call that
 ///   removes, renames, links, makes or changes the metadata of a file: `unlink`, `rename`,
 ///   `mkdir`, `chmod`, `chown`, `truncate`, `utimensat` and their relatives;
-/// - **other processes and the kernel:** `kill` and `tgkill` of another process, `ptrace`,
-///   `process_vm_readv`/`writev`, `mount`, `chroot`, `unshare`, `setns`, `bpf`,
-///   `perf_event_open`, `init_module`, `keyctl`, `io_uring_setup`, `personality`.
+/// - **other processes and the kernel:** signalling another process (`kill`, `tgkill`,
+///   `rt_sigqueueinfo` and `rt_tgsigqueueinfo` aimed elsewhere; `tkill` and the `pidfd_`
+///   calls at all), lowering another's limits or priority (`prlimit64`, `setpriority`,
+///   `ioprio_set` for anyone but itself), `ptrace`, `process_vm_readv`/`writev`,
+///   `process_madvise`, `kcmp`, `userfaultfd`, `mount`, `chroot`, `unshare`, `setns`, `bpf`,
+///   `perf_event_open`, `init_module`, `keyctl`, `io_uring_setup`, `personality`;
+/// - **a terminal:** `ioctl` `TIOCSTI` and `TIOCLINUX` (typing into a terminal's input). The
+///   reader also starts its workers in a session of their own, with no controlling terminal.
 ///
 /// Everything else is allowed: a list of what poppler needs would have to follow every font
 /// library and allocator through every release, and a call it missed would fail documents
@@ -39,6 +44,7 @@ enum WorkerSandbox {
         "ptrace", "process_vm_readv", "process_vm_writev", "mount", "umount2", "pivot_root", "chroot", "unshare", "setns",
         "bpf", "perf_event_open", "init_module", "finit_module", "delete_module", "keyctl", "add_key", "request_key",
         "io_uring_setup", "personality", "kexec_load", "reboot", "swapon", "swapoff", "acct", "quotactl",
+        "tkill", "pidfd_open", "pidfd_send_signal", "pidfd_getfd", "process_madvise", "kcmp", "userfaultfd",
     ]
     /// Calls answered `ENOSYS`, as if the kernel were older: their arguments live in memory
     /// the filter cannot read, and the C library falls back to the calls above.
@@ -78,8 +84,20 @@ enum WorkerSandbox {
         if let problem = add(context, refuse, "creat", []) { return problem }
         // Signals to this process only (the crash and kill faults raise them on purpose).
         let me = scmp_datum_t(getpid())
-        if let problem = add(context, refuse, "kill", [folio_seccomp_not_equal(0, me)]) { return problem }
-        if let problem = add(context, refuse, "tgkill", [folio_seccomp_not_equal(0, me)]) { return problem }
+        for call in ["kill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo"] {
+            if let problem = add(context, refuse, call, [folio_seccomp_not_equal(0, me)]) { return problem }
+        }
+        // Limits and priorities of itself only: the C library names itself 0 there.
+        if let problem = add(context, refuse, "prlimit64", [folio_seccomp_not_equal(0, 0)]) { return problem }
+        for call in ["setpriority", "ioprio_set"] {
+            if let problem = add(context, refuse, call, [folio_seccomp_not_equal(1, 0)]) { return problem }
+        }
+        // Typing into a terminal. The request is compared on its low 32 bits alone (the
+        // kernel ignores the rest), so high bits set on purpose cannot slip past.
+        for request in [TIOCSTI, TIOCLINUX] {
+            let value = scmp_datum_t(request)
+            if let problem = add(context, refuse, "ioctl", [folio_seccomp_masked(1, 0xFFFF_FFFF, value)]) { return problem }
+        }
         let loaded = seccomp_load(context)
         return loaded == 0 ? nil : "seccomp_load failed: \(String(cString: strerror(-loaded)))"
     }

@@ -31,6 +31,14 @@ import FolioTessellation
 /// The test leaves a margin of ``unmipmappedMargin`` in λ for the driver's rounding, and
 /// applies only to textures sampled as Folio uploads them (not an app's, nor one
 /// `setSampling` changed).
+///
+/// It runs only on Mesa's llvmpipe. GL lets a driver approximate ρ by any function between
+/// `max(mᵤ, mᵥ)` and `mᵤ + mᵥ` (mᵤ the larger of |∂u/∂x| and |∂u/∂y|; §8.14.1 of the 4.6
+/// specification), under which a page shown at its raster's size may count as minified, and a
+/// hardware driver's anisotropic filter may sample a tilted page differently from the plain
+/// bilinear filter; llvmpipe computes ρ as the formula above, filters magnified texels
+/// bilinearly (Folio leaves its anisotropy at 1), and the byte-identity tests run on it. A
+/// software rasterizer is also the only place where the saving is worth a GL call.
 extension QuadRenderer {
     /// How far below 0 the level of detail must lie for a draw to sample without mipmaps: a
     /// hundredth of a level, far above float rounding, so that the driver's own λ surely

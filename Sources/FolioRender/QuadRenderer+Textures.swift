@@ -219,11 +219,13 @@ extension QuadRenderer {
     /// anisotropic filter (Mesa 22) blurs small text even on a page lying flat — an energy of
     /// a tenth of the reference's, against 0.92 for plain trilinear (docs/sharpness.md).
     @_spi(Benchmarks) public static func defaultAnisotropy() -> Float {
-        if let name = glGetString(GLenum(GL_RENDERER)),
-           strstr(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), "llvmpipe") != nil {
-            return 1
-        }
-        return maximumAnisotropy()
+        rendersWithLLVMpipe() ? 1 : maximumAnisotropy()
+    }
+
+    /// Whether the current context renders with Mesa's llvmpipe (its `GL_RENDERER` says so).
+    static func rendersWithLLVMpipe() -> Bool {
+        guard let name = glGetString(GLenum(GL_RENDERER)) else { return false }
+        return strstr(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self), "llvmpipe") != nil
     }
 
     /// Samples the texture Folio uploaded for `handle` another way, to measure what each part

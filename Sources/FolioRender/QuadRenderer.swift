@@ -172,7 +172,8 @@ public final class QuadRenderer {
                                                         overlayStops: ShaderVariant.maximumStops, coverage: coverage))
         }
         vertexStream = VertexStream()
-        unmipmappedSampler = Self.makeUnmipmappedSampler()
+        // Only where the driver's level of detail is known exactly (QuadRenderer+Sampling.swift).
+        unmipmappedSampler = Self.rendersWithLLVMpipe() ? Self.makeUnmipmappedSampler() : 0
     }
 
     isolated deinit {
