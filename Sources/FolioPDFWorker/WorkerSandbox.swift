@@ -61,17 +61,8 @@ enum WorkerSandbox {
         guard let context = seccomp_init(SCMP_ACT_ALLOW) else { return "seccomp_init failed" }
         defer { seccomp_release(context) }
         let refuse = folio_seccomp_errno(EPERM), absent = folio_seccomp_errno(ENOSYS)
-        for name in refused {
-            // A name this libseccomp or architecture does not know has nothing to refuse.
-            let call = seccomp_syscall_resolve_name(name)
-            guard call != __NR_SCMP_ERROR else { continue }
-            if seccomp_rule_add_array(context, refuse, call, 0, nil) != 0 { return "cannot refuse \(name)" }
-        }
-        for name in unsupported {
-            let call = seccomp_syscall_resolve_name(name)
-            guard call != __NR_SCMP_ERROR else { continue }
-            if seccomp_rule_add_array(context, absent, call, 0, nil) != 0 { return "cannot refuse \(name)" }
-        }
+        for name in refused { if let problem = add(context, refuse, name, []) { return problem } }
+        for name in unsupported { if let problem = add(context, absent, name, []) { return problem } }
         // clone without CLONE_THREAD makes a process; with it, a thread (allowed).
         if let problem = add(context, refuse, "clone", [folio_seccomp_masked(0, scmp_datum_t(CLONE_THREAD), 0)]) { return problem }
         // Opening for writing (O_WRONLY, O_RDWR), creating or truncating: each flag its own
@@ -102,8 +93,9 @@ enum WorkerSandbox {
         return loaded == 0 ? nil : "seccomp_load failed: \(String(cString: strerror(-loaded)))"
     }
 
-    /// Adds a rule answering `action` to `name` when every comparison in `conditions` holds;
-    /// nil when added (or the call does not exist here), else why not.
+    /// Adds a rule answering `action` to `name` when every comparison in `conditions` holds
+    /// (always, with none); nil when added, or when this libseccomp or architecture does not
+    /// know the call (there is nothing to refuse then), else why not.
     private static func add(_ context: scmp_filter_ctx, _ action: UInt32, _ name: String, _ conditions: [scmp_arg_cmp]) -> String? {
         let call = seccomp_syscall_resolve_name(name)
         guard call != __NR_SCMP_ERROR else { return nil }

@@ -20,11 +20,12 @@ import FolioTessellation
 ///
 /// In perspective ρ varies over the polygon, and the CPU bounds it from above instead: a
 /// texture coordinate is `u = m / q` with `m` and `q = 1/w` affine on screen, so
-/// `∂u/∂x = (mₓ q − qₓ m) / q²` has an affine numerator. Over a box that holds every pixel the
+/// `∂u/∂x = (mₓ q − qₓ m) / q²` has an affine numerator. The box that holds every pixel the
 /// draw shades — its triangles' bounding box grown by `derivativeReach` pixels, for the 2 × 2
-/// quads whose differences GL takes — the numerator's largest magnitude and `q`'s smallest
-/// value lie at the box's corners, and their quotient bounds every derivative (and every
-/// finite difference, an average of derivatives) in the box. A leaf turning early or late in
+/// quads whose differences GL takes — is cut into a grid of cells; over a cell the
+/// numerator's largest magnitude and `q`'s smallest value lie at its corners, and their
+/// quotient bounds every derivative (and every finite difference, an average of derivatives)
+/// in the cell. The largest over the cells bounds ρ over the box. A leaf turning early or late in
 /// its turn, or rising toward the viewer, is not minified anywhere and skips its mipmaps
 /// too; one foreshortened past about 45° (ρ > √2 with the bias) keeps them.
 ///
@@ -53,12 +54,14 @@ extension QuadRenderer {
     func samplesWithoutMipmaps(_ item: DrawItem, batch: Int, _ t: Texture, texelsPerPoint texels: (Double, Double)) -> Bool {
         guard samplesUnminifiedWithoutMipmaps, t.hasUploadSampling, unmipmappedSampler != 0 else { return false }
         let corners = list.corners[item.corners]
+        let bias = profile == .gles30 ? 0 : Double(Self.levelOfDetailBias)
         var rho = Self.texelsPerPixel(corners, texelsPerPoint: texels)
         if rho == nil, let box = shadedBox(ofItemAt: batch) {
-            rho = Self.texelsPerPixelBound(corners, texelsPerPoint: texels, over: box)
+            // Past this ρ the answer is no: the bound may stop there (a minified leaf).
+            let largestUnminified = exp2(-Self.unmipmappedMargin - bias)
+            rho = Self.texelsPerPixelBound(corners, texelsPerPoint: texels, over: box, stoppingAbove: largestUnminified)
         }
         guard let rho else { return false }
-        let bias = profile == .gles30 ? 0 : Double(Self.levelOfDetailBias)
         return rho > 0 && log2(rho) + bias <= -Self.unmipmappedMargin
     }
 
@@ -96,8 +99,13 @@ extension QuadRenderer {
     /// corners' local points shown at `texels` texels per layer point: the longer of the
     /// bounds on the texel steps along x and along y (see the extension's notes). Nil when the
     /// polygon has no area, or its plane does not lie in front of the eye over all of `box`.
+    ///
+    /// Where ρ somewhere in the box exceeds `limit` (the exact ρ at its centre, or a cell's
+    /// bound), that value is returned at once: a caller that only asks "below `limit`?" gets
+    /// its answer without the rest of the grid, which for a minified leaf is most of it.
     nonisolated static func texelsPerPixelBound(_ corners: ArraySlice<Corner>, texelsPerPoint texels: (Double, Double),
-                                                over box: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> Double? {
+                                                over box: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+                                                stoppingAbove limit: Double = .infinity) -> Double? {
         guard let (a, b, p, det) = spanningCorners(corners) else { return nil }
         let (dx1, dy1, dx2, dy2) = (b.x - a.x, b.y - a.y, p.x - a.x, p.y - a.y)
         /// An affine function of the pixel: its value at `a` and its two slopes.
@@ -113,6 +121,20 @@ extension QuadRenderer {
         // smallest value lie at the cell's corners: their quotient bounds the derivatives in
         // the cell, and the largest over the cells bounds them in the box, tighter the finer
         // the grid (over one cell q and the numerators peak at different corners).
+        /// ρ from the four numerators' magnitudes (d(m/q)/dx, d(n/q)/dx, d(m/q)/dy, d(n/q)/dy,
+        /// each times q²) and q².
+        func rhoOf(_ numerators: (Double, Double, Double, Double), _ q2: Double) -> Double {
+            let alongX = (texels.0 * numerators.0 / q2, texels.1 * numerators.1 / q2)
+            let alongY = (texels.0 * numerators.2 / q2, texels.1 * numerators.3 / q2)
+            return max((alongX.0 * alongX.0 + alongX.1 * alongX.1).squareRoot(), (alongY.0 * alongY.0 + alongY.1 * alongY.1).squareRoot())
+        }
+        func numerators(_ qv: Double, _ mv: Double, _ nv: Double) -> (Double, Double, Double, Double) {
+            (abs(m.x * qv - q.x * mv), abs(n.x * qv - q.x * nv), abs(m.y * qv - q.y * mv), abs(n.y * qv - q.y * nv))
+        }
+        // The exact ρ at the box's centre: no bound is below it.
+        let (cx, cy) = ((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2)
+        let qc = at(q, cx, cy)
+        if qc > 0, case let centre = rhoOf(numerators(qc, at(m, cx, cy), at(n, cx, cy)), qc * qc), centre > limit { return centre }
         let cells = Self.boundCells
         let step = ((box.maxX - box.minX) / Double(cells), (box.maxY - box.minY) / Double(cells))
         var rho = 0.0
@@ -121,17 +143,14 @@ extension QuadRenderer {
                 var smallestQ = Double.infinity, largest = (0.0, 0.0, 0.0, 0.0)
                 for corner in 0..<4 {
                     let (x, y) = (box.minX + step.0 * Double(i + (corner & 1)), box.minY + step.1 * Double(j + (corner >> 1)))
-                    let (qv, mv, nv) = (at(q, x, y), at(m, x, y), at(n, x, y))
+                    let qv = at(q, x, y)
                     guard qv > 0, qv.isFinite else { return nil }
                     smallestQ = min(smallestQ, qv)
-                    // d(m/q)/dx, d(n/q)/dx, d(m/q)/dy, d(n/q)/dy, times q².
-                    largest = (max(largest.0, abs(m.x * qv - q.x * mv)), max(largest.1, abs(n.x * qv - q.x * nv)),
-                               max(largest.2, abs(m.y * qv - q.y * mv)), max(largest.3, abs(n.y * qv - q.y * nv)))
+                    let k = numerators(qv, at(m, x, y), at(n, x, y))
+                    largest = (max(largest.0, k.0), max(largest.1, k.1), max(largest.2, k.2), max(largest.3, k.3))
                 }
-                let q2 = smallestQ * smallestQ
-                let alongX = (texels.0 * largest.0 / q2, texels.1 * largest.1 / q2)
-                let alongY = (texels.0 * largest.2 / q2, texels.1 * largest.3 / q2)
-                rho = max(rho, (alongX.0 * alongX.0 + alongX.1 * alongX.1).squareRoot(), (alongY.0 * alongY.0 + alongY.1 * alongY.1).squareRoot())
+                rho = max(rho, rhoOf(largest, smallestQ * smallestQ))
+                if rho > limit { return rho }
             }
         }
         return rho.isFinite ? rho : nil

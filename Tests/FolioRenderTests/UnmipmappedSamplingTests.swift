@@ -9,6 +9,24 @@ import FolioTessellation
 /// Pages a draw does not minify are sampled without their mipmaps (issue 29,
 /// `QuadRenderer+Sampling.swift`): the same pixels as trilinear sampling, drawn cheaper.
 final class UnmipmappedSamplingTests: XCTestCase {
+    /// `root` drawn twice by the shared offscreen renderer: with unminified pages sampled
+    /// without mipmaps, then with every page sampled trilinearly. Both pictures, and the first
+    /// frame's draws without mipmaps and draws in all (the second frame's must be 0 without).
+    @MainActor
+    static func bothWays(_ root: Layer, size: Size, antialiasing aa: AntialiasingMode = .analytic) throws
+        -> (plain: Image, trilinear: Image, unmipmapped: Int, draws: Int) {
+        let offscreen = SharedRenderer.offscreen
+        let r = offscreen.renderer
+        defer { r.samplesUnminifiedWithoutMipmaps = true }
+        r.samplesUnminifiedWithoutMipmaps = true
+        let plain = try offscreen.render(root, size: size, scale: 1, antialiasing: aa)
+        let (unmipmapped, draws) = (r.lastFrame.unmipmappedDrawCalls, r.lastFrame.drawCalls)
+        r.samplesUnminifiedWithoutMipmaps = false
+        let trilinear = try offscreen.render(root, size: size, scale: 1, antialiasing: aa)
+        XCTAssertEqual(r.lastFrame.unmipmappedDrawCalls, 0, "the switch turns the sampler off")
+        return (plain, trilinear, unmipmapped, draws)
+    }
+
     /// ρ, the texels one pixel step covers along its longer axis, for polygons parallel to
     /// the view plane, computed against the affine map by hand; nil in perspective.
     func testTexelsPerPixelIsTheLongerTexelStepOfAFlatPolygon() throws {
@@ -81,6 +99,10 @@ final class UnmipmappedSamplingTests: XCTestCase {
             }
             XCTAssertGreaterThanOrEqual(bound, largest * (1 - 1e-6), "\(angle)°: the bound holds")
             XCTAssertLessThan(bound, largest * 1.05, "\(angle)°: the bound is tight")
+            // Asked only whether ρ stays below half its largest value, it answers with more.
+            let early = try XCTUnwrap(QuadRenderer.texelsPerPixelBound(corners[...], texelsPerPoint: texels, over: box,
+                                                                       stoppingAbove: largest / 2))
+            XCTAssertGreaterThan(early, largest / 2, "\(angle)°: stopping early still says 'above'")
         }
         // A layer receding toward a horizon 50 pixels to the right (w = 1 + x/50, so the
         // pixel x/w never reaches 50): a box reaching past it has no bound.
@@ -94,8 +116,8 @@ final class UnmipmappedSamplingTests: XCTestCase {
 
     /// A spread at rest and mid-turn, in every effect and antialiasing mode, drawn with the
     /// unminified pages sampled without mipmaps and with every page sampled trilinearly:
-    /// byte-identical, and the pages at rest are the draws that skip the mipmaps — the turning
-    /// leaf (in perspective) never does.
+    /// byte-identical; the pages at rest always skip the mipmaps, a leaf barely lifted skips
+    /// them too, and the flip's leaf foreshortened 54° keeps them.
     func testUnminifiedPagesDrawTheSamePixelsWithoutMipmaps() throws {
         try MainActor.assumeIsolated {
             let offscreen = SharedRenderer.offscreen
@@ -114,20 +136,15 @@ final class UnmipmappedSamplingTests: XCTestCase {
                                [BookLeaf(index: 2, progress: 0.9)], [BookLeaf(index: 2, progress: 0.7), BookLeaf(index: 3, progress: 0.2)]] {
                     try book.setLeaves(leaves)
                     for aa in AntialiasingMode.allCases {
-                        r.samplesUnminifiedWithoutMipmaps = true
-                        let plain = try offscreen.render(book.root, size: size, scale: 1, antialiasing: aa)
-                        let unmipmapped = r.lastFrame.unmipmappedDrawCalls
-                        r.samplesUnminifiedWithoutMipmaps = false
-                        let trilinear = try offscreen.render(book.root, size: size, scale: 1, antialiasing: aa)
-                        XCTAssertEqual(r.lastFrame.unmipmappedDrawCalls, 0)
+                        let (plain, trilinear, unmipmapped, draws) = try Self.bothWays(book.root, size: size, antialiasing: aa)
                         let what = "\(type(of: effect)), \(leaves.isEmpty ? "at rest" : "leaves \(leaves.map(\.progress))"), \(aa)"
                         XCTAssertEqual(plain.pixels, trilinear.pixels, "\(what): sampling without mipmaps changed pixels")
                         XCTAssertGreaterThan(unmipmapped, 0, "\(what): the pages at rest skip their mipmaps")
                         if leaves.count == 1 && leaves[0].progress == 0.08 {
-                            XCTAssertEqual(unmipmapped, r.lastFrame.drawCalls, "\(what): a leaf barely lifted is not minified anywhere")
+                            XCTAssertEqual(unmipmapped, draws, "\(what): a leaf barely lifted is not minified anywhere")
                         }
                         if effect is FlipLeafEffect && leaves.count == 1 && leaves[0].progress == 0.3 {
-                            XCTAssertLessThan(unmipmapped, r.lastFrame.drawCalls, "\(what): the leaf foreshortened 54° keeps its mipmaps")
+                            XCTAssertLessThan(unmipmapped, draws, "\(what): the leaf foreshortened 54° keeps its mipmaps")
                         }
                         skipped += unmipmapped
                     }
@@ -158,11 +175,7 @@ final class UnmipmappedSamplingTests: XCTestCase {
                 for step in 0..<25 {
                     let progress = 0.02 + 0.04 * Double(step)
                     try book.setLeaves([BookLeaf(index: 2, progress: progress)])
-                    r.samplesUnminifiedWithoutMipmaps = true
-                    let plain = try offscreen.render(book.root, size: size, scale: 1)
-                    let (unmipmapped, draws) = (r.lastFrame.unmipmappedDrawCalls, r.lastFrame.drawCalls)
-                    r.samplesUnminifiedWithoutMipmaps = false
-                    let trilinear = try offscreen.render(book.root, size: size, scale: 1)
+                    let (plain, trilinear, unmipmapped, draws) = try Self.bothWays(book.root, size: size)
                     XCTAssertEqual(plain.pixels, trilinear.pixels, "\(type(of: effect)) at \(progress), rasters × \(raster)")
                     if unmipmapped == draws { leafSkipped += 1 } else { leafKept += 1 }
                 }
@@ -196,11 +209,8 @@ final class UnmipmappedSamplingTests: XCTestCase {
                 let skips = log2(texelsPerPixel) + bias <= -QuadRenderer.unmipmappedMargin
                 let image = SamplePages.page(3, width: Int(size.width * texelsPerPixel), height: Int(size.height * texelsPerPixel))
                 try r.setImage(image, for: handle)
-                r.samplesUnminifiedWithoutMipmaps = true
-                let plain = try offscreen.render(page, size: size, scale: 1)
-                XCTAssertEqual(r.lastFrame.unmipmappedDrawCalls > 0, skips, "\(texelsPerPixel) texels a pixel")
-                r.samplesUnminifiedWithoutMipmaps = false
-                let trilinear = try offscreen.render(page, size: size, scale: 1)
+                let (plain, trilinear, unmipmapped, _) = try Self.bothWays(page, size: size)
+                XCTAssertEqual(unmipmapped > 0, skips, "\(texelsPerPixel) texels a pixel")
                 XCTAssertEqual(plain.pixels, trilinear.pixels, "\(texelsPerPixel) texels a pixel")
             }
             r.samplesUnminifiedWithoutMipmaps = true
