@@ -28,7 +28,7 @@ final class DemoApp {
     /// Places the book in the window (a transform layer: no area of its own, so no polygon
     /// shares the pages' outer edges).
     let bookFrame = TransformLayer(name: "book frame")
-    /// Sharp tiles of zoomed document pages, over the book (placed as the book frame is).
+    /// Sharp tiles of zoomed document pages, handed to the book as page details.
     let tiles = DemoTiles()
     private let hint = Layer(name: "hint"), readout = Layer(name: "frame time")
     private let helpShade = Layer(name: "help shade"), help = Layer(name: "help")
@@ -104,7 +104,7 @@ final class DemoApp {
         controller.reduceMotion = settings.reduceMotion
         laidOut = (view, scale)
         zoom = try? BookZoom(viewSize: view, maximumScale: Self.maximumZoom)
-        try stage.setSublayers([bookFrame, tiles.layer, hint, readout, helpShade, help])
+        try stage.setSublayers([bookFrame, hint, readout, helpShade, help])
         try bookFrame.addSublayer(book.root)
         helpShade.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.72)
         // A zoomed page reaches under the text bars: a dark plate keeps white text legible on it.
@@ -236,8 +236,6 @@ final class DemoApp {
         }
         bookFrame.anchorPoint = .zero
         bookFrame.position = framing.origin
-        tiles.layer.anchorPoint = .zero
-        tiles.layer.position = framing.origin
         updateDisplaySize()
         hint.position = Point(x: hint.bounds.width / 2 + 6, y: Double(h) - hint.bounds.height / 2 - 2)
         readout.position = Point(x: Double(w) - readout.bounds.width / 2 - 6, y: readout.bounds.height / 2 + 2)

@@ -139,11 +139,14 @@ final class DemoPages {
                 let cancellation = Cancellation(watching: { ticket.isCancelled })
                 let bitmap: PageBitmap
                 if let key = TilePlanner.Key(packed: slot) {
-                    // A tile of a zoomed page: its level's raster is the display size × 2^level.
-                    let t = Self.tilePlanner.side.rawValue, (lw, lh) = (w << key.level, h << key.level)
-                    let region = PixelRegion(x: key.column * t, y: key.row * t, width: min(t, lw - key.column * t), height: min(t, lh - key.row * t))
-                    bitmap = try layout.renderTile(slot: key.page, from: pages, width: lw, height: lh, region: region,
-                                                 cancellation: cancellation)
+                    // A tile of a zoomed page, with its gutter: its level's raster is the
+                    // display size × 2^level.
+                    guard let tile = Self.tilePlanner.tile(key, fitWidth: w, fitHeight: h) else {
+                        throw DocumentError.invalidRegion(page: key.page, region: PixelRegion(x: key.column, y: key.row, width: 0, height: 0),
+                                                          width: w << key.level, height: h << key.level)
+                    }
+                    bitmap = try layout.renderTile(slot: key.page, from: pages, width: tile.rasterWidth, height: tile.rasterHeight,
+                                                   region: tile.raster, cancellation: cancellation)
                 } else {
                     bitmap = try layout.render(slot: slot, from: pages, width: w, height: h, cancellation: cancellation)
                 }

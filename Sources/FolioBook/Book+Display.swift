@@ -133,6 +133,7 @@ extension Book {
         rightPage.isHidden = !hasRightPage
         leftShadow.isHidden = !showsShadows || isLit
         rightShadow.isHidden = !showsShadows || isLit
+        showDetails()
         // Tie order at equal angles: fronts from the last leaf to the first, then backs from
         // the first to the last.
         var layers: [Layer] = [leftPage, rightPage]

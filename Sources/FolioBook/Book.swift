@@ -71,10 +71,25 @@ public final class Book {
         didSet { if oldValue != isLit { needsRebuild = true; refresh() } }
     }
 
+    /// Sharper pictures of parts of pages (zoom tiles), by page index: each is drawn over its
+    /// page wherever that page lies flat — at rest and under leaves in flight — in the page's
+    /// plane, under every leaf; and on a leaf in flight whose effect draws details
+    /// (``TurningLeaf/showDetails(front:back:)``: the flip does, the curl does not), moving
+    /// with its face. The pages of a whole-opening effect (the fold) show their own images only
+    /// while it turns. Details of pages not
+    /// lying flat are kept and shown once their page lies flat. Setting the same value again
+    /// changes nothing; a new value updates the flat pages' layers without rebuilding the
+    /// leaves. A detail whose rectangle is not finite, or lies outside its page, is not drawn.
+    public var pageDetails: [Int: [PageDetail]] = [:] {
+        didSet { if oldValue != pageDetails { showDetails() } }
+    }
+
     // The pages lying flat: the back of one leaf on the read side, the front of one on the other.
     let leftPage = Layer(name: "page"), rightPage = Layer(name: "page")
     let leftShadow: Layer, rightShadow: Layer
     var hasLeftPage = false, hasRightPage = false
+    /// The layers showing ``pageDetails`` over the flat pages.
+    let leftDetails = PageDetailLayers(), rightDetails = PageDetailLayers()
 
     /// Which kind of leaf a bundle turns as.
     enum Kind: Int { case soft, cover, fade }

@@ -26,6 +26,11 @@ import FolioGeometry
 ///    Then a drag mostly across the turning axis pans; a drag along it pans when the view can
 ///    still move that way, and turns when the view is already panned to its edge in the drag's
 ///    direction (nothing left to reveal: the reader wants the next page).
+///
+/// **Sharpness.** Zoom magnifies the pages' images, which are made at the size shown unzoomed.
+/// An app that rasterises the part in view again at the zoom, in tiles, gives them to the book
+/// as ``Book/pageDetails``: the book draws them over the pages lying flat, under any leaf in
+/// flight.
 public struct BookZoom: Sendable, Equatable {
     /// What a drag does.
     public enum Gesture: Sendable, Equatable {

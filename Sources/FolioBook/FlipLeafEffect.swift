@@ -52,6 +52,10 @@ final class FlipLeaf: TurningLeaf {
     let frontBoard: TransformLayer?, backBoard: TransformLayer?
     let edge: Layer?
     var hasFront = false, hasBack = false
+    /// The parts of their pages the faces show (nil: no page), for their details.
+    var frontShown: Rect?, backShown: Rect?
+    /// The details over each face, posed with it.
+    let frontDetails = PageDetailLayers(), backDetails = PageDetailLayers()
     var progress = 0.0
     var showsShadows = true {
         didSet { frontShadow.isHidden = !showsShadows; backShadow.isHidden = !showsShadows }
@@ -114,12 +118,19 @@ final class FlipLeaf: TurningLeaf {
     func show(_ faces: LeafFaces) {
         hasFront = frame.show(faces.front, on: front)
         hasBack = frame.show(faces.back, on: back)
+        frontShown = faces.front?.contentsRect
+        backShown = faces.back?.contentsRect
         if let frontBoard, let backBoard, let edge {
             frontBoard.name = faces.name
             backBoard.name = faces.name
             edge.name = faces.name + ".edge"
         }
         setProgress(progress)
+    }
+
+    func showDetails(front details: [PageDetail], back backDetails: [PageDetail]) {
+        frontDetails.show(details, on: front, showing: frontShown, below: frontShadow)
+        self.backDetails.show(backDetails, on: back, showing: backShown, below: backShadow)
     }
 
     func setProgress(_ p: Double) {

@@ -66,6 +66,12 @@ public protocol TurningLeaf: AnyObject {
     var backLayer: Layer? { get }
     /// Shows `faces` (content, names); called when the leaf starts and when the book reuses it.
     func show(_ faces: LeafFaces)
+    /// Shows the details (zoom tiles) of the pages on the leaf's front and back over those
+    /// faces, after ``show(_:)`` and whenever ``Book/pageDetails`` change (never per frame).
+    /// Effects that draw no details need not implement it (the default shows none): their
+    /// leaves show their pages' own images while they turn. ``PageDetailLayers`` draws them
+    /// over a flat face layer.
+    func showDetails(front: [PageDetail], back: [PageDetail])
     /// Poses the leaf at geometric progress `progress` (0…1, already checked). Called every
     /// frame: it must not allocate.
     func setProgress(_ progress: Double)
@@ -96,6 +102,8 @@ public protocol TurningLeaf: AnyObject {
 }
 
 extension TurningLeaf {
+    /// Shows no details: the leaf shows its pages' own images.
+    public func showDetails(front: [PageDetail], back: [PageDetail]) {}
     /// Ignores the anchor: the effect's drag only moves progress.
     public func setProgress(_ progress: Double, anchor: CurlPose?) { setProgress(progress) }
     /// Ignores the anchor: the effect's drag only moves progress.

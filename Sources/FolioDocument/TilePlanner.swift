@@ -9,9 +9,17 @@
 /// ⌈log₂ s⌉, capped at ``maximumLevel``; at most 2× finer than shown, so mipmapped tiles stay
 /// crisp and the next wheel notch needs no new tiles.
 ///
+/// **Gutters.** A tile's bitmap reaches ``gutter`` pixels past its region on each side where
+/// the page goes on (``Tile/raster``), and only its region is shown (``Tile/contentsRect``).
+/// A tile sampled between texels — minified at a zoom between two levels, or on a leaf in
+/// perspective — then blends with the neighbouring tile's texels exactly as the whole page
+/// would, on its base level and on its first mipmap levels (the gutter is a whole texel of
+/// level log₂ gutter, and keeps every level up to it on the page's own grid), so no seam
+/// shows between tiles.
+///
 /// **Bytes.** The tiles for a view are bounded by the view, not the zoom: at most
 /// (⌈w/side⌉ + 1) × (⌈h/side⌉ + 1) tiles for a view of w × h level pixels (which is below
-/// 2× the view's own pixels a side), 4 bytes a pixel. A whole A4 page at 8× on a 1,200-pixel-high
+/// 2× the view's own pixels a side), each at most (side + 2 gutter)² pixels, 4 bytes a pixel. A whole A4 page at 8× on a 1,200-pixel-high
 /// view would be 9,600 × 6,800 pixels, 261 MB; its visible tiles are a few megabytes.
 public struct TilePlanner: Sendable, Equatable {
     /// A tile's side.
@@ -58,31 +66,60 @@ public struct TilePlanner: Sendable, Equatable {
         public var description: String { "page \(page + 1) level \(level) (\(column), \(row))" }
     }
 
-    /// A tile to show: its key, the whole page's raster at its level, its pixels in that raster,
-    /// and where it lies on the page as fractions of the page (for placing it over the coarse
-    /// level).
+    /// A tile to show: its key, the whole page's raster at its level, its pixels in that raster
+    /// and those its bitmap holds, and where it lies on the page as fractions of the page (for
+    /// placing it over the coarse level).
     public struct Tile: Hashable, Sendable {
         /// Which tile.
         public var key: Key
         /// The whole page's size at the tile's level, in pixels.
         public var rasterWidth: Int, rasterHeight: Int
-        /// The tile's pixels in that raster.
+        /// The tile's pixels in that raster: what it shows.
         public var region: PixelRegion
+        /// The pixels its bitmap holds: `region` and the gutter around it, inside the raster.
+        public var raster: PixelRegion
         /// The tile's rectangle as fractions of the page (x, y from the top left).
         public var unitX: Double, unitY: Double, unitWidth: Double, unitHeight: Double
+        /// The part of the bitmap (``raster``) that shows, as fractions of it: `region` inside
+        /// its gutter.
+        public var contentsRect: (x: Double, y: Double, width: Double, height: Double) {
+            (Double(region.x - raster.x) / Double(raster.width), Double(region.y - raster.y) / Double(raster.height),
+             Double(region.width) / Double(raster.width), Double(region.height) / Double(raster.height))
+        }
         /// Its bitmap's bytes (4 a pixel).
-        public var bytes: Int { region.width * region.height * 4 }
+        public var bytes: Int { raster.width * raster.height * 4 }
     }
 
     /// The tiles' side.
     public let side: Side
     /// The finest level made: 3 (8×) by default, clamped to 1…8.
     public let maximumLevel: Int
+    /// How far each tile's bitmap reaches past its region where the page goes on, in pixels
+    /// of its level: 4 by default (a whole texel of the second mipmap level), clamped to 0…64.
+    public let gutter: Int
 
-    /// A planner cutting tiles of `side`, down to `maximumLevel` (clamped to 1…8).
-    public init(side: Side = .large, maximumLevel: Int = 3) {
+    /// A planner cutting tiles of `side`, down to `maximumLevel` (clamped to 1…8), each
+    /// rasterised with `gutter` pixels more on every side (clamped to 0…64).
+    public init(side: Side = .large, maximumLevel: Int = 3, gutter: Int = 4) {
         self.side = side
         self.maximumLevel = min(8, max(1, maximumLevel))
+        self.gutter = min(64, max(0, gutter))
+    }
+
+    /// The tile `key` names for a page of fit size `fitWidth` × `fitHeight` pixels, or nil
+    /// where the key lies outside that page's grid at its level (or the level is not one this
+    /// planner makes).
+    public func tile(_ key: Key, fitWidth: Int, fitHeight: Int) -> Tile? {
+        guard (1...maximumLevel).contains(key.level), fitWidth >= 1, fitHeight >= 1, key.column >= 0, key.row >= 0 else { return nil }
+        let w = fitWidth << key.level, h = fitHeight << key.level, t = side.rawValue
+        guard key.column * t < w, key.row * t < h else { return nil }
+        let region = PixelRegion(x: key.column * t, y: key.row * t, width: min(t, w - key.column * t), height: min(t, h - key.row * t))
+        let x0 = max(0, region.x - gutter), y0 = max(0, region.y - gutter)
+        let x1 = min(w, region.x + region.width + gutter), y1 = min(h, region.y + region.height + gutter)
+        return Tile(key: key, rasterWidth: w, rasterHeight: h, region: region,
+                    raster: PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0),
+                    unitX: Double(region.x) / Double(w), unitY: Double(region.y) / Double(h),
+                    unitWidth: Double(region.width) / Double(w), unitHeight: Double(region.height) / Double(h))
     }
 
     /// The level for a zoom of `scale` (the page shown at `scale` × its fit size): 0 (the
@@ -119,10 +156,10 @@ public struct TilePlanner: Sendable, Equatable {
         out.reserveCapacity((c1 - c0 + 1) * (r1 - r0 + 1))
         for row in r0...r1 {
             for column in c0...c1 {
-                let region = PixelRegion(x: column * t, y: row * t, width: min(t, w - column * t), height: min(t, h - row * t))
-                out.append(Tile(key: Key(page: page, level: level, column: column, row: row), rasterWidth: w, rasterHeight: h, region: region,
-                                unitX: Double(region.x) / Double(w), unitY: Double(region.y) / Double(h),
-                                unitWidth: Double(region.width) / Double(w), unitHeight: Double(region.height) / Double(h)))
+                // Inside the grid by construction.
+                if let tile = tile(Key(page: page, level: level, column: column, row: row), fitWidth: fitWidth, fitHeight: fitHeight) {
+                    out.append(tile)
+                }
             }
         }
         return out

@@ -181,12 +181,12 @@ extension DrawList {
     /// Triangulates what of item `i` no later cover hides, if a cover hides enough of it;
     /// returns false (and adds nothing) when the item is to be drawn whole.
     package mutating func triangulateUncovered(_ i: Int, _ quad: Frame.Polygon, layerBounds: Rect, mode: TriangulationMode, scale: Double,
-                                       texels: (Double, Double)) -> Bool {
+                                       texels: (Double, Double), growsWhole: Bool) -> Bool {
         let analytic = mode == .inflated
         var r = items[i].corners
         // Border mode draws a whole layer grown by a texel: that outline is what is cut.
         let grownMark = corners.count
-        if mode == .bordered, quad.surfacePatch < 0, let grown = appendGrownOutline(i, quad, bounds: layerBounds, texels: texels) { r = grown }
+        if growsWhole, let grown = appendGrownOutline(i, quad, bounds: layerBounds, texels: texels) { r = grown }
         var cutSucceeded = false
         defer { if corners.count > grownMark && !cutSucceeded { corners.removeSubrange(grownMark...) } }
         let box = bounds(r)

@@ -262,17 +262,20 @@ package struct DrawList {
             return
         }
         let bounds = frame.record(of: quad).bounds
+        // Border mode grows a layer's whole rectangle by a texel. A surface patch, or a piece
+        // of a rectangle the depth sort split, is only part of it: grown, it would be drawn
+        // whole where the sort put only the piece (over a curled leaf the piece lies behind),
+        // so it is drawn as it is.
+        let growsWhole = mode == .bordered && quad.surfacePatch < 0 && Self.isWholeRectangle(frame.corners(of: quad), bounds)
         if cutsHiddenParts && isHiddenWhole(i, frame, mode: mode) {
             // A later opaque item draws every pixel it would: nothing to draw.
         } else if cutsHiddenParts && triangulateUncovered(i, quad, layerBounds: bounds, mode: mode, scale: scale,
-                                                   texels: mode == .bordered ? texelsPerPoint(quad) : (0, 0)) {
+                                                          texels: mode == .bordered ? texelsPerPoint(quad) : (0, 0), growsWhole: growsWhole) {
             // Only what no later opaque item hides.
         } else {
             switch mode {
             case .inflated: triangulateInflated(i, quad, scale: scale)
-            // A surface patch is part of its layer's rectangle: border mode's ramp grows the
-            // whole rectangle, so patches are drawn as they are (surface hook).
-            case .bordered where quad.surfacePatch >= 0: triangulatePlain(items[i].corners)
+            case .bordered where !growsWhole: triangulatePlain(items[i].corners)
             case .bordered: triangulateBordered(i, quad, bounds: bounds, texels: texelsPerPoint(quad), scale: scale)
             case .plain: triangulatePlain(items[i].corners)
             }
@@ -283,6 +286,21 @@ package struct DrawList {
         normals.select(quad, of: frame)
         writeTriangles(i, border: mode == .bordered)
         if outlines { writeOutline(i) }
+    }
+
+    /// Whether `corners` (a polygon as the evaluator made it, before any viewport clipping) are
+    /// the four corners of `bounds`, its layer's whole rectangle, rather than a piece of it.
+    static func isWholeRectangle(_ corners: ArraySlice<QuadVertex>, _ bounds: Rect) -> Bool {
+        guard corners.count == 4 else { return false }
+        // Split pieces have corners interpolated along an edge or inside: a millionth of the
+        // rectangle's size tells them from its own corners, which the evaluator copies exactly.
+        let tx = 1e-6 * max(bounds.width, 1), ty = 1e-6 * max(bounds.height, 1)
+        for v in corners {
+            let onX = abs(v.local.x - bounds.minX) <= tx || abs(v.local.x - bounds.maxX) <= tx
+            let onY = abs(v.local.y - bounds.minY) <= ty || abs(v.local.y - bounds.maxY) <= ty
+            guard onX && onY else { return false }
+        }
+        return true
     }
 
     /// Whether `quad` is a shadow sublayer exactly covering `base`: drawn inside base's pass.

@@ -4,7 +4,8 @@ import FolioRender
 
 /// Zoomed document pages are sharp: the built-in sample book's page 2 (typeset text) zoomed about 3.8×
 /// shows its text from tiles rasterised at the zoom, against the same view with tiles off
-/// (`--no-tiles`: the coarse level, the whole page at its unzoomed size, magnified).
+/// (`--no-tiles`: the coarse level, the whole page at its unzoomed size, magnified); and so does
+/// page 3 where a turn started while zoomed uncovers it, the leaf held in mid-turn.
 final class DemoTileTests: XCTestCase {
     override func setUpWithError() throws {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: DemoWindowTests.demoPath), "folio-demo not built")
@@ -31,9 +32,11 @@ final class DemoTileTests: XCTestCase {
         return sum / Double(n)
     }
 
-    /// The sample book's page 2 zoomed 1.25⁶ ≈ 3.8× about its middle; the screenshot.
-    func zoomed(tiles: Bool) throws -> (image: Image, stderr: String) {
-        let folder = try DemoWindowTests.folder("tiles-\(tiles)")
+    /// The sample book's page 2 zoomed 1.25⁶ ≈ 3.8× about its middle; the screenshot, taken
+    /// with page 2 held in mid-turn when `heldAt` is given (a drag from the right edge band to
+    /// that x of the window, the button still down).
+    func zoomed(tiles: Bool, heldAt: Int? = nil) throws -> (image: Image, stderr: String) {
+        let folder = try DemoWindowTests.folder("tiles-\(tiles)-\(heldAt ?? 0)")
         let demo = try DemoWindowTests.launch(["--size", "700x900", "--screenshot", folder.appendingPathComponent("shot.png").path]
                                               + (tiles ? [] : ["--no-tiles"]))
         defer { if demo.process.isRunning { demo.process.terminate() } }
@@ -46,10 +49,20 @@ final class DemoTileTests: XCTestCase {
             Thread.sleep(forTimeInterval: 0.05)
         }
         Thread.sleep(forTimeInterval: 3) // the tiles are rasterised and uploaded
+        if let heldAt {
+            // From the outer 12% of the view: a zoomed drag there turns at once.
+            try DemoWindowTests.run("xdotool", ["mousemove", "--window", demo.window, "690", "420", "mousedown", "1"])
+            for x in stride(from: 680, through: heldAt, by: -10) {
+                try DemoWindowTests.run("xdotool", ["mousemove", "--window", demo.window, String(x), "420"])
+                Thread.sleep(forTimeInterval: 0.03)
+            }
+            Thread.sleep(forTimeInterval: 3) // the uncovered page's tiles are rasterised and uploaded
+        }
         try DemoWindowTests.run("xdotool", ["key", "--window", demo.window, "p"])
         let path = folder.appendingPathComponent("shot-1.png").path
         XCTAssertTrue(DemoWindowTests.waitFor(path), "no screenshot")
         let image = try Image.readPNG(path: path)
+        if heldAt != nil { try DemoWindowTests.run("xdotool", ["mouseup", "1"]) }
         XCTAssertTrue(demo.quit(), "no clean exit")
         return (image, demo.stderr)
     }
@@ -63,5 +76,34 @@ final class DemoTileTests: XCTestCase {
         print("edge contrast zoomed ×3.8: tiles \(a), coarse level \(b), ratio \(a / b)")
         XCTAssertGreaterThan(b, 50, "text under the pointer (the page is where the test expects)")
         XCTAssertGreaterThan(a / b, 2.5, "tiles are sharper than the magnified coarse level")
+    }
+
+    /// A turn started while zoomed: the page it uncovers (page 3, to the right of the leaf held
+    /// at the window's middle) is drawn from its own tiles under the leaf, not from its coarse
+    /// level magnified — the book carries the tiles as page details, under every leaf.
+    func testAPageUncoveredByATurnWhileZoomedIsSharp() throws {
+        let sharp = try zoomed(tiles: true, heldAt: 330), coarse = try zoomed(tiles: false, heldAt: 330)
+        XCTAssertEqual(sharp.stderr, "")
+        XCTAssertEqual(coarse.stderr, "")
+        let a = Self.edgeContrast(sharp.image, cx: 580, cy: 420, radius: 60)
+        let b = Self.edgeContrast(coarse.image, cx: 580, cy: 420, radius: 60)
+        print("edge contrast of the uncovered page, zoomed ×3.8 in mid-turn: tiles \(a), coarse level \(b), ratio \(a / b)")
+        XCTAssertGreaterThan(b, 20, "text of the uncovered page (where the test expects it)")
+        XCTAssertGreaterThan(a / b, 2.5, "the uncovered page's tiles are sharper than its magnified coarse level")
+    }
+
+    /// The leaf lifted while zoomed (the flip, held just off the edge band, still facing the
+    /// reader over most of the window) keeps the tiles page 2 had at rest: the flip draws its
+    /// pages' details on its faces.
+    func testALeafLiftedWhileZoomedKeepsItsTiles() throws {
+        let sharp = try zoomed(tiles: true, heldAt: 600), coarse = try zoomed(tiles: false, heldAt: 600)
+        XCTAssertEqual(sharp.stderr, "")
+        XCTAssertEqual(coarse.stderr, "")
+        // The leaf, between the spine (x ≈ 435 at this zoom) and its free edge at the pointer.
+        let a = Self.edgeContrast(sharp.image, cx: 515, cy: 420, radius: 70)
+        let b = Self.edgeContrast(coarse.image, cx: 515, cy: 420, radius: 70)
+        print("edge contrast of the lifted leaf, zoomed ×3.8: tiles \(a), coarse level \(b), ratio \(a / b)")
+        XCTAssertGreaterThan(b, 50, "text of the leaf (where the test expects it)")
+        XCTAssertGreaterThan(a / b, 2.5, "the leaf's tiles are sharper than its magnified coarse level")
     }
 }

@@ -66,10 +66,39 @@ import Testing
             let bytes = tiles.reduce(0) { $0 + $1.bytes }
             // The view at the level: at most 2× its pixels a side, plus a tile's overlap each way.
             let lw = 1600 * Double(1 << level) / scale, lh = 1200 * Double(1 << level) / scale
-            let bound = (Int((lw / 512).rounded(.up)) + 1) * (Int((lh / 512).rounded(.up)) + 1) * 512 * 512 * 4
+            let side = 512 + 2 * planner.gutter
+            let bound = (Int((lw / 512).rounded(.up)) + 1) * (Int((lh / 512).rounded(.up)) + 1) * side * side * 4
             #expect(bytes <= bound, "×\(scale): \(bytes) bytes in \(tiles.count) tiles")
             #expect(bytes <= 40 << 20, "×\(scale): \(bytes) bytes")
         }
+    }
+
+    /// Each tile's bitmap holds its region and 4 pixels more on every side where the page goes
+    /// on, its contents rectangle names the region inside it, and every region of the grid is
+    /// still cut exactly once; a key outside the grid names no tile.
+    @Test func tilesCarryAGutterOfTheirNeighboursPixels() throws {
+        let planner = TilePlanner(side: .small)
+        #expect(planner.gutter == 4)
+        #expect(TilePlanner(gutter: -3).gutter == 0 && TilePlanner(gutter: 1000).gutter == 64)
+        // 600 × 800 at level 1: 1,200 × 1,600, 5 × 7 tiles of 256.
+        let all = planner.tiles(page: 2, fitWidth: 600, fitHeight: 800, scale: 2, visible: (0, 0, 1, 1))
+        for tile in all {
+            let r = tile.region, g = tile.raster
+            #expect(g.x == max(0, r.x - 4) && g.y == max(0, r.y - 4), "\(tile.key)")
+            #expect(g.x + g.width == min(1200, r.x + r.width + 4) && g.y + g.height == min(1600, r.y + r.height + 4), "\(tile.key)")
+            // The region inside the bitmap, as fractions of it.
+            let c = tile.contentsRect
+            #expect(abs(c.x * Double(g.width) - Double(r.x - g.x)) < 1e-9 && abs(c.width * Double(g.width) - Double(r.width)) < 1e-9)
+            #expect(abs(c.y * Double(g.height) - Double(r.y - g.y)) < 1e-9 && abs(c.height * Double(g.height) - Double(r.height)) < 1e-9)
+            #expect(tile.bytes == g.width * g.height * 4)
+            #expect(planner.tile(tile.key, fitWidth: 600, fitHeight: 800) == tile)
+        }
+        #expect(all.first!.raster == PixelRegion(x: 0, y: 0, width: 260, height: 260))
+        #expect(all.last!.raster == PixelRegion(x: 1020, y: 1532, width: 180, height: 68))
+        #expect(all.reduce(0) { $0 + $1.region.width * $1.region.height } == 1200 * 1600)
+        #expect(planner.tile(TilePlanner.Key(page: 2, level: 1, column: 5, row: 0), fitWidth: 600, fitHeight: 800) == nil)
+        #expect(planner.tile(TilePlanner.Key(page: 2, level: 0, column: 0, row: 0), fitWidth: 600, fitHeight: 800) == nil)
+        #expect(planner.tile(TilePlanner.Key(page: 2, level: 1, column: -1, row: 0), fitWidth: 600, fitHeight: 800) == nil)
     }
 
     @Test func aKeyPacksIntoOneIntegerAndBack() {

@@ -1,0 +1,127 @@
+import FolioBook
+import FolioGeometry
+import FolioLayers
+import Testing
+
+/// Page details (zoom tiles) in the book's layer tree: on the pages lying flat, following them
+/// through a turn, cut to their page, reused, and transparent to hit testing.
+struct PageDetailTests {
+    static let view = Size(width: 640, height: 400)
+
+    static func book(effect: any LeafEffect = FlipLeafEffect()) throws -> Book {
+        try Book(pageCount: 10, configuration: BookConfiguration(viewSize: view, layout: .spread, effect: effect))
+    }
+
+    /// The evaluated quads of detail layers by the face they lie on (`page3`, `leaf2.front`),
+    /// with their corners in the view.
+    static func detailQuads(_ book: Book) -> [String: [[Point]]] {
+        let e = LayerEvaluator()
+        e.evaluate(book.root)
+        var out: [String: [[Point]]] = [:]
+        for q in e.quads where q.isVisible && q.layer.name.hasSuffix(".detail") {
+            out[String(q.layer.name.dropLast(7)), default: []].append(e.corners(of: q).map(\.point))
+        }
+        return out
+    }
+
+    static func box(_ points: [Point]) -> Rect {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    @Test func detailsShowOnThePagesLyingFlatAndFollowThemThroughATurn() throws {
+        let book = try Self.book()
+        let detail = { (h: Int) in [PageDetail(rect: Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5), handle: ContentHandle(h))] }
+        book.pageDetails = [3: detail(103), 4: detail(104), 6: detail(106), 9: detail(109)]
+        try book.setOpening(2)
+        #expect(book.pagesLyingFlat.read == 3 && book.pagesLyingFlat.unread == 4)
+        var quads = Self.detailQuads(book)
+        #expect(Set(quads.keys) == ["page3", "page4"])
+        // Page 3 on the left half, page 4 on the right: a quarter in from each side of its page.
+        #expect(Self.box(quads["page3"]![0]) == Rect(x: 80, y: 100, width: 160, height: 200))
+        #expect(Self.box(quads["page4"]![0]) == Rect(x: 400, y: 100, width: 160, height: 200))
+        // Leaf 2 (pages 4 and 5) in flight: page 6 lies flat under it, page 4 turns with its
+        // detail on the flip's front face (page 5, on its back, has none).
+        try book.setLeaves([BookLeaf(index: 2, progress: 0.3)], opening: 2)
+        #expect(book.pagesLyingFlat.read == 3 && book.pagesLyingFlat.unread == 6)
+        quads = Self.detailQuads(book)
+        #expect(Set(quads.keys) == ["page3", "page6", "leaf2.front"])
+        // A detail given while the leaf turns reaches it at once; the pages' stay. Past 90° the
+        // back faces the viewer, the front away.
+        book.pageDetails[5] = detail(105)
+        try book.setLeaves([BookLeaf(index: 2, progress: 0.7)], opening: 2)
+        #expect(Set(Self.detailQuads(book).keys) == ["page3", "page6", "leaf2.back"])
+        // Landed: opening 3, pages 5 and 6.
+        try book.setOpening(3)
+        #expect(Set(Self.detailQuads(book).keys) == ["page5", "page6"])
+    }
+
+    @Test func theCurlsLeafShowsItsPagesOwnImagesOnly() throws {
+        let book = try Self.book(effect: CurlLeafEffect())
+        book.pageDetails = [4: [PageDetail(rect: Rect(x: 0, y: 0, width: 1, height: 1), handle: ContentHandle(104))],
+                            6: [PageDetail(rect: Rect(x: 0, y: 0, width: 1, height: 1), handle: ContentHandle(106))]]
+        try book.setLeaves([BookLeaf(index: 2, progress: 0.6)], opening: 2)
+        #expect(Set(Self.detailQuads(book).keys) == ["page6"])
+    }
+
+    @Test func aWholeOpeningEffectShowsNoDetailsWhileItTurns() throws {
+        let book = try Self.book(effect: FoldLeafEffect())
+        book.pageDetails = [3: [PageDetail(rect: Rect(x: 0, y: 0, width: 1, height: 1), handle: ContentHandle(103))]]
+        try book.setOpening(2)
+        #expect(Set(Self.detailQuads(book).keys) == ["page3"])
+        try book.setLeaves([BookLeaf(index: 2, progress: 0.4)], opening: 2)
+        #expect(book.pagesLyingFlat.read == nil && book.pagesLyingFlat.unread == nil)
+        #expect(Self.detailQuads(book).isEmpty)
+        try book.setOpening(2)
+        #expect(Set(Self.detailQuads(book).keys) == ["page3"])
+    }
+
+    @Test func detailsAreCutToTheirPageAndBadRectanglesAreNotDrawn() throws {
+        let book = try Self.book()
+        try book.setOpening(2)
+        let h = ContentHandle(7)
+        book.pageDetails = [4: [PageDetail(rect: Rect(x: 0.75, y: -0.5, width: 0.5, height: 1), handle: h),  // cut to x 0.75…1, y 0…0.5
+                                PageDetail(rect: Rect(x: .nan, y: 0, width: 0.5, height: 0.5), handle: h),
+                                PageDetail(rect: Rect(x: 0, y: 0, width: .infinity, height: 0.5), handle: h),
+                                PageDetail(rect: Rect(x: 1.2, y: 0, width: 0.5, height: 0.5), handle: h),
+                                PageDetail(rect: Rect(x: 0.5, y: 0.5, width: 0, height: 0.5), handle: h)]]
+        let quads = Self.detailQuads(book)
+        #expect(quads["page4"]?.count == 1)
+        #expect(Self.box(quads["page4"]![0]) == Rect(x: 560, y: 0, width: 80, height: 200))
+    }
+
+    @Test func settingTheSameDetailsAgainKeepsTheLayersAndNewOnesReuseThem() throws {
+        let book = try Self.book()
+        try book.setOpening(2)
+        let a = [4: [PageDetail(rect: Rect(x: 0, y: 0, width: 0.5, height: 0.5), handle: ContentHandle(1)),
+                     PageDetail(rect: Rect(x: 0.5, y: 0, width: 0.5, height: 0.5), handle: ContentHandle(2))]]
+        func layers() -> [ObjectIdentifier] {
+            let e = LayerEvaluator()
+            e.evaluate(book.root)
+            return e.quads.filter { $0.layer.name.hasSuffix(".detail") }.map { ObjectIdentifier($0.layer) }
+        }
+        book.pageDetails = a
+        let first = layers()
+        #expect(first.count == 2)
+        book.pageDetails = a
+        #expect(layers() == first)
+        // Other tiles on the same page: the same two layers, showing them.
+        book.pageDetails = [4: [PageDetail(rect: Rect(x: 0, y: 0.5, width: 0.5, height: 0.5), handle: ContentHandle(3)),
+                                PageDetail(rect: Rect(x: 0.5, y: 0.5, width: 0.5, height: 0.5), handle: ContentHandle(4))]]
+        #expect(layers() == first)
+        book.pageDetails = [:]
+        #expect(layers().isEmpty)
+    }
+
+    @Test func aPointOnADetailHitsItsPage() throws {
+        let plain = try Self.book(), detailed = try Self.book()
+        try plain.setOpening(2)
+        try detailed.setOpening(2)
+        detailed.pageDetails = [3: [PageDetail(rect: Rect(x: 0, y: 0, width: 1, height: 1), handle: ContentHandle(1))],
+                                4: [PageDetail(rect: Rect(x: 0, y: 0, width: 1, height: 1), handle: ContentHandle(2))]]
+        for p in [Point(x: 100, y: 200), Point(x: 500, y: 50), Point(x: 639, y: 399)] {
+            #expect(detailed.hitTest(p) != nil)
+            #expect(detailed.hitTest(p) == plain.hitTest(p))
+        }
+    }
+}
