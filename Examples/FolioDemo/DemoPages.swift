@@ -142,8 +142,9 @@ final class DemoPages {
                     // A tile of a zoomed page, with its gutter: its level's raster is the
                     // display size × 2^level.
                     guard let tile = Self.tilePlanner.tile(key, fitWidth: w, fitHeight: h) else {
-                        throw DocumentError.invalidRegion(page: key.page, region: PixelRegion(x: key.column, y: key.row, width: 0, height: 0),
-                                                          width: w << key.level, height: h << key.level)
+                        // Planned for another display size: that grid has no such tile now.
+                        throw DocumentError.invalidPixelSize(page: key.page, width: w << key.level, height: h << key.level,
+                                                             reason: "\(key) lies outside the page's tile grid at this size")
                     }
                     bitmap = try layout.renderTile(slot: key.page, from: pages, width: tile.rasterWidth, height: tile.rasterHeight,
                                                    region: tile.raster, cancellation: cancellation)

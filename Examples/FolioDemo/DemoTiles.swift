@@ -30,7 +30,7 @@ final class DemoTiles {
             let a = zoom.viewPoint(fromPlaced: Point(x: window.minX, y: window.minY))
             let b = zoom.viewPoint(fromPlaced: Point(x: window.maxX, y: window.maxY))
             let visible = Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
-            for (page, shown, rect) in Self.flatPages(book) {
+            for (page, shown, rect) in Self.tiledPages(book) {
                 // The part of the page in view, as fractions of the page.
                 let x0 = max(shown.minX, visible.minX), x1 = min(shown.maxX, visible.maxX)
                 let y0 = max(shown.minY, visible.minY), y1 = min(shown.maxY, visible.maxY)
@@ -56,11 +56,11 @@ final class DemoTiles {
     /// The pages whose tiles the book draws and where they show in the view, most wanted
     /// first: each side of the spine with the page lying flat there (``Book/pagesLyingFlat``),
     /// that side's rectangle and the page's whole rectangle (the side itself in a spread; the
-    /// whole view in the single layout, where each side shows part of a page); then, when the
-    /// leaves are flips (which draw their pages' tiles), the pages of the leaves in flight,
-    /// planned as if lying on the side they turn from (the front) or to (the back): where they
-    /// show early and late in the turn.
-    static func flatPages(_ book: Book) -> [(page: Int, shown: Rect, rect: Rect)] {
+    /// whole view in the single layout, where each side shows part of a page); then, for the
+    /// leaves in flight that flip (the flip effect, or a hard cover's board under any effect:
+    /// those draw their pages' tiles), their pages, planned as if lying on the side they turn
+    /// from (the front) or to (the back): where they show early and late in the turn.
+    static func tiledPages(_ book: Book) -> [(page: Int, shown: Rect, rect: Rect)] {
         let size = book.configuration.viewSize
         let (read, unread) = book.pagesLyingFlat
         let spine = book.frame.split.leading
@@ -77,8 +77,10 @@ final class DemoTiles {
         for (isRead, half) in sides {
             if let page = isRead ? read : unread { out.append((page, half, rect(half))) }
         }
-        guard book.arrangement == .stacked, book.configuration.effect is FlipLeafEffect else { return out }
-        for leaf in book.leaves {
+        guard book.arrangement == .stacked else { return out }
+        let flips = book.configuration.effect is FlipLeafEffect
+        // A hard cover's board turns as a flip whatever the effect.
+        for leaf in book.leaves where flips || book.configuration.hardCover && (book.isCover(leaf.index) || book.isCover(leaf.last)) {
             for (isRead, half) in sides {
                 if let page = isRead ? book.page(ofLeaf: leaf.last, side: .back) : book.page(ofLeaf: leaf.index, side: .front) {
                     out.append((page, half, rect(half)))

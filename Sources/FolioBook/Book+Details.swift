@@ -19,10 +19,11 @@ extension Book {
         guard display.mode != .opening else { return }
         func details(_ page: Int?) -> [PageDetail] { page.flatMap { pageDetails[$0] } ?? [] }
         let (read, unread) = pagesLyingFlat
-        leftDetails.show(details(read), on: leftPage, showing: shownPart(leaf: display.left, side: .back, hasPage: hasLeftPage),
-                         below: leftShadow)
-        rightDetails.show(details(unread), on: rightPage, showing: shownPart(leaf: display.right, side: .front, hasPage: hasRightPage),
-                          below: rightShadow)
+        // The book's own page layers, one level under its root, with their own shadows: cannot throw.
+        try! leftDetails.show(details(read), on: leftPage, showing: shownPart(leaf: display.left, side: .back, hasPage: hasLeftPage),
+                              below: leftShadow)
+        try! rightDetails.show(details(unread), on: rightPage, showing: shownPart(leaf: display.right, side: .front, hasPage: hasRightPage),
+                               below: rightShadow)
         for (i, entry) in stack.enumerated() where display.first + i < leaves.count {
             let bundle = leaves[display.first + i]
             entry.leaf.showDetails(front: details(page(ofLeaf: bundle.index, side: .front)), back: details(page(ofLeaf: bundle.last, side: .back)))

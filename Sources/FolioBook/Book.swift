@@ -78,8 +78,10 @@ public final class Book {
     /// with its face. The pages of a whole-opening effect (the fold) show their own images only
     /// while it turns. Details of pages not
     /// lying flat are kept and shown once their page lies flat. Setting the same value again
-    /// changes nothing; a new value updates the flat pages' layers without rebuilding the
-    /// leaves. A detail whose rectangle is not finite, or lies outside its page, is not drawn.
+    /// changes nothing; a new value updates the detail layers without rebuilding the leaves.
+    /// A detail whose rectangle or contents rectangle is not finite or is empty is not drawn,
+    /// nor the part of one outside what its face shows of the page (outside the page, or
+    /// across the spine in the single layout, where each face shows part of a page).
     public var pageDetails: [Int: [PageDetail]] = [:] {
         didSet { if oldValue != pageDetails { showDetails() } }
     }

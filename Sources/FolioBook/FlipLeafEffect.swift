@@ -129,8 +129,9 @@ final class FlipLeaf: TurningLeaf {
     }
 
     func showDetails(front details: [PageDetail], back backDetails: [PageDetail]) {
-        frontDetails.show(details, on: front, showing: frontShown, below: frontShadow)
-        self.backDetails.show(backDetails, on: back, showing: backShown, below: backShadow)
+        // The leaf's own faces, a level or two under its root, with their own shadows: cannot throw.
+        try! frontDetails.show(details, on: front, showing: frontShown, below: frontShadow)
+        try! self.backDetails.show(backDetails, on: back, showing: backShown, below: backShadow)
     }
 
     func setProgress(_ p: Double) {

@@ -94,7 +94,10 @@ public final class LeafFrame {
         }
         if layer.name != face.name {
             layer.name = face.name
-            for s in layer.sublayers { s.name = face.name + ".shadow" }
+            // Its shadow and its page details (``PageDetailLayers``) carry the face's name.
+            for s in layer.sublayers {
+                if s.name.hasSuffix(".shadow") { s.name = face.name + ".shadow" } else if s.name.hasSuffix(".detail") { s.name = face.name + ".detail" }
+            }
         }
         layer.contents = face.handle
         layer.contentsRect = face.contentsRect

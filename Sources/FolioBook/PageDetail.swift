@@ -2,13 +2,14 @@ import FolioGeometry
 import FolioLayers
 
 /// A sharper picture of part of a page: a zoom tile, drawn over the page wherever the page
-/// lies flat (see ``Book/pageDetails``).
+/// lies flat and on a flipping leaf that carries the page (see ``Book/pageDetails``).
 ///
 /// A page's own image is made at the size the page is shown unzoomed; zoomed in, an app
 /// rasterises the part in view again, finer, in tiles, and hands each tile to the book as a
-/// detail. The book draws it in the page's plane, over the page and under any leaf in flight,
-/// so it turns away with nothing: a leaf lifting off the page uncovers the page's details
-/// exactly as it uncovers the page.
+/// detail. The book draws it in the page's plane, over the page: under any leaf in flight
+/// while the page lies flat, so a leaf lifting off the page uncovers the page's details
+/// exactly as it uncovers the page; and posed with the leaf's face while the page turns on a
+/// leaf whose effect draws details (the flip).
 public struct PageDetail: Hashable, Sendable {
     /// Where the detail lies on its page, in unit coordinates of the upright page image (the
     /// same space as ``PageFace/contentsRect``: x right, y down, the whole page 0…1). The

@@ -13,9 +13,9 @@
 /// the page goes on (``Tile/raster``), and only its region is shown (``Tile/contentsRect``).
 /// A tile sampled between texels — minified at a zoom between two levels, or on a leaf in
 /// perspective — then blends with the neighbouring tile's texels exactly as the whole page
-/// would, on its base level and on its first mipmap levels (the gutter is a whole texel of
-/// level log₂ gutter, and keeps every level up to it on the page's own grid), so no seam
-/// shows between tiles.
+/// would, on its base level and on its first mipmap levels, so no seam shows between tiles.
+/// The default gutter, 4 pixels, is a whole texel of mipmap level 2 and keeps levels 0–2 on
+/// the page's own grid (a gutter of 2^k pixels keeps levels 0…k).
 ///
 /// **Bytes.** The tiles for a view are bounded by the view, not the zoom: at most
 /// (⌈w/side⌉ + 1) × (⌈h/side⌉ + 1) tiles for a view of w × h level pixels (which is below

@@ -290,17 +290,21 @@ package struct DrawList {
 
     /// Whether `corners` (a polygon as the evaluator made it, before any viewport clipping) are
     /// the four corners of `bounds`, its layer's whole rectangle, rather than a piece of it.
-    static func isWholeRectangle(_ corners: ArraySlice<QuadVertex>, _ bounds: Rect) -> Bool {
+    package static func isWholeRectangle(_ corners: ArraySlice<QuadVertex>, _ bounds: Rect) -> Bool {
         guard corners.count == 4 else { return false }
         // Split pieces have corners interpolated along an edge or inside: a millionth of the
         // rectangle's size tells them from its own corners, which the evaluator copies exactly.
+        // Each of the four corners must be there once (a piece with a corner a hair from one of
+        // the rectangle's is not the rectangle).
         let tx = 1e-6 * max(bounds.width, 1), ty = 1e-6 * max(bounds.height, 1)
+        var found = 0
         for v in corners {
-            let onX = abs(v.local.x - bounds.minX) <= tx || abs(v.local.x - bounds.maxX) <= tx
-            let onY = abs(v.local.y - bounds.minY) <= ty || abs(v.local.y - bounds.maxY) <= ty
-            guard onX && onY else { return false }
+            let left = abs(v.local.x - bounds.minX) <= tx, right = abs(v.local.x - bounds.maxX) <= tx
+            let top = abs(v.local.y - bounds.minY) <= ty, bottom = abs(v.local.y - bounds.maxY) <= ty
+            guard left != right, top != bottom else { return false }
+            found |= 1 << ((right ? 1 : 0) + (bottom ? 2 : 0))
         }
-        return true
+        return found == 0b1111
     }
 
     /// Whether `quad` is a shadow sublayer exactly covering `base`: drawn inside base's pass.

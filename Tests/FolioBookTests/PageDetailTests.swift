@@ -64,6 +64,26 @@ struct PageDetailTests {
         #expect(Set(Self.detailQuads(book).keys) == ["page6"])
     }
 
+    /// The single layout: each side of the spine shows part of one page, so a detail across
+    /// the spine is cut in two; the flip's leaf carries the part beyond the spine.
+    @Test func inTheSingleLayoutADetailIsCutAtTheSpineAndTheLeafCarriesItsPart() throws {
+        let book = try Book(pageCount: 8, configuration: BookConfiguration(viewSize: Size(width: 600, height: 800), layout: .single))
+        let spine = book.frame.spine
+        book.pageDetails = [1: [PageDetail(rect: Rect(x: 0.25, y: 0, width: 0.5, height: 0.5), handle: ContentHandle(1))]]
+        try book.setOpening(1)
+        var quads = Self.detailQuads(book)
+        #expect(Set(quads.keys) == ["page1"])
+        let boxes = quads["page1"]!.map(Self.box).sorted { $0.minX < $1.minX }
+        #expect(boxes == [Rect(x: 150, y: 0, width: spine - 150, height: 400), Rect(x: spine, y: 0, width: 450 - spine, height: 400)])
+        // Leaf 1 (page 1 beyond the spine, page 2 on its back) in flight: page 1's part before
+        // the spine lies flat, the part beyond turns with the leaf.
+        try book.setLeaves([BookLeaf(index: 1, progress: 0.1)], opening: 1)
+        quads = Self.detailQuads(book)
+        #expect(Set(quads.keys) == ["page1", "leaf1.front"])
+        #expect(Self.box(quads["page1"]![0]) == Rect(x: 150, y: 0, width: spine - 150, height: 400))
+        #expect(abs(Self.box(quads["leaf1.front"]![0]).minX - spine) < 1e-9, "the leaf's part starts at the spine")
+    }
+
     @Test func aWholeOpeningEffectShowsNoDetailsWhileItTurns() throws {
         let book = try Self.book(effect: FoldLeafEffect())
         book.pageDetails = [3: [PageDetail(rect: Rect(x: 0, y: 0, width: 1, height: 1), handle: ContentHandle(103))]]
