@@ -34,4 +34,53 @@ extension Book {
     private func shownPart(leaf index: Int, side: LeafSide, hasPage: Bool) -> Rect? {
         hasPage ? face(leaf: index, side: side, name: "")?.contentsRect : nil
     }
+
+    /// The parts of pages that show in `window` (points of the space the root is placed in:
+    /// the view's own rectangle, or more where the view hangs in a larger window and a zoomed
+    /// book reaches past it) and whose ``pageDetails`` the book would draw, most wanted
+    /// first, each as a unit rectangle of its page (the space of ``PageDetail/rect``): what an
+    /// app rasterises finer when zoomed.
+    ///
+    /// First the pages lying flat (``pagesLyingFlat``), the part of each that `zoom` maps
+    /// into `window`; then the pages of leaves in flight whose effect draws details (the
+    /// flip: ``TurningLeaf/drawsDetails``), planned as if each lay where it turns from (the
+    /// front, on the unread side) or to (the back, on the read side) — where it shows early
+    /// and late in the turn. In the single layout a page shows on both sides of the spine and
+    /// can come twice, once for each side. Empty where nothing of the book shows in `window`.
+    public func pagePartsShowingDetails(in window: Rect, zoom: BookZoom) -> [(page: Int, part: Rect)] {
+        let a = zoom.viewPoint(fromPlaced: Point(x: window.minX, y: window.minY))
+        let b = zoom.viewPoint(fromPlaced: Point(x: window.maxX, y: window.maxY))
+        let visible = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+        let size = configuration.viewSize, spine = frame.split.leading
+        let whole = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        // The view's two sides of the spine, read side first; each shows its page upright over
+        // the side (a spread) or part of a page filling the view (the single layout).
+        let halves: [Rect] = configuration.direction == .topToBottom
+            ? [Rect(x: 0, y: 0, width: size.width, height: spine), Rect(x: 0, y: spine, width: size.width, height: size.height - spine)]
+            : [Rect(x: 0, y: 0, width: spine, height: size.height), Rect(x: spine, y: 0, width: size.width - spine, height: size.height)]
+        var sides: [(isRead: Bool, half: Rect)] = []
+        for half in halves where half.width > 0 && half.height > 0 {
+            sides.append((canonicalPoint(Point(x: half.midX, y: half.midY)).x < spine, half))
+        }
+        var out: [(page: Int, part: Rect)] = []
+        func add(_ page: Int?, on half: Rect) {
+            guard let page else { return }
+            let rect = configuration.layout == .spread ? half : whole
+            let x0 = max(half.minX, visible.minX), x1 = min(half.maxX, visible.maxX)
+            let y0 = max(half.minY, visible.minY), y1 = min(half.maxY, visible.maxY)
+            guard x1 > x0, y1 > y0 else { return }
+            out.append((page, Rect(x: (x0 - rect.minX) / rect.width, y: (y0 - rect.minY) / rect.height,
+                                   width: (x1 - x0) / rect.width, height: (y1 - y0) / rect.height)))
+        }
+        let (read, unread) = pagesLyingFlat
+        for (isRead, half) in sides { add(isRead ? read : unread, on: half) }
+        guard display.mode != .opening else { return out }
+        for (i, entry) in stack.enumerated() where entry.leaf.drawsDetails && display.first + i < leaves.count {
+            let bundle = leaves[display.first + i]
+            for (isRead, half) in sides {
+                add(isRead ? page(ofLeaf: bundle.last, side: .back) : page(ofLeaf: bundle.index, side: .front), on: half)
+            }
+        }
+        return out
+    }
 }

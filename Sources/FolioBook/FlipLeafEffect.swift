@@ -128,6 +128,8 @@ final class FlipLeaf: TurningLeaf {
         setProgress(progress)
     }
 
+    var drawsDetails: Bool { true }
+
     func showDetails(front details: [PageDetail], back backDetails: [PageDetail]) {
         // The leaf's own faces, a level or two under its root, with their own shadows: cannot throw.
         try! frontDetails.show(details, on: front, showing: frontShown, below: frontShadow)

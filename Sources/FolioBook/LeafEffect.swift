@@ -72,6 +72,9 @@ public protocol TurningLeaf: AnyObject {
     /// leaves show their pages' own images while they turn. ``PageDetailLayers`` draws them
     /// over a flat face layer.
     func showDetails(front: [PageDetail], back: [PageDetail])
+    /// Whether ``showDetails(front:back:)`` draws them (false by default): the book then
+    /// counts the leaf's pages among those that want details (``Book/pagePartsShowingDetails(in:zoom:)``).
+    var drawsDetails: Bool { get }
     /// Poses the leaf at geometric progress `progress` (0…1, already checked). Called every
     /// frame: it must not allocate.
     func setProgress(_ progress: Double)
@@ -104,6 +107,8 @@ public protocol TurningLeaf: AnyObject {
 extension TurningLeaf {
     /// Shows no details: the leaf shows its pages' own images.
     public func showDetails(front: [PageDetail], back: [PageDetail]) {}
+    /// False: the leaf draws no details.
+    public var drawsDetails: Bool { false }
     /// Ignores the anchor: the effect's drag only moves progress.
     public func setProgress(_ progress: Double, anchor: CurlPose?) { setProgress(progress) }
     /// Ignores the anchor: the effect's drag only moves progress.

@@ -6,7 +6,7 @@ extension ReaderBenchmarks.Report {
     var lines: [String] {
         func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
         func verdict(_ key: String) -> String { met[key] == true ? "met" : "NOT met" }
-        let p = firstPage, r = riffle, m = memory, t = turn
+        let p = firstPage, r = riffle, m = memory, t = turn, z = zoomedTurn
         return [
             "reader: generated PDFs of \(pages) and \(2 * pages) pages of text (\(f(generateSeconds, 2)) s to write)",
             "  first page \(p.size[0])x\(p.size[1]) (page \(p.pagePixels[0])x\(p.pagePixels[1]))  \(f(p.ms)) ms; floor \(f(p.floorMs)) ms; \(f(p.ratio, 2))× (target ≤ \(f(targets["firstPageOverFloor"] ?? .nan, 1)): \(verdict("firstPageOverFloor")))",
@@ -15,6 +15,8 @@ extension ReaderBenchmarks.Report {
             "  \(m.pages)-page riffle \(m.size[0])x\(m.size[1])  peak resident \(f(m.peakMiB)) MiB: reader \(f(m.readerPeakMiB))\(m.readerPeakReset ? "" : " (since start)"), workers \(m.workerPeakMiB.map { f($0) }.joined(separator: ", ")) (target ≤ \(f(targets["peakMiB"] ?? .nan, 0)): \(verdict("peakMiB"))); \(m.pagesLoaded) pages loaded, \(m.placeholderFrames) of \(m.frames) frames showed a placeholder",
             "  turn \(t.size[0])x\(t.size[1]) with PDF pages (\(t.pagePixels[0])x\(t.pagePixels[1]))  \(f(t.frameMs, 2)) ms/frame; floor \(f(t.floorMs, 2)) ms; \(f(t.ratio, 2))× (target ≤ \(f(targets["turnOverFloor"] ?? .nan, 1)): \(verdict("turnOverFloor")))",
             "    \(t.leaves) leaves at 60 frames/s: \(t.placeholderFrames) of \(t.frames) frames showed a placeholder, \(t.coarseFrames) a coarse level; \(t.pagesLoaded) pages uploaded, \(f(t.uploadMs, 2)) ms each",
+            "  turn zoomed \(f(z.zoom, 0))× (tiles of \(z.tileSide) px at level \(z.level))  \(f(z.frameMs, 2)) ms/frame; floor \(f(z.floorMs, 2)) ms; \(f(z.ratio, 2))× (target ≤ \(f(targets["turnOverFloor"] ?? .nan, 1)))",
+            "    \(z.leaves) leaves, each \(z.framesPerLeaf) frames after \(z.restFrames) at rest: \(z.placeholderFrames) of \(z.frames) frames showed a placeholder, \(z.coarseFrames) a coarse level where a tile had not arrived; \(z.tilesLoaded) tiles uploaded, \(f(z.tileUploadMs, 2)) ms each",
         ]
     }
 }

@@ -24,6 +24,9 @@ import Glibc
 /// - **Turn**: a riffle of the document as a book at 1920×1200, paced at 60 frames a second,
 ///   each frame timed against the bare textured quad at 1920×1200 drawn right after it; frames
 ///   that show a placeholder are counted.
+/// - **Zoomed turn**: the same book zoomed 3×, leaves turned in half a second after half a
+///   second at rest, the parts of pages in view in tiles given to the book as page details;
+///   frames showing a page's coarse level where a tile had not arrived are counted.
 ///
 /// Wall times on a shared machine drift, so measured and floor runs alternate round by round
 /// (the order swapped every round) and each ratio is the median measured over the median floor.
@@ -39,6 +42,7 @@ struct ReaderBenchmarks {
         var riffle: Riffle
         var memory: Memory
         var turn: Turn
+        var zoomedTurn: ZoomedTurn
         /// The targets: `firstPageOverFloor` ≤, `riffleOverFloor` ≥, `peakMiB` ≤,
         /// `turnOverFloor` ≤.
         var targets: [String: Double]
@@ -129,6 +133,34 @@ struct ReaderBenchmarks {
         var coarseFrames: Int
     }
 
+    /// Turning with PDF pages at 1920×1200 while zoomed in, the pages' parts in view in tiles.
+    struct ZoomedTurn: Encodable {
+        var size: [Int]
+        /// The zoom (the book magnified this much about the unread page's middle), the tile
+        /// level it uses (2^level × the page's size unzoomed) and the tiles' side in pixels.
+        var zoom: Double
+        var level: Int
+        var tileSide: Int
+        var leaves: Int
+        /// Each leaf turns in `framesPerLeaf` frames after `restFrames` at rest.
+        var framesPerLeaf: Int
+        var restFrames: Int
+        var frames: Int
+        /// Median milliseconds per frame (pose, evaluate, draw, finish; uploads apart), of the
+        /// floor after it, and their ratio (held to the same target as `turn`).
+        var frameMs: Double
+        var floorMs: Double
+        var ratio: Double
+        /// Tiles rasterised and uploaded, and the median milliseconds of one upload (with mipmaps).
+        var tilesLoaded: Int
+        var tileUploadMs: Double
+        /// Frames in which a page shown was not rasterised yet (a placeholder showed).
+        var placeholderFrames: Int
+        /// Frames in which a tile planned for a part in view had not arrived (the page's coarse
+        /// level showed there).
+        var coarseFrames: Int
+    }
+
     static let firstPageTarget = 1.3
     static let riffleTarget = 0.85
     static let peakTarget = 300.0
@@ -171,8 +203,9 @@ struct ReaderBenchmarks {
         let first = try bench.firstPage()
         let riffle = try bench.riffleRate()
         let turn = try bench.turn()
+        let zoomedTurn = try bench.zoomedTurn()
         return Report(
-            pages: pages, generateSeconds: generated, firstPage: first, riffle: riffle, memory: memory, turn: turn,
+            pages: pages, generateSeconds: generated, firstPage: first, riffle: riffle, memory: memory, turn: turn, zoomedTurn: zoomedTurn,
             targets: ["firstPageOverFloor": firstPageTarget, "riffleOverFloor": riffleTarget, "peakMiB": peakTarget, "turnOverFloor": turnTarget],
             met: ["firstPageOverFloor": first.ratio <= firstPageTarget, "riffleOverFloor": riffle.ratio >= riffleTarget,
                   "peakMiB": memory.peakMiB <= peakTarget, "turnOverFloor": turn.ratio <= turnTarget])

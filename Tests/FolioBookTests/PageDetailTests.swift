@@ -144,4 +144,37 @@ struct PageDetailTests {
             #expect(detailed.hitTest(p) == plain.hitTest(p))
         }
     }
+
+    /// The parts to rasterise finer when zoomed: at 2× about the view's centre the window
+    /// (the view) shows the middle half of the view, so the inner half of each page lying
+    /// flat; with a flip in flight its pages come after, planned where they lie at rest; a
+    /// curl's leaf asks for none.
+    @Test func thePartsShowingDetailsAreThoseTheZoomBringsIntoTheWindow() throws {
+        var zoom = try BookZoom(viewSize: Self.view)
+        zoom.zoom(by: 2, about: Point(x: 320, y: 200))
+        let book = try Self.book()
+        try book.setOpening(2)
+        let window = Rect(x: 0, y: 0, width: 640, height: 400)
+        func near(_ a: Rect, _ b: Rect) -> Bool {
+            abs(a.minX - b.minX) < 1e-9 && abs(a.minY - b.minY) < 1e-9 && abs(a.width - b.width) < 1e-9 && abs(a.height - b.height) < 1e-9
+        }
+        var parts = book.pagePartsShowingDetails(in: window, zoom: zoom)
+        // View x 160…480, y 100…300: page 3 (0…320) from x 160, page 4 (320…640) to x 480.
+        #expect(parts.map(\.page) == [3, 4])
+        #expect(near(parts[0].part, Rect(x: 0.5, y: 0.25, width: 0.5, height: 0.5)))
+        #expect(near(parts[1].part, Rect(x: 0, y: 0.25, width: 0.5, height: 0.5)))
+        // A larger window (the view hung in it with margins) takes in more of the page.
+        parts = book.pagePartsShowingDetails(in: Rect(x: -320, y: -200, width: 1280, height: 800), zoom: zoom)
+        #expect(near(parts[0].part, Rect(x: 0, y: 0, width: 1, height: 1)))
+        // Leaf 2 in flight: pages 3 and 6 lie flat, then the leaf's page 5 (back, read side)
+        // and page 4 (front, unread side).
+        try book.setLeaves([BookLeaf(index: 2, progress: 0.3)], opening: 2)
+        parts = book.pagePartsShowingDetails(in: window, zoom: zoom)
+        #expect(parts.map(\.page) == [3, 6, 5, 4])
+        let curl = try Self.book(effect: CurlLeafEffect())
+        try curl.setLeaves([BookLeaf(index: 2, progress: 0.3)], opening: 2)
+        #expect(curl.pagePartsShowingDetails(in: window, zoom: zoom).map(\.page) == [3, 6])
+        // Nothing of the book in the window.
+        #expect(book.pagePartsShowingDetails(in: Rect(x: 2000, y: 0, width: 10, height: 10), zoom: zoom).isEmpty)
+    }
 }

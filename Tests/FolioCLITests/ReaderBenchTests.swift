@@ -60,6 +60,17 @@ import Testing
         #expect(turn["coarseFrames"] as? Int == 0)
         _ = try number(turn, "uploadMs")
 
+        // Zoomed, the tiles of what shows are rasterised and counted; a frame showing a coarse
+        // level is one of the frames.
+        let zoomed = try section("zoomedTurn")
+        _ = try ratio(zoomed, "ratio", "frameMs", "floorMs")
+        #expect(zoomed["size"] as? [Int] == [1920, 1200] && zoomed["zoom"] as? Double == 3 && zoomed["level"] as? Int == 2)
+        let zoomedFrames = try #require(zoomed["frames"] as? Int)
+        let coarse = try #require(zoomed["coarseFrames"] as? Int), zoomedPlaceholders = try #require(zoomed["placeholderFrames"] as? Int)
+        #expect(zoomedFrames > 0 && (0...zoomedFrames).contains(coarse) && (0...zoomedFrames).contains(zoomedPlaceholders))
+        #expect(try #require(zoomed["tilesLoaded"] as? Int) > 0)
+        _ = try number(zoomed, "tileUploadMs")
+
         // The verdicts are the ratios held to the targets.
         let targets = try #require(reader["targets"] as? [String: Double])
         let met = try #require(reader["met"] as? [String: Bool])
