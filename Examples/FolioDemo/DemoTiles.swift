@@ -11,9 +11,11 @@ import FolioLayers
 /// cache under its budget) as ``Book/pageDetails``. The book draws them in the page's plane,
 /// over its coarse texture and under any leaf in flight, so a turn started while zoomed keeps
 /// the pages at rest sharp and shows the page it uncovers sharp as soon as that page's tiles
-/// arrive. A flip's leaf carries its pages' tiles too (planned where the page lay, or will
-/// lie); the other effects' leaves show the coarse level. A tile not uploaded yet is simply
-/// not there: the coarse page shows through, and no frame waits.
+/// arrive; once all of a page's tiles in view have arrived, the book leaves its coarse image
+/// out under them (``Book/pagesCoveredByDetails``). A flip's leaf carries its pages' tiles
+/// too (planned where the page lay, or will lie); the other effects' leaves show the coarse
+/// level. A tile not uploaded yet is simply not there: the coarse page shows through, and no
+/// frame waits.
 @MainActor
 final class DemoTiles {
     /// The tiles wanted now (packed keys), most wanted first.
@@ -27,6 +29,8 @@ final class DemoTiles {
                 isUploaded: (Int) -> Bool) {
         wanted.removeAll(keepingCapacity: true)
         var details: [Int: [PageDetail]] = [:]
+        // Pages with a tile in view not uploaded yet: their own image must show through.
+        var incomplete: Set<Int> = []
         if let zoom, zoom.isZoomed, let displaySize {
             for (page, part) in book.pagePartsShowingDetails(in: window, zoom: zoom) {
                 let visible = (x: part.minX, y: part.minY, width: part.width, height: part.height)
@@ -35,7 +39,7 @@ final class DemoTiles {
                     // Both sides of the single layout's spine can show one page: each tile once.
                     guard let key = tile.key.packed, !wanted.contains(key) else { continue }
                     wanted.append(key)
-                    guard isUploaded(key) else { continue }
+                    guard isUploaded(key) else { incomplete.insert(page); continue }
                     let c = tile.contentsRect
                     details[page, default: []].append(PageDetail(rect: Rect(x: tile.unitX, y: tile.unitY, width: tile.unitWidth, height: tile.unitHeight),
                                                                  handle: handle(key),
@@ -44,5 +48,9 @@ final class DemoTiles {
             }
         }
         book.pageDetails = details
+        // Every tile in view arrived: the page's own image under them is left out.
+        var covered = Set(details.keys)
+        covered.subtract(incomplete)
+        book.pagesCoveredByDetails = covered
     }
 }

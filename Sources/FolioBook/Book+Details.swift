@@ -19,6 +19,17 @@ extension Book {
         guard display.mode != .opening else { return }
         func details(_ page: Int?) -> [PageDetail] { page.flatMap { pageDetails[$0] } ?? [] }
         let (read, unread) = pagesLyingFlat
+        // A page covered by its details draws nothing of its own (its shadow and details do);
+        // in the lit look it stays, as the surface the leaves' cast shadows fall on.
+        for (page, layer, leaf, side, has) in [(read, leftPage, display.left, LeafSide.back, hasLeftPage),
+                                               (unread, rightPage, display.right, LeafSide.front, hasRightPage)] where has {
+            if !isLit, let page, pagesCoveredByDetails.contains(page), !details(page).isEmpty {
+                layer.contents = nil
+                layer.backgroundColor = nil
+            } else {
+                frame.show(flatFace(leaf: leaf, side: side), on: layer)
+            }
+        }
         // The book's own page layers, one level under its root, with their own shadows: cannot throw.
         try! leftDetails.show(details(read), on: leftPage, showing: shownPart(leaf: display.left, side: .back, hasPage: hasLeftPage),
                               below: leftShadow)

@@ -86,6 +86,18 @@ public final class Book {
         didSet { if oldValue != pageDetails { showDetails() } }
     }
 
+    /// The pages whose ``pageDetails`` cover all of the page that shows while it lies flat:
+    /// the book leaves out their own image and paper there, so that each pixel is drawn once,
+    /// by a detail (zoomed in, the page under its tiles would otherwise be drawn whole). Say
+    /// so once every tile of the parts in view (``pagePartsShowingDetails(in:zoom:)``) has
+    /// arrived, and take it back when one is missing: where no detail lies, a covered page
+    /// shows what is behind it. Pages on a leaf in flight keep their image (their details are
+    /// planned where the page lies at rest), and so does every page in the lit look
+    /// (``isLit``), where the renderer casts the leaves' shadows on the page. Empty by default.
+    public var pagesCoveredByDetails: Set<Int> = [] {
+        didSet { if oldValue != pagesCoveredByDetails { showDetails() } }
+    }
+
     // The pages lying flat: the back of one leaf on the read side, the front of one on the other.
     let leftPage = Layer(name: "page"), rightPage = Layer(name: "page")
     let leftShadow: Layer, rightShadow: Layer

@@ -179,8 +179,11 @@ extension ReaderBenchmarks {
             }
             if zoom != nil {
                 var details: [Int: [PageDetail]] = [:]
+                var incomplete: Set<Int> = []
                 for key in tiles {
-                    guard tilesUploaded.contains(key), let k = TilePlanner.Key(packed: key), let tile = planner.tile(k, fitWidth: pw, fitHeight: ph) else {
+                    guard let k = TilePlanner.Key(packed: key), let tile = planner.tile(k, fitWidth: pw, fitHeight: ph) else { continue }
+                    guard tilesUploaded.contains(key) else {
+                        incomplete.insert(k.page)
                         continue
                     }
                     let c = tile.contentsRect
@@ -188,6 +191,8 @@ extension ReaderBenchmarks {
                                                                    handle: ContentHandle(key), contentsRect: Rect(x: c.x, y: c.y, width: c.width, height: c.height)))
                 }
                 book.pageDetails = details
+                // As the demo: a page whose tiles in view have all arrived is drawn by them alone.
+                book.pagesCoveredByDetails = Set(details.keys).subtracting(incomplete)
                 if tiles.contains(where: { !tilesUploaded.contains($0) }) { run.coarseFrames += 1 }
             }
             for p in events.failed.map(\.page) { uploaded.remove(p) }

@@ -177,4 +177,33 @@ struct PageDetailTests {
         // Nothing of the book in the window.
         #expect(book.pagePartsShowingDetails(in: Rect(x: 2000, y: 0, width: 10, height: 10), zoom: zoom).isEmpty)
     }
+
+    /// A page its details cover draws nothing of its own while it lies flat (its layer keeps
+    /// its place, so hit testing is unchanged); taken back, or without details, it draws its
+    /// image again; a covered page on a leaf in flight keeps its image.
+    @Test func aPageCoveredByItsDetailsDrawsOnlyThem() throws {
+        let book = try Self.book()
+        try book.setOpening(2)
+        func drawsContent(_ name: String) -> Bool? {
+            let e = LayerEvaluator()
+            e.evaluate(book.root)
+            return e.quads.first { $0.isVisible && $0.layer.name == name }?.drawsContent
+        }
+        let before = book.hitTest(Point(x: 500, y: 200))
+        book.pageDetails = [4: [PageDetail(rect: Rect(x: 0, y: 0, width: 1, height: 1), handle: ContentHandle(9))]]
+        book.pagesCoveredByDetails = [3, 4]
+        #expect(drawsContent("page4") == false)
+        #expect(drawsContent("page3") == true, "page 3 has no details: it keeps its image")
+        #expect(drawsContent("page4.detail") == true)
+        #expect(book.hitTest(Point(x: 500, y: 200)) == before)
+        book.pagesCoveredByDetails = []
+        #expect(drawsContent("page4") == true)
+        // Leaf 1 (pages 2 and 3) in flight from opening 2, backward: page 4 still lies flat and
+        // covered; the leaf's faces keep their images.
+        book.pagesCoveredByDetails = [2, 3, 4]
+        book.pageDetails[2] = [PageDetail(rect: Rect(x: 0, y: 0, width: 1, height: 1), handle: ContentHandle(8))]
+        try book.setLeaves([BookLeaf(index: 1, progress: 0.7)], opening: 2)
+        #expect(drawsContent("page4") == false)
+        #expect(drawsContent("leaf1.back") == true)
+    }
 }
