@@ -26,7 +26,8 @@ extension Book {
             if !isLit, let page, pagesCoveredByDetails.contains(page), !details(page).isEmpty {
                 layer.contents = nil
                 layer.backgroundColor = nil
-            } else {
+            } else if layer.contents == nil {
+                // Covered before: its image back (a rebuild has just shown it otherwise).
                 frame.show(flatFace(leaf: leaf, side: side), on: layer)
             }
         }

@@ -67,43 +67,36 @@ final class DemoTileTests: XCTestCase {
         return (image, demo.stderr)
     }
 
-    func testZoomedTextIsSharperWithTilesThanAtTheCoarseLevel() throws {
-        let sharp = try zoomed(tiles: true), coarse = try zoomed(tiles: false)
+    /// The same view with tiles on and off (held in mid-turn at `heldAt`): both runs quiet,
+    /// text at the square of `radius` around (`cx`, `cy`) (edge contrast off above `least`),
+    /// and 2.5× the edge contrast with tiles.
+    func expectSharperWithTiles(heldAt: Int? = nil, cx: Int, cy: Int, radius: Int, least: Double, _ what: String) throws {
+        let sharp = try zoomed(tiles: true, heldAt: heldAt), coarse = try zoomed(tiles: false, heldAt: heldAt)
         XCTAssertEqual(sharp.stderr, "")
         XCTAssertEqual(coarse.stderr, "")
-        let a = Self.edgeContrast(sharp.image, cx: 350, cy: 420, radius: 150)
-        let b = Self.edgeContrast(coarse.image, cx: 350, cy: 420, radius: 150)
-        print("edge contrast zoomed ×3.8: tiles \(a), coarse level \(b), ratio \(a / b)")
-        XCTAssertGreaterThan(b, 50, "text under the pointer (the page is where the test expects)")
-        XCTAssertGreaterThan(a / b, 2.5, "tiles are sharper than the magnified coarse level")
+        let a = Self.edgeContrast(sharp.image, cx: cx, cy: cy, radius: radius)
+        let b = Self.edgeContrast(coarse.image, cx: cx, cy: cy, radius: radius)
+        print("edge contrast of \(what), zoomed ×3.8: tiles \(a), coarse level \(b), ratio \(a / b)")
+        XCTAssertGreaterThan(b, least, "text of \(what) (where the test expects it)")
+        XCTAssertGreaterThan(a / b, 2.5, "\(what): tiles are sharper than the magnified coarse level")
+    }
+
+    func testZoomedTextIsSharperWithTilesThanAtTheCoarseLevel() throws {
+        try expectSharperWithTiles(cx: 350, cy: 420, radius: 150, least: 50, "the page under the pointer")
     }
 
     /// A turn started while zoomed: the page it uncovers (page 3, to the right of the leaf held
     /// at the window's middle) is drawn from its own tiles under the leaf, not from its coarse
     /// level magnified — the book carries the tiles as page details, under every leaf.
     func testAPageUncoveredByATurnWhileZoomedIsSharp() throws {
-        let sharp = try zoomed(tiles: true, heldAt: 330), coarse = try zoomed(tiles: false, heldAt: 330)
-        XCTAssertEqual(sharp.stderr, "")
-        XCTAssertEqual(coarse.stderr, "")
-        let a = Self.edgeContrast(sharp.image, cx: 580, cy: 420, radius: 60)
-        let b = Self.edgeContrast(coarse.image, cx: 580, cy: 420, radius: 60)
-        print("edge contrast of the uncovered page, zoomed ×3.8 in mid-turn: tiles \(a), coarse level \(b), ratio \(a / b)")
-        XCTAssertGreaterThan(b, 20, "text of the uncovered page (where the test expects it)")
-        XCTAssertGreaterThan(a / b, 2.5, "the uncovered page's tiles are sharper than its magnified coarse level")
+        try expectSharperWithTiles(heldAt: 330, cx: 580, cy: 420, radius: 60, least: 20, "the page a turn uncovers")
     }
 
     /// The leaf lifted while zoomed (the flip, held just off the edge band, still facing the
     /// reader over most of the window) keeps the tiles page 2 had at rest: the flip draws its
-    /// pages' details on its faces.
+    /// pages' details on its faces. The square lies on the leaf, between the spine (x ≈ 435 at
+    /// this zoom) and its free edge at the pointer.
     func testALeafLiftedWhileZoomedKeepsItsTiles() throws {
-        let sharp = try zoomed(tiles: true, heldAt: 600), coarse = try zoomed(tiles: false, heldAt: 600)
-        XCTAssertEqual(sharp.stderr, "")
-        XCTAssertEqual(coarse.stderr, "")
-        // The leaf, between the spine (x ≈ 435 at this zoom) and its free edge at the pointer.
-        let a = Self.edgeContrast(sharp.image, cx: 515, cy: 420, radius: 70)
-        let b = Self.edgeContrast(coarse.image, cx: 515, cy: 420, radius: 70)
-        print("edge contrast of the lifted leaf, zoomed ×3.8: tiles \(a), coarse level \(b), ratio \(a / b)")
-        XCTAssertGreaterThan(b, 50, "text of the leaf (where the test expects it)")
-        XCTAssertGreaterThan(a / b, 2.5, "the leaf's tiles are sharper than its magnified coarse level")
+        try expectSharperWithTiles(heldAt: 600, cx: 515, cy: 420, radius: 70, least: 50, "the lifted leaf")
     }
 }
