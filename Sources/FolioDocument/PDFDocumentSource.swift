@@ -44,15 +44,17 @@ public final class PDFDocumentSource: PageSource {
             document = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 10)
         } catch { throw .file(error) }
         guard document >= 0 else { throw .file(.readFailed(path: path, reason: String(cString: strerror(errno)))) }
-        let executable: String
-        do throws(DocumentError) { executable = try Self.workerExecutable(options.workerPath) } catch { close(document); throw error }
-        var arguments: [String] = []
+        let executable: WorkerExecutable
+        do throws(DocumentError) {
+            executable = try Self.workerExecutable(options.workerPath, preferOwn: options.prefersOwnExecutable)
+        } catch { close(document); throw error }
+        var arguments = executable.roleArguments
         if options.memoryLimit > 0 { arguments += ["--memory-limit", String(options.memoryLimit)] }
         if options.cpuLimit > 0 { arguments += ["--cpu-limit", String(options.cpuLimit)] }
         let configuration = PDFWorkerPool.Configuration(
-            executable: executable, arguments: arguments,
+            executable: executable.path, arguments: arguments,
             // No Swift backtracer in the worker: a crash there is expected and reported here.
-            environment: ["SWIFT_BACKTRACE=enable=no"] + (options.faults.map { ["FOLIO_PDF_WORKER_FAULTS=\($0)"] } ?? []),
+            environment: ["SWIFT_BACKTRACE=enable=no"] + executable.environment + (options.faults.map { ["FOLIO_PDF_WORKER_FAULTS=\($0)"] } ?? []),
             inheritStderr: options.workerDiagnostics, sharedPixels: options.sharedPixels, path: path,
             password: options.password.map { Array($0.utf8.prefix(WorkerProtocol.maximumTextBytes)) },
             maximumPages: options.limits.maximumPages,
@@ -162,20 +164,8 @@ public final class PDFDocumentSource: PageSource {
     /// The process ids of the workers now idle (for tests and `folio bench` memory counts).
     public var workerProcessIDs: [Int32] { pool.idle.withLock { $0.compactMap { $0?.process.pid } } }
 
-    /// The worker executable: `explicit`, `$FOLIO_PDF_WORKER`, or `folio-pdf-worker` in the
-    /// running executable's folder.
-    static func workerExecutable(_ explicit: String?) throws(DocumentError) -> String {
-        var candidate = explicit ?? getenv("FOLIO_PDF_WORKER").map { String(cString: $0) } ?? ""
-        if candidate.isEmpty {
-            var buffer = [CChar](repeating: 0, count: 4096)
-            let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            let exe = n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-            let folder = exe.lastIndex(of: "/").map { String(exe[..<$0]) } ?? "."
-            candidate = folder + "/folio-pdf-worker"
-        }
-        guard access(candidate, X_OK) == 0 else {
-            throw .workerUnavailable(path: candidate, reason: String(cString: strerror(errno)))
-        }
-        return candidate
+    /// The worker executable: see ``WorkerExecutable/find(explicit:preferOwn:)``.
+    static func workerExecutable(_ explicit: String?, preferOwn: Bool = false) throws(DocumentError) -> WorkerExecutable {
+        try WorkerExecutable.find(explicit: explicit, preferOwn: preferOwn)
     }
 }

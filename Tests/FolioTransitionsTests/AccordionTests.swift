@@ -39,6 +39,28 @@ import FolioLayers
         #expect(checked > 10_000)
     }
 
+    /// Every count the docs allow builds (the chain used to nest one layer per panel and
+    /// crashed past 61 on the tree's depth limit) and joins its panels, in a tree of constant depth.
+    @Test(arguments: [2, 61, 62, 63, 64, 65, 128, 255, AccordionTransition.maximumPanels])
+    func everyDocumentedPanelCountBuildsAShallowTreeWithSharedSeams(count: Int) throws {
+        let a = try AccordionTransition(size: Size(width: 1024, height: 300), scale: 1,
+                                        panelWidths: Array(repeating: 1, count: count))
+        #expect(a.root.subtreeHeight == 4)
+        var worst = 0.0
+        for p in [0.0, 0.3, 0.77, 1] {
+            try a.setProgress(p)
+            let panels = a.panels()
+            #expect(panels.count == count)
+            for k in 0..<(count - 1) {
+                for (p, q, dp, dq) in Self.seam(panels[k], panels[k + 1], vertical: false) {
+                    worst = max(worst, p.distance(to: q), abs(dp - dq))
+                }
+            }
+        }
+        // 256 creases compose 256 rotations: the seams still meet to well under a micro-point.
+        #expect(worst <= 1e-9, "seams apart by \(worst) pt")
+    }
+
     @Test func atRestTheCreasesFallOnWholePixelsAndTheWidthsFillTheView() throws {
         for scale in [1.0, 2, 1.5, 3] {
             for widths in Self.widthSets {

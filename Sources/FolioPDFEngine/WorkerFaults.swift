@@ -57,7 +57,8 @@ extension WorkerFaults {
     /// "name: allowed" or "name: refused (reason)", comma-separated — at what code that took
     /// poppler over would try: writing, creating or truncating a file, forking, starting a
     /// program, opening a network socket, signalling the reader (directly, by `tkill` and
-    /// through a pidfd), typing into a terminal; and one thing it may still do, starting a
+    /// through a pidfd), typing into a terminal, creating a message queue, shared memory or a
+    /// memory file, growing the shared pixel buffer; and one thing it may still do, starting a
     /// thread. Nil for any other page. Whatever was allowed is undone at once.
     func escapeReport(page: Int) -> String? {
         guard escape.contains(page) else { return nil }
@@ -96,6 +97,30 @@ extension WorkerFaults {
         // The socket on descriptor 0 is no terminal: without the filter this fails with ENOTTY.
         var character: CChar = 0x20
         lines.append(outcome("type into a terminal", Int(ioctl(0, UInt(TIOCSTI), &character))))
+        // What would outlive the worker, or hold memory its address-space limit does not count.
+        let queue = "/folio-escape-\(getpid())"
+        let mq = folio_mq_open_create(queue)
+        lines.append(outcome("create a message queue", mq))
+        if mq >= 0 { close(Int32(mq)); _ = folio_mq_unlink(queue) }
+        let shm = folio_shmget_private()
+        lines.append(outcome("create shared memory", shm))
+        if shm >= 0 { _ = folio_shm_remove(Int32(shm)) }
+        let msg = folio_msgget_private()
+        lines.append(outcome("create a System V message queue", msg))
+        if msg >= 0 { _ = folio_msg_remove(Int32(msg)) }
+        let memfd = folio_memfd_create("folio-escape")
+        lines.append(outcome("create a memory file", memfd))
+        if memfd >= 0 { close(Int32(memfd)) }
+        // Past the buffer's end, so that a success would grow it (undone at once).
+        var before = stat()
+        let sized = fstat(SharedOutput.descriptor, &before) == 0
+        let grown = folio_fallocate(SharedOutput.descriptor, Int(before.st_size), 1 << 20)
+        lines.append(outcome("grow the shared pixel buffer", grown))
+        if grown >= 0 && sized { _ = ftruncate(SharedOutput.descriptor, before.st_size) }
+        var byte: UInt8 = 0
+        let wrote = pwrite(SharedOutput.descriptor, &byte, 1, before.st_size + (1 << 20))
+        lines.append(outcome("write past the shared pixel buffer", wrote))
+        if wrote >= 0 && sized { _ = ftruncate(SharedOutput.descriptor, before.st_size) }
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { _ in nil }, nil)
         if started == 0 { pthread_join(thread, nil) } else { errno = started }

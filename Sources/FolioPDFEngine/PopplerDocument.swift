@@ -5,17 +5,17 @@ import Glibc
 #endif
 
 /// The worker's open PDF: poppler's document object, released with this value.
-final class PopplerDocument {
+package final class PopplerDocument {
     /// How opening failed, in the reader's terms.
-    struct OpenError: Error {
-        var status: WorkerProtocol.Status
-        var message: String
+    package struct OpenError: Error {
+        package var status: WorkerProtocol.Status
+        package var message: String
     }
 
-    let document: OpaquePointer
+    package let document: OpaquePointer
 
     /// Opens the PDF behind descriptor `fd` (poppler takes it over) with an optional password.
-    init(fd: Int32, password: String?) throws(OpenError) {
+    package init(fd: Int32, password: String?) throws(OpenError) {
         var error: UnsafeMutablePointer<GError>?
         let opened: OpaquePointer? = password.map { poppler_document_new_from_fd(fd, $0, &error) } ?? poppler_document_new_from_fd(fd, nil, &error)
         guard let opened else {
@@ -33,10 +33,10 @@ final class PopplerDocument {
     deinit { g_object_unref(UnsafeMutableRawPointer(document)) }
 
     /// The number of pages poppler finds (0 for a document without any).
-    var pageCount: Int { Int(poppler_document_get_n_pages(document)) }
+    package var pageCount: Int { Int(poppler_document_get_n_pages(document)) }
 
     /// Page `index`'s size in points, rotation applied; 0 × 0 if poppler cannot find it.
-    func size(ofPage index: Int) -> (width: Double, height: Double) {
+    package func size(ofPage index: Int) -> (width: Double, height: Double) {
         guard let page = poppler_document_get_page(document, Int32(index)) else { return (0, 0) }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var w = 0.0, h = 0.0
@@ -46,19 +46,19 @@ final class PopplerDocument {
 
     /// Renders page `index` scaled to `width` × `height` pixels on white, as RGBA bytes.
     /// Returns nil and a reason if poppler or cairo refuses (no such page, no memory).
-    func render(page index: Int, width: Int, height: Int) -> (pixels: [UInt8]?, problem: String) {
+    package func render(page index: Int, width: Int, height: Int) -> (pixels: [UInt8]?, problem: String) {
         render(page: index, width: width, height: height, region: PixelRegion(x: 0, y: 0, width: width, height: height))
     }
 
     /// Renders page `index` scaled to `width` × `height` pixels on white into `memory`
     /// (`width · height · 4` bytes), leaving RGBA bytes there. Returns why not, or nil.
-    func render(page index: Int, width: Int, height: Int, into memory: UnsafeMutableRawPointer) -> String? {
+    package func render(page index: Int, width: Int, height: Int, into memory: UnsafeMutableRawPointer) -> String? {
         render(page: index, width: width, height: height, region: PixelRegion(x: 0, y: 0, width: width, height: height), into: memory)
     }
 
     /// Renders `region` of page `index` scaled to `width` × `height` pixels on white, as RGBA
     /// bytes. Returns nil and a reason if poppler or cairo refuses (no such page, no memory).
-    func render(page index: Int, width: Int, height: Int, region: PixelRegion) -> (pixels: [UInt8]?, problem: String) {
+    package func render(page index: Int, width: Int, height: Int, region: PixelRegion) -> (pixels: [UInt8]?, problem: String) {
         var problem: String?
         let bytes = region.width * region.height * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: bytes) { buffer, initialized in
@@ -72,7 +72,7 @@ final class PopplerDocument {
     /// `memory` (`region.width · region.height · 4` bytes), leaving RGBA bytes there: cairo's
     /// surface is the region alone, the page moved under it, so a tile of a page at 8× costs
     /// the tile's pixels, not the page's. Returns why not, or nil.
-    func render(page index: Int, width: Int, height: Int, region: PixelRegion, into memory: UnsafeMutableRawPointer) -> String? {
+    package func render(page index: Int, width: Int, height: Int, region: PixelRegion, into memory: UnsafeMutableRawPointer) -> String? {
         guard let page = poppler_document_get_page(document, Int32(index)) else { return "poppler cannot find the page" }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var pw = 0.0, ph = 0.0

@@ -26,7 +26,15 @@ import Glibc
 ///   `process_madvise`, `kcmp`, `userfaultfd`, `mount`, `chroot`, `unshare`, `setns`, `bpf`,
 ///   `perf_event_open`, `init_module`, `keyctl`, `io_uring_setup`, `personality`;
 /// - **a terminal:** `ioctl` `TIOCSTI` and `TIOCLINUX` (typing into a terminal's input). The
-///   reader also starts its workers in a session of their own, with no controlling terminal.
+///   reader also starts its workers in a session of their own, with no controlling terminal;
+/// - **what outlives the worker or escapes its memory limit:** POSIX message queues
+///   (`mq_open`), System V shared memory, message queues and semaphores (`shmget`, `msgget`,
+///   `semget`), new memory files (`memfd_create`), and growing a file's storage (`fallocate`;
+///   writing to the shared pixel buffer, descriptor 4, by `write`, `pwrite64`, `writev`,
+///   `pwritev` and `pwritev2`, and copying into it by `sendfile`, `splice`, `tee` or
+///   `copy_file_range`): shared memory is not counted in `RLIMIT_AS`, so these would let a
+///   taken-over worker hold a gigabyte past its cap. The worker writes pixels through its
+///   mapping of the buffer, which the reader sized.
 ///
 /// Everything else is allowed: a list of what poppler needs would have to follow every font
 /// library and allocator through every release, and a call it missed would fail documents
@@ -45,7 +53,11 @@ enum WorkerSandbox {
         "bpf", "perf_event_open", "init_module", "finit_module", "delete_module", "keyctl", "add_key", "request_key",
         "io_uring_setup", "personality", "kexec_load", "reboot", "swapon", "swapoff", "acct", "quotactl",
         "tkill", "pidfd_open", "pidfd_send_signal", "pidfd_getfd", "process_madvise", "kcmp", "userfaultfd",
+        "mq_open", "shmget", "msgget", "semget", "memfd_create", "fallocate",
+        "sendfile", "splice", "tee", "vmsplice", "copy_file_range",
     ]
+    /// Calls refused when their first argument is the shared pixel buffer's descriptor.
+    static let refusedOnSharedBuffer = ["write", "pwrite64", "writev", "pwritev", "pwritev2"]
     /// Calls answered `ENOSYS`, as if the kernel were older: their arguments live in memory
     /// the filter cannot read, and the C library falls back to the calls above.
     static let unsupported = ["clone3", "openat2"]
@@ -82,6 +94,11 @@ enum WorkerSandbox {
         if let problem = add(context, refuse, "prlimit64", [folio_seccomp_not_equal(0, 0)]) { return problem }
         for call in ["setpriority", "ioprio_set"] {
             if let problem = add(context, refuse, call, [folio_seccomp_not_equal(1, 0)]) { return problem }
+        }
+        // Writing to the shared pixel buffer would grow it (it is a memfd): its pixels go
+        // through the mapping.
+        for call in refusedOnSharedBuffer {
+            if let problem = add(context, refuse, call, [folio_seccomp_equal(0, scmp_datum_t(SharedOutput.descriptor))]) { return problem }
         }
         // Typing into a terminal. The request is compared on its low 32 bits alone (the
         // kernel ignores the rest), so high bits set on purpose cannot slip past.
