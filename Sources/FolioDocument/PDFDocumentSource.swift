@@ -56,7 +56,7 @@ public final class PDFDocumentSource: PageSource {
             // No Swift backtracer in the worker: a crash there is expected and reported here.
             environment: ["SWIFT_BACKTRACE=enable=no"] + executable.environment + (options.faults.map { ["FOLIO_PDF_WORKER_FAULTS=\($0)"] } ?? []),
             inheritStderr: options.workerDiagnostics, sharedPixels: options.sharedPixels, path: path,
-            password: options.password.map { Array($0.utf8.prefix(WorkerProtocol.maximumTextBytes)) },
+            password: options.password.map { PDFPassword.truncated(Array($0.utf8)) },
             maximumPages: options.limits.maximumPages,
             openTimeout: max(0.001, options.openTimeout), renderTimeout: max(0.001, options.renderTimeout))
         pool = PDFWorkerPool(configuration: configuration, document: document, workers: min(16, max(1, options.workers)))

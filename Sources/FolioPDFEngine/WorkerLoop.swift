@@ -24,7 +24,7 @@ struct WorkerLoop {
                 if faults.crashOnOpen { raise(SIGSEGV) }
                 if faults.hangOnOpen { while true { sleep(1000) } }
                 document = nil
-                open(maximumPages: a, password: b == 1 ? String(decoding: text, as: UTF8.self) : nil, into: &document)
+                open(maximumPages: a, password: b == 1 ? text : nil, into: &document)
             case .render:
                 render(document, page: a, width: b, height: c, shared: WorkerProtocol.u32(header, 4) == 1)
             case .renderRegion:
@@ -41,33 +41,54 @@ struct WorkerLoop {
         }
     }
 
-    func open(maximumPages: Int, password: String?, into document: inout PopplerDocument?) {
-        // A descriptor of our own: descriptor 3 shares its file offset with the reader and
-        // the other workers, and poppler seeks.
-        let fd = Glibc.open("/proc/self/fd/3", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return reply(.damaged, message: "cannot reopen the document: \(String(cString: strerror(errno)))") }
-        do {
-            let opened = try PopplerDocument(fd: fd, password: password)
-            let count = opened.pageCount
-            guard count <= maximumPages else { return reply(.tooManyPages, a: UInt32(clamping: count)) }
-            var sizes: [UInt8] = []
-            sizes.reserveCapacity(count * 16)
-            for i in 0..<count {
-                let (w, h) = opened.size(ofPage: i)
-                WorkerProtocol.append(w, to: &sizes)
-                WorkerProtocol.append(h, to: &sizes)
+    func open(maximumPages: Int, password: [UInt8]?, into document: inout PopplerDocument?) {
+        // Each form of the password in turn (PDFPassword.popplerForms: as typed, then its UTF-8
+        // bytes as AES-256 wants them); a document without a password is opened once.
+        let forms: [String?] = password.map { PDFPassword.popplerForms($0) } ?? [nil]
+        var refusal: PopplerDocument.OpenError?
+        for form in forms {
+            switch attempt(password: form) {
+            case let .success(opened):
+                let count = opened.pageCount
+                guard count <= maximumPages else { return reply(.tooManyPages, a: UInt32(clamping: count)) }
+                var sizes: [UInt8] = []
+                sizes.reserveCapacity(count * 16)
+                for i in 0..<count {
+                    let (w, h) = opened.size(ofPage: i)
+                    WorkerProtocol.append(w, to: &sizes)
+                    WorkerProtocol.append(h, to: &sizes)
+                }
+                document = opened
+                return reply(.ok, a: UInt32(count), payload: sizes)
+            case let .failure(error):
+                refusal = error
             }
-            document = opened
-            reply(.ok, a: UInt32(count), payload: sizes)
+            // Only a refused password makes another form worth trying.
+            if refusal?.status != .wrongPassword { break }
+        }
+        let error = refusal ?? PopplerDocument.OpenError(status: .damaged, message: "poppler could not open it")
+        reply(error.status, message: error.message)
+    }
+
+    /// Opens the document once with `password`, on a descriptor of its own.
+    func attempt(password: String?) -> Result<PopplerDocument, PopplerDocument.OpenError> {
+        // A descriptor of our own: descriptor 3 shares its file offset with the reader and
+        // the other workers, and poppler seeks (and takes the descriptor over).
+        let fd = Glibc.open("/proc/self/fd/3", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            return .failure(.init(status: .damaged, message: "cannot reopen the document: \(String(cString: strerror(errno)))"))
+        }
+        do {
+            return .success(try PopplerDocument(fd: fd, password: password))
         } catch {
             // poppler reports a wrong password for some encryption methods (AES-256) as damage:
             // if the file opens as "encrypted" without the password, the password was wrong.
             if error.status == .damaged, password != nil, case let again = Glibc.open("/proc/self/fd/3", O_RDONLY | O_CLOEXEC), again >= 0 {
                 do { _ = try PopplerDocument(fd: again, password: nil) } catch where error.status == .encrypted {
-                    return reply(.wrongPassword, message: error.message)
+                    return .failure(.init(status: .wrongPassword, message: error.message))
                 } catch {}
             }
-            reply(error.status, message: error.message)
+            return .failure(error)
         }
     }
 
