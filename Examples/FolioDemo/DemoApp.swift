@@ -3,6 +3,7 @@ import CAllocationCounter
 import Foundation
 import FolioBook
 import FolioDocument
+import FolioFiles
 import FolioGeometry
 import FolioLayers
 import FolioMotion
@@ -184,8 +185,10 @@ final class DemoApp {
         pages.setDisplaySize(width: Int((page.width * scale).rounded()), height: Int((page.height * scale).rounded()), book: book, renderer: surface.renderer)
     }
 
-    static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("folio-demo: \(message)\n".utf8))
+    /// Writes one line to standard error, escaped (`MessageText.escaped(_:)`): names of files
+    /// come from outside, and one with a line break must not forge a second line.
+    nonisolated static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("folio-demo: \(MessageText.escaped(message))\n".utf8))
     }
 
     /// Warns once per distinct message in a row (a resize storm repeats itself).

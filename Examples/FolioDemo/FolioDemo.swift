@@ -137,7 +137,7 @@ struct FolioDemo: ParsableCommand {
         let source = try OpeningProgress.open(path) { () throws(DocumentError) in
             var options = PDFDocumentSource.Options(password: password)
             // A worker lost or a page poppler refuses: one line, in the demo's own voice.
-            options.log = { FileHandle.standardError.write(Data("folio-demo: \($0)\n".utf8)) }
+            options.log = { DemoApp.warn($0) }
             return try PDFDocumentSource(path: path, options: options)
         }
         return .document(source, name: (path as NSString).lastPathComponent, layout: DocumentLayout(pageSizes: source.pageSizes, mode: mode))
