@@ -152,6 +152,12 @@ struct FolioDemo: ParsableCommand {
 
     @MainActor func runOnMainThread() throws {
         do {
+            // The window is OpenGL 3.3 core (GLFW); OpenGL ES contexts are Folio's headless ones,
+            // so FOLIO_GL_PROFILE=gles is refused here rather than ignored, and an unknown
+            // profile by name, as `folio` does.
+            if try GLProfile.fromEnvironment() == .gles30 {
+                throw RenderError.contextCreation(reason: "folio-demo's window is OpenGL 3.3 core; \(GLProfile.environmentVariable)=gles applies to offscreen rendering (folio render)")
+            }
             try checkScreenshot()
             let settings = try settings()
             let app = try DemoApp(source: try source(layout: settings.layout, direction: settings.direction), windowSize: try parsedSize(),

@@ -29,7 +29,7 @@ extension FolioCommand {
             // and clean exits keep ArgumentParser's own output.
             let code = exitCode(for: error)
             guard code == .failure else { exit(withError: error) }
-            fputs("Error: \(MessageText.escaped(fullMessage(for: error)))\n", stderr)
+            fputs("\(MessageText.escaped(fullMessage(for: error)))\n", stderr)
             Glibc.exit(code.rawValue)
         }
         Glibc.exit(StandardOutput.finish(program: "folio"))

@@ -140,11 +140,11 @@ public final class AccordionTransition: Transition {
             throw .invalidPanels("an accordion needs 2...\(maximumPanels) panel widths, not \(weights.count)")
         }
         for w in weights where !(w.isFinite && w > 0) {
-            throw .invalidPanels("panel width \(w) must be a finite number above 0")
+            throw .invalidPanels("panel width \(number: w) must be a finite number above 0")
         }
         var total = 0.0
         for w in weights { total += w }
-        guard total.isFinite else { throw .invalidPanels("panel widths \(weights) add up past the largest number") }
+        guard total.isFinite else { throw .invalidPanels("panel widths \(numbers: weights) add up past the largest number") }
         let pixels = extent * scale
         var creases: [Double] = [0]
         var running = 0.0
@@ -156,7 +156,7 @@ public final class AccordionTransition: Transition {
         var widths: [Double] = []
         for i in 1..<creases.count {
             guard creases[i] - creases[i - 1] >= 1 else {
-                throw .invalidPanels("panel \(i) of \(weights) would be under one pixel across \(extent) points at scale \(scale)")
+                throw .invalidPanels("panel \(i) of \(numbers: weights) would be under one pixel across \(number: extent) points at scale \(number: scale)")
             }
             widths.append(i == creases.count - 1 ? extent - creases[i - 1] / scale : (creases[i] - creases[i - 1]) / scale)
         }

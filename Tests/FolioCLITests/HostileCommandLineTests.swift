@@ -159,7 +159,7 @@ fileprivate struct HostileFiles: SuiteTrait, TestScoping {
         Row(arguments: ["evaluate", "\(f)/digits.json"], status: 1, fragment: "(400 characters) at line 1, column 38 is out of range"),
         Row(arguments: ["evaluate", "\(f)/broken.json"], status: 1, fragment: "line 2, column 27 (in 'layer.bounds'): expected ',' or ']'"),
         // Sizes checked before allocating.
-        Row(arguments: ["soak", "--size", "nanx10", "--frames", "100"], status: 1, fragment: "view size nanx10.0"),
+        Row(arguments: ["soak", "--size", "nanx10", "--frames", "100"], status: 1, fragment: "view size not-a-number × 10.0"),
         Row(arguments: ["soak", "--size", "1e20x10", "--frames", "100"], status: 1, fragment: "view size 1e+20x10.0"),
         Row(arguments: ["soak", "--size", "-5x10", "--frames", "100"], status: 1, fragment: "view size -5.0x10.0"),
         Row(arguments: ["soak", "--size", "100000x100000", "--frames", "100"], status: 1, fragment: "GL_MAX_RENDERBUFFER_SIZE"),

@@ -136,3 +136,31 @@ import FolioLayers
         #expect(throws: TransitionError.self) { try AccordionTransition(size: size, panelWidths: [1, 1], m34: 0.5) }
     }
 }
+
+/// Messages name a bad value without printing `nan` or `inf` (the command line promises never
+/// to): NaN reads `not-a-number`, ±∞ `infinity` / `-infinity`.
+@Suite struct NonFiniteMessageTests {
+    static func printsNanOrInf(_ text: String) -> Bool {
+        text.split(whereSeparator: { !$0.isLetter }).contains { ["nan", "inf", "-nan", "-inf"].contains($0.lowercased()) }
+    }
+
+    @Test func transitionErrorsSpellNonFiniteValuesInWords() throws {
+        let errors: [TransitionError] = [
+            .invalidSize(width: .nan, height: 10), .invalidSize(width: 10, height: .infinity),
+            .sizeUnderOnePixel(width: .nan, height: 1, scale: 1), .invalidScale(.nan), .progressOutOfRange(.nan),
+            .timeOutOfRange(-.infinity), .invalidPerspective(m34: .nan, reason: "not finite"), .invalidViewpoint(.infinity),
+            .invalidDuration(.nan), .invalidPanelAngles([1, .nan, -.infinity]),
+        ]
+        for error in errors {
+            #expect(!Self.printsNanOrInf(error.description), "\(error.description)")
+        }
+        #expect(TransitionError.timeOutOfRange(.nan).description == "time not-a-number must be a number in 0...1 (normalised)")
+        #expect(TransitionError.invalidSize(width: 10, height: -.infinity).description.hasPrefix("view size 10.0 × -infinity must"))
+        #expect(throws: TransitionError.self) { try AccordionTransition(size: Size(width: 100, height: 100), panelWidths: [1, .nan]) }
+        do {
+            _ = try AccordionTransition(size: Size(width: 100, height: 100), panelWidths: [1, .nan])
+        } catch {
+            #expect(error.description == "panel width not-a-number must be a finite number above 0")
+        }
+    }
+}
