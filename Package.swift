@@ -78,11 +78,27 @@ let package = Package(
             dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTessellation", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CEGL", "CPNG", "CWebP", "CFolioGLX"],
             plugins: ["EmbedShadersPlugin"]
         ),
+        // What `folio`'s commands and its benchmarks both use, in one place: JSON output, the
+        // one-line failure, a document read as a book (`DocumentBook`: `render --document`,
+        // `sheet`, `bench --reader`), resident memory. Package-internal (`package` API, no product).
+        .target(name: "FolioCLISupport", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioBook", "FolioRender", "FolioDocument"]),
+        // The measurements behind `folio bench`: evaluation, tiles, springs, allocations, the
+        // book's memory, rendering and sharpness against floors, the window, the reader. What
+        // each one measures and prints lives here; FolioCLI's BenchCommand parses the options and
+        // calls in. No product: only `folio` and the tests use it.
+        .target(
+            name: "FolioBench",
+            dependencies: [
+                "FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioRender", "FolioDocument",
+                "FolioCLISupport", "CAllocationCounter",
+            ]
+        ),
+        // The user-facing commands (geometry, evaluate, render, sheet, soak) and `bench`'s options.
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioBook",
-                "FolioRender", "FolioTessellation", "FolioFiles", "CAllocationCounter", "FolioDocument",
+                "FolioGeometry", "FolioLayers", "FolioScene", "FolioSurface", "FolioTransitions", "FolioBook",
+                "FolioRender", "FolioTessellation", "FolioFiles", "FolioDocument", "FolioCLISupport", "FolioBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -154,7 +170,7 @@ let package = Package(
             name: "FolioBookTests",
             dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioTestSupport"]
         ),
-        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI", "FolioDocument", "FolioTestSupport"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI", "FolioBench", "FolioCLISupport", "FolioDocument", "FolioTestSupport"]),
         // The tessellation's tests: Swift Testing, no GL context, no display.
         .testTarget(name: "FolioTessellationTests",
                     dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTransitions", "FolioTessellation", "FolioTestSupport"]),
@@ -166,7 +182,7 @@ let package = Package(
         // Fixtures/Compositing: scenes with hand-computed colours (read from the source tree).
         .testTarget(name: "FolioRenderTests",
                     dependencies: ["FolioGeometry", "FolioLayers", "FolioScene", "FolioTransitions", "FolioBook", "FolioRender", "FolioCLI",
-                                   "FolioTessellation", "CWebP", "FolioTestSupport"],
+                                   "FolioBench", "FolioCLISupport", "FolioTessellation", "CWebP", "FolioTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 @testable import FolioCLI
+import FolioCLISupport
 
 /// `folio geometry|render --effect accordion --panels W1,… [--vertical]`: the contract's quad
 /// schema with quads named `panel<N>`, seams shared in the printed JSON, and refusals.

@@ -40,7 +40,7 @@ import FolioTransitions
         Case(name: "negative size", fragment: "-5", call: fold(-5, 10), expectedType: "TransitionError"),
         Case(name: "zero-area view", fragment: "0.0", call: fold(0, 10), expectedType: "TransitionError"),
         Case(name: "huge size", fragment: "1e+308", call: fold(1e308, 10), expectedType: "TransitionError"),
-        Case(name: "subnormal scale", fragment: "5e-324", call: fold(10, 10, scale: 5e-324), expectedType: "TransitionError"),
+        Case(name: "subnormal scale", fragment: "5e-324", call: fold(10, 10, scale: .leastNonzeroMagnitude), expectedType: "TransitionError"),
         Case(name: "NaN scale", fragment: "scale not-a-number", call: fold(10, 10, scale: .nan), expectedType: "TransitionError"),
         // Progress, time, perspective, viewpoint.
         Case(name: "progress above 1", fragment: "1.5", call: { try FoldTransition(size: Size(width: 10, height: 10)).setProgress(1.5) }, expectedType: "TransitionError"),

@@ -1,5 +1,6 @@
 import Foundation
 import FolioBook
+import FolioCLISupport
 import FolioDocument
 import FolioGeometry
 import FolioLayers
@@ -31,7 +32,7 @@ import Glibc
 /// Wall times on a shared machine drift, so measured and floor runs alternate round by round
 /// (the order swapped every round) and each ratio is the median measured over the median floor.
 @MainActor
-struct ReaderBenchmarks {
+package struct ReaderBenchmarks {
     /// The figures, under `reader` in `folio bench --reader --json`.
     struct Report: Encodable {
         /// Pages of the generated document (the memory riffle's has twice as many).

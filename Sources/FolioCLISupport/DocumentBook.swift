@@ -10,20 +10,20 @@ import FolioMotion
 import FolioRender
 
 /// A document named by `--document` (a PDF, or a folder of PNG and JPEG scans) read as a book
-/// for `folio render` and `folio sheet`: its pages laid out (`DocumentLayout`), the book framed
-/// in the output so that no leaf in flight is clipped (`BookFraming`), and each page rasterised
-/// at the size it is displayed — the page's view size times the pixel scale — when a frame
-/// first shows it.
+/// for `folio render` and `folio sheet`, and by `folio bench --reader` as a reader shows it: its
+/// pages laid out (`DocumentLayout`), the book framed in the output so that no leaf in flight is
+/// clipped (`BookFraming`), and each page rasterised at the size it is displayed — the page's
+/// view size times the pixel scale — when a frame first shows it.
 @MainActor
-final class DocumentBook {
-    let source: any PageSource
-    let layout: DocumentLayout
-    let book: Book
+package final class DocumentBook {
+    package let source: any PageSource
+    package let layout: DocumentLayout
+    package let book: Book
     /// The output frame: the book's view hangs in it at the framing's origin.
-    let stage = Layer(name: "frame")
-    let framing: BookFraming
+    package let stage = Layer(name: "frame")
+    package let framing: BookFraming
     /// A page's size in pixels (the larger part of a spread's split, as the numbered book draws).
-    let pagePixels: (width: Int, height: Int)
+    package let pagePixels: (width: Int, height: Int)
     private var uploaded = Set<Int>()
     private var reported = Set<Int>()
 
@@ -31,7 +31,7 @@ final class DocumentBook {
     ///
     /// - Throws: `CommandFailure` with the `DocumentError`'s one line (exit 1): missing,
     ///   damaged, encrypted without the right password, no pages, too many pages.
-    nonisolated static func open(_ path: String, password: String?) throws -> any PageSource {
+    package nonisolated static func open(_ path: String, password: String?) throws -> any PageSource {
         var info = stat()
         let isFolder = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         do throws(DocumentError) {
@@ -45,7 +45,7 @@ final class DocumentBook {
 
     /// The book of `source`'s pages for `configuration` (its view size is chosen by the
     /// framing), framed in an output of `frame` points.
-    init(source: any PageSource, configuration: BookConfiguration, frame: Size) throws {
+    package init(source: any PageSource, configuration: BookConfiguration, frame: Size) throws {
         self.source = source
         let c = configuration
         let mode: DocumentLayout.Mode = c.layout == .spread && c.direction != .topToBottom
@@ -81,24 +81,24 @@ final class DocumentBook {
     }
 
     /// One line on standard error.
-    nonisolated static func warn(_ line: String) {
+    package nonisolated static func warn(_ line: String) {
         FileHandle.standardError.write(Data("\(line)\n".utf8))
     }
 
     /// The room kept clear around everything the book can draw: 3% of the output's shorter
     /// side, at least 4 points, so that even a fold (which reaches nothing past its pages)
     /// stands clear of the picture's edge.
-    nonisolated static func margin(_ frame: Size) -> Double {
+    package nonisolated static func margin(_ frame: Size) -> Double {
         max(4, (0.03 * min(frame.width, frame.height)).rounded())
     }
 
     /// The bytes the pages a frame shows take (at most six pages in flight at once are held).
-    var pageBytes: Int { min(book.pageCount, 6) * RenderLimits.pageBytes(width: pagePixels.width, height: pagePixels.height) }
+    package var pageBytes: Int { min(book.pageCount, 6) * RenderLimits.pageBytes(width: pagePixels.width, height: pagePixels.height) }
 
     /// Uploads the pages the book shows now that are not uploaded yet, and frees those it no
     /// longer shows. A page that cannot be rendered shows as the source's placeholder, with one
     /// line on standard error (once per page).
-    func uploadVisiblePages(to renderer: QuadRenderer) throws(RenderError) {
+    package func uploadVisiblePages(to renderer: QuadRenderer) throws(RenderError) {
         let visible = Set(book.visiblePages)
         for page in uploaded.subtracting(visible) {
             renderer.removeImage(for: book.handle(forPage: page))
@@ -122,7 +122,7 @@ final class DocumentBook {
 
     /// Poses the book for frame `index` of `count` of a riffle through the whole document:
     /// the leaves turn one after another in reading order, each through easeInEaseOut.
-    func poseRiffle(frame index: Int, of count: Int) throws(BookError) {
+    package func poseRiffle(frame index: Int, of count: Int) throws(BookError) {
         let leaves = book.leafCount
         guard leaves > 0, count > 1 else { return }
         let u = Double(index) / Double(count - 1) * Double(leaves)
@@ -140,7 +140,7 @@ final class DocumentBook {
     /// Page `page` of `source` fitted and centred in `width` × `height` pixels on white,
     /// rasterised at the size it is shown; a page that cannot be rendered is the source's
     /// placeholder, with one line on standard error.
-    nonisolated static func fitted(page: Int, of source: any PageSource, width: Int, height: Int) -> Image {
+    package nonisolated static func fitted(page: Int, of source: any PageSource, width: Int, height: Int) -> Image {
         var out = Image(width: width, height: height, fill: (255, 255, 255, 255))
         let (w, h) = source.pixelSize(of: page, fitting: (width, height))
         let bitmap: PageBitmap

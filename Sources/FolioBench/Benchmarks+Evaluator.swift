@@ -1,4 +1,5 @@
 import Foundation
+import FolioCLISupport
 import FolioGeometry
 import FolioLayers
 import FolioTransitions

@@ -23,7 +23,7 @@ import FolioTransitions
 /// Each sampling option (with or without mipmaps, anisotropy, level-of-detail bias) is measured
 /// on the same frames; the default is what every upload gets (`QuadRenderer.setPixels`).
 @MainActor
-struct SharpnessBenchmarks {
+package struct SharpnessBenchmarks {
     /// The view and the page, in points (and pixels at scale 1).
     static let size = Size(width: 640, height: 800)
     /// The reference's supersampling on each side.

@@ -1,3 +1,4 @@
+import FolioCLISupport
 import FolioGeometry
 import FolioLayers
 import FolioTransitions

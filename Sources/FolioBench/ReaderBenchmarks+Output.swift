@@ -1,5 +1,5 @@
-import ArgumentParser
 import Foundation
+import FolioCLISupport
 
 extension ReaderBenchmarks.Report {
     /// The report as lines of text, each figure with its floor, ratio and target.
@@ -23,12 +23,11 @@ extension ReaderBenchmarks.Report {
 
 extension ReaderBenchmarks {
     /// `folio bench --reader`: runs the reader's section alone (on the main thread, where GL
-    /// runs) and prints it, as `{"reader": …}` with `--json`.
+    /// runs) and prints it, as `{"reader": …}` with `--json`. (`BenchCommand` refuses the
+    /// options it cannot be combined with.)
     ///
-    /// - Throws: `ValidationError` (64) when combined with `--quick`, `--render-only`,
-    ///   `--profile` or `--window`, which measure other things; `CommandFailure` when a measurement fails.
-    nonisolated static func command(pages: Int, json: Bool, alone: Bool) throws {
-        guard alone else { throw ValidationError("--reader runs alone: it cannot be combined with --quick, --render-only, --profile or --window") }
+    /// - Throws: `CommandFailure` when a measurement fails.
+    package nonisolated static func command(pages: Int, json: Bool) throws {
         let report = try MainActor.assumeIsolated { try run(pages: pages) }
         if json {
             print(try JSONOutput.string(["reader": report]))

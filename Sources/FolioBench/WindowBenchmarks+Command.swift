@@ -1,4 +1,5 @@
 import Foundation
+import FolioCLISupport
 @_spi(Benchmarks) import FolioRender
 
 /// `folio bench --window`'s output: a table, or JSON under `window`; without a display it says
@@ -15,7 +16,7 @@ extension WindowBenchmarks {
     /// Runs the window benchmark (`quick`: the smoke plan; `leaves`: only these leaf counts of
     /// the full plan, all when empty) and prints it.
     /// With `draws`, profiles the plan's full-redraw frames draw by draw instead of timing frames.
-    nonisolated static func command(quick: Bool, leaves: [Int] = [], draws: Bool = false, json: Bool) throws {
+    package nonisolated static func command(quick: Bool, leaves: [Int] = [], draws: Bool = false, json: Bool) throws {
         let report: Report
         do {
             let plan: Plan = quick ? .quick : leaves.isEmpty ? .full() : .full(leaves: leaves)

@@ -1,4 +1,5 @@
 import Foundation
+import FolioCLISupport
 import FolioDocument
 import FolioRender
 

@@ -1,5 +1,6 @@
 import Foundation
 import FolioBook
+import FolioCLISupport
 import FolioDocument
 import FolioGeometry
 import FolioLayers

@@ -1,4 +1,5 @@
 import Foundation
+import FolioCLISupport
 import FolioGeometry
 import FolioLayers
 @_spi(Benchmarks) import FolioRender
@@ -11,7 +12,7 @@ import FolioTransitions
 /// and every ratio is the median of per-round ratios (a configuration over the floor timed
 /// moments before it), never a ratio of medians taken minutes apart.
 @MainActor
-struct RenderBenchmarks {
+package struct RenderBenchmarks {
     /// The view, in points at scale 1 (so also pixels).
     static let size = Size(width: 1280, height: 800)
     /// Each timed frame set walks these progress values: the whole motion, evenly.

@@ -1,4 +1,5 @@
 import FolioBook
+import FolioCLISupport
 import FolioGeometry
 import FolioLayers
 import FolioTransitions
@@ -10,7 +11,7 @@ import FolioTransitions
 /// (set-up and warm-up are not), so the total divided by `--frames` is the cost of one frame.
 extension Benchmarks {
     /// The loops `--profile` can run.
-    enum ProfileKind: String, CaseIterable {
+    package enum ProfileKind: String, CaseIterable {
         case fold, flip, curl, book, reference, tiles100 = "tiles-100", tiles10k = "tiles-10000"
     }
 

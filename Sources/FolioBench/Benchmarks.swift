@@ -1,5 +1,6 @@
 import Foundation
 import FolioBook
+import FolioCLISupport
 import FolioGeometry
 import FolioLayers
 import FolioMotion
@@ -8,7 +9,7 @@ import FolioTransitions
 
 /// The measurements behind `folio bench`: medians of repeated timed rounds on one thread,
 /// plus real allocation counts per steady-state frame.
-struct Benchmarks {
+package struct Benchmarks {
     /// Fewer repetitions, no rendering, tiles only up to 1,000.
     var quick: Bool
     /// Skip the GL measurements.
@@ -329,7 +330,7 @@ extension Benchmarks {
         let start = DispatchTime.now().uptimeNanoseconds
         PageMemory.releaseFreedPagesPromptly()
         let textures = sink != nil
-        let baseline = SoakCommand.residentMiB()
+        let baseline = ProcessMemory.residentMiB()
         let (w, h) = (1280, 800)
         let budget = PageCache<Image?>.Budget(pages: 16, bytes: 128 << 20)
         // Pages are decoded images until uploaded, then nothing (the texture holds them).
@@ -369,7 +370,7 @@ extension Benchmarks {
             }
             if !book.visiblePages.allSatisfy({ cache.contains($0) }) { placeholders += 1 }
             frames += 1
-            if frames % 8 == 0 { peak = max(peak, SoakCommand.residentMiB()) }
+            if frames % 8 == 0 { peak = max(peak, ProcessMemory.residentMiB()) }
             // Animation time runs at real speed (at most), so loading keeps its real pace.
             usleep(quick ? 0 : 4000)
         }
@@ -387,7 +388,7 @@ extension Benchmarks {
             for _ in 0..<3 { try frame() }
         }
         for _ in 0..<(quick ? 60 : 180) { try frame() }
-        peak = max(peak, SoakCommand.residentMiB())
+        peak = max(peak, ProcessMemory.residentMiB())
         let stats = cache.statistics
         return BookMemoryReport(baselineMiB: baseline, peakMiB: peak, textures: textures, budgetPages: budget.pages,
                                 budgetMiB: Double(budget.bytes) / 1_048_576, peakCachePages: stats.peakPages,

@@ -1,4 +1,5 @@
 import Foundation
+import FolioCLISupport
 import FolioRender
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import FolioBook
+import FolioCLISupport
 import FolioGeometry
 import FolioLayers
 @_spi(Benchmarks) import FolioRender
@@ -14,7 +15,7 @@ import FolioLayers
 /// each ratio over the floor is the median of per-round ratios (against that size's floor
 /// timed in the same round), never a ratio of medians taken minutes apart.
 @MainActor
-struct WindowBenchmarks {
+package struct WindowBenchmarks {
     /// One measured configuration: the leaf effect, leaves in flight and the paper light.
     struct Configuration: Hashable {
         var effect: String
