@@ -81,7 +81,7 @@ let package = Package(
         // What `folio`'s commands and its benchmarks both use, in one place: JSON output, the
         // one-line failure, a document read as a book (`DocumentBook`: `render --document`,
         // `sheet`, `bench --reader`), resident memory. Package-internal (`package` API, no product).
-        .target(name: "FolioCLISupport", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioBook", "FolioRender", "FolioDocument"]),
+        .target(name: "FolioCLISupport", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioBook", "FolioRender", "FolioDocument", "FolioFiles"]),
         // The measurements behind `folio bench`: evaluation, tiles, springs, allocations, the
         // book's memory, rendering and sharpness against floors, the window, the reader. What
         // each one measures and prints lives here; FolioCLI's BenchCommand parses the options and

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import FolioBook
 import FolioDocument
+import FolioFiles
 import FolioGeometry
 import FolioLayers
 import FolioMotion
@@ -36,8 +37,11 @@ package final class DocumentBook {
         let isFolder = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
         do throws(DocumentError) {
             if isFolder { return try ImageFolderSource(folder: path) }
-            // The source's own log lines ("folio: 'book.pdf': the PDF worker was killed …") go to stderr.
-            return try PDFDocumentSource(path: path, options: PDFDocumentSource.Options(password: password))
+            // A page that fails costs one line, the book's own ("page 3 of 'book.pdf' shows as a
+            // placeholder: …"), written when the page is shown: the source's log is silenced.
+            var options = PDFDocumentSource.Options(password: password)
+            options.log = { _ in }
+            return try PDFDocumentSource(path: path, options: options)
         } catch {
             throw CommandFailure(message: "\(error)")
         }
@@ -81,8 +85,17 @@ package final class DocumentBook {
     }
 
     /// One line on standard error.
+    /// How the page lines name a document: its path or folder, quoted.
+    package nonisolated static func name(of source: any PageSource) -> String {
+        if let pdf = source as? PDFDocumentSource { return "'\(pdf.path)'" }
+        if let folder = source as? ImageFolderSource { return "'\(folder.folder)'" }
+        return "the document"
+    }
+
+    /// Writes one line to standard error, escaped (`MessageText.escaped(_:)`): the names in it
+    /// come from outside and must not forge a second line.
     package nonisolated static func warn(_ line: String) {
-        FileHandle.standardError.write(Data("\(line)\n".utf8))
+        FileHandle.standardError.write(Data("\(MessageText.escaped(line))\n".utf8))
     }
 
     /// The room kept clear around everything the book can draw: 3% of the output's shorter
@@ -109,7 +122,7 @@ package final class DocumentBook {
             do {
                 bitmap = try layout.render(slot: page, from: source, width: pagePixels.width, height: pagePixels.height)
             } catch {
-                if reported.insert(page).inserted { Self.warn("folio: page \(page + 1) shows as a placeholder: \(error)") }
+                if reported.insert(page).inserted { Self.warn("folio: page \(page + 1) of \(Self.name(of: source)) shows as a placeholder: \(error)") }
                 bitmap = source.placeholder(width: pagePixels.width, height: pagePixels.height)
             }
             // The layout of FolioRender's `Image` exactly: no conversion.
@@ -147,7 +160,7 @@ package final class DocumentBook {
         do {
             bitmap = try source.render(page: page, width: w, height: h)
         } catch {
-            Self.warn("folio: page \(page + 1) shows as a placeholder: \(error)")
+            Self.warn("folio: page \(page + 1) of \(Self.name(of: source)) shows as a placeholder: \(error)")
             bitmap = source.placeholder(width: w, height: h)
         }
         if let image = Image(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels) {
