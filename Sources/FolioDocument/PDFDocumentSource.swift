@@ -3,10 +3,12 @@ import FolioFiles
 import Glibc
 #endif
 
-/// A PDF as a book, rendered by poppler in separate worker processes (`folio-pdf-worker`).
+/// A PDF as a book, rendered by poppler in separate worker processes.
 ///
 /// PDF parsing is a classic attack surface, and poppler can crash or run away on a hostile
-/// file. So, as browsers do with their PDF engines, the reader never loads poppler: the file
+/// file. So, as browsers do with their PDF engines, poppler runs only in workers — the app's own
+/// executable started again in the worker role, or `folio-pdf-worker` (see
+/// ``Options/workerPath``) — and none outlives the reader. The file
 /// is opened and checked here (a regular file within ``DocumentLimits/maximumPDFBytes``) and
 /// handed to workers, each limited in address space and CPU time, each answering one request
 /// at a time within a timeout. A worker that dies or hangs costs the page it was rendering

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// One running `folio-pdf-worker`: its process id and the reader's end of the socket that is
+/// One running PDF worker (`folio-pdf-worker`, or an executable in the worker role): its process id and the reader's end of the socket that is
 /// the worker's standard input and output. The document is handed over as descriptor 3, the
 /// shared pixel buffer (if the system has memfd) as descriptor 4.
 ///
