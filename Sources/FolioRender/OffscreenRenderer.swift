@@ -51,7 +51,7 @@ public final class OffscreenRenderer {
     ///   - scale: pixels per point; the image is `size × scale` pixels, rounded.
     ///   - antialiasing: how edges are smoothed (default analytic coverage).
     ///   - background: the colour every pixel is cleared to before the tree is drawn over it —
-    ///     straight (not premultiplied) RGBA in 0…1, as ``Color`` always is; default opaque
+    ///     straight (not premultiplied) RGBA in 0…1, as `Color` always is; default opaque
     ///     white. It fills whatever the tree leaves uncovered, the room around a framed
     ///     transition included. Folio draws premultiplied colour and the image holds the
     ///     framebuffer's bytes as drawn: over an opaque background every pixel ends opaque and
@@ -69,7 +69,7 @@ public final class OffscreenRenderer {
     }
 
     /// Draws the tree into the offscreen target without reading it back (for timing, or before
-    /// `readImage`). The parameters are ``render(_:size:scale:antialiasing:background:)``'s
+    /// `readImage`). The parameters are `render(_:size:scale:antialiasing:background:)`'s
     /// (`background`: straight RGBA, default opaque white, cleared first).
     public func draw(_ root: Layer, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
                      background: Color = .white) throws(RenderError) {
@@ -80,7 +80,7 @@ public final class OffscreenRenderer {
 
     /// Renders a recorded `frame` (its tree may be gone, or in another process) as `render`
     /// renders a tree; its contents handles name this renderer's images. `background` is as in
-    /// ``render(_:size:scale:antialiasing:background:)``: straight RGBA cleared first, default
+    /// `render(_:size:scale:antialiasing:background:)`: straight RGBA cleared first, default
     /// opaque white, and the pixels come back premultiplied where it is translucent.
     public func render(_ frame: Frame, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
                         background: Color = .white) throws(RenderError) -> Image {
