@@ -68,8 +68,11 @@ public struct BookZoom: Sendable, Equatable {
     public private(set) var offset = Point(x: 0, y: 0)
     /// Where the book's view sits in placed space when not zoomed, in points: the top-left
     /// corner of the viewport (``BookFraming/origin`` for a framed book; default zero). Changing
-    /// it moves the viewport and the zoomed view with it, keeping the zoom.
-    public var origin = Point(x: 0, y: 0)
+    /// it moves the viewport and the zoomed view with it, keeping the zoom. A non-finite origin
+    /// changes nothing.
+    public var origin = Point(x: 0, y: 0) {
+        didSet { if !(origin.x.isFinite && origin.y.isFinite) { origin = oldValue } }
+    }
 
     /// No zoom, for a book's view of `viewSize` points.
     ///

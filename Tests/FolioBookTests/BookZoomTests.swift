@@ -187,5 +187,8 @@ struct BookZoomTests {
         zoom.reset()
         zoom.apply(to: book)
         #expect(root.position == framed)
+        // A non-finite origin is ignored, like every other non-finite input.
+        zoom.origin = Point(x: .nan, y: 3)
+        #expect(zoom.origin == framing.origin)
     }
 }
