@@ -9,6 +9,11 @@ import FolioGeometry
 /// `root.position + origin`, or by hanging the root under a layer at `origin`); pointer
 /// input then goes to the controller in the viewport's points, which hit testing and the drag
 /// mapping both read through the root's placement.
+///
+/// A book that is also zoomed is placed by its zoom: ``BookZoom/init(framing:maximumScale:)``
+/// makes one that keeps ``origin``, and its ``BookZoom/apply(to:)`` sets the root's whole
+/// placement (origin, pan and scale) — applying a zoom made from the view size alone after
+/// placing the root here would move the book back to the viewport's corner.
 public struct BookFraming: Equatable, Sendable {
     /// The book's view, in points.
     public var viewSize: Size
