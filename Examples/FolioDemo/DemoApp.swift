@@ -59,6 +59,13 @@ final class DemoApp {
     /// not decided yet (from where), or panning (the last pointer point).
     private enum Drag { case none, turning, undecided(start: Point), panning(last: Point) }
     private var drag = Drag.none
+    /// How far a pressed page lifts, in progress (`BookController.pressLift`): about 5° of
+    /// the flip, fold and accordion; the curl's roll starts at the grabbed point, so it needs
+    /// more of its path to show. Reduce motion keeps pages still.
+    static func pressLift(_ settings: DemoSettings) -> Double {
+        if settings.reduceMotion { return 0 }
+        return settings.effect == .curl ? 0.08 : 0.03
+    }
     /// The last press, for double-clicks.
     private var lastPress: (time: Double, point: Point)?
     /// One wheel notch or key press zooms by this factor.
@@ -103,6 +110,9 @@ final class DemoApp {
         let book = try Book(pageCount: pages.count, configuration: settings.configuration(viewSize: view, scale: scale))
         controller = BookController(book: book, clock: clock)
         controller.reduceMotion = settings.reduceMotion
+        // Touch acknowledgement: a pressed page lifts a little on a spring before any drag,
+        // and settles back when let go (reduce motion keeps pages still).
+        controller.pressLift = Self.pressLift(settings)
         laidOut = (view, scale)
         zoom = try? BookZoom(viewSize: view, maximumScale: Self.maximumZoom)
         try stage.setSublayers([bookFrame, hint, readout, helpShade, help])
@@ -462,6 +472,7 @@ final class DemoApp {
         case "x":
             settings.reduceMotion.toggle()
             controller.reduceMotion = settings.reduceMotion
+            controller.pressLift = Self.pressLift(settings)
         case "p": wantsScreenshot = true
         case "h", "?": settings.help.toggle()
         case "q": surface.shouldClose = true
