@@ -95,11 +95,19 @@ extension BookController {
         if !g.moved {
             if dx * dx + dy * dy < 9 { return }
             g.moved = true
-            // The drag takes over from the lift where the spring has it: held there, and
-            // gripped again at that pose, so the page does not drop back first.
-            if g.lifted, let f = g.flight {
-                f.shown = min(1, max(0, f.value.presentationValue))
-                take(f, into: &g)
+            // The drag takes over from the lift where the spring has it. The grip of the press
+            // (the point touched at rest stays under the pointer) is kept if it shows the page
+            // at least as far along as the lift has it; where it would drop the page back first
+            // (the curl, whose grabbed point the lift does not move), the page is gripped again
+            // at the lifted pose.
+            if g.lifted, let f = g.flight, let grip = g.grip {
+                let lifted = min(1, max(0, f.value.presentationValue))
+                let dragged = book.drag(leaf: f.index, count: f.count, for: grip, to: book.canonicalPoint(placed: point)).progress
+                let drops = f.start == 0 ? dragged < lifted : dragged > lifted
+                if drops {
+                    f.shown = lifted
+                    take(f, into: &g)
+                }
             }
         }
         if g.flight == nil {

@@ -38,8 +38,9 @@ public final class BookController {
     public var releaseSpring = Spring.snappy
     /// Touch acknowledgement: how far (in progress) a page lifts as it is pressed, before any
     /// drag; 0 (the default) lifts nothing. The page springs up on ``pressLiftSpring`` when
-    /// pressed, settles back on release, and a drag takes over from wherever the spring has it
-    /// (value continuous: the grip is taken again at the lifted pose). A lift is a lift: it
+    /// pressed, settles back on release, and a drag takes over from wherever the spring has it:
+    /// the point touched stays under the pointer unless that would drop the page back below
+    /// the lift, in which case the page is gripped again where the lift has it. A lift is a lift: it
     /// reports ``BookEvent/Kind/lift`` and, settling back, ``BookEvent/Kind/cancel``. Values
     /// outside 0…0.2 are clamped there; the demo uses 0.03.
     public var pressLift = 0.0

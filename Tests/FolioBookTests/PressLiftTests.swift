@@ -33,32 +33,37 @@ import FolioMotion
         #expect(events == [.lift, .cancel], "\(events)")
     }
 
-    @Test func aDragTakesOverFromTheSpringWithoutAJump() throws {
-        let c = try Self.controller(lift: 0.03)
-        #expect(c.press(at: Point(x: 300, y: 150)))
+    /// The first movement of a drag from a page the lift has raised to `before`: the drag's
+    /// progress with the press's own grip, and with the page gripped again at the lifted pose.
+    static func takeover(_ c: BookController, before: Double, from start: Point, to point: Point) -> (fromPress: Double, fromLift: Double) {
+        let press = c.book.drag(leaf: 0, for: c.book.grip(leaf: 0, at: start, progress: 0), to: point).progress
+        let lift = c.book.drag(leaf: 0, for: c.book.grip(leaf: 0, at: start, progress: before), to: point).progress
+        return (press, lift)
+    }
+
+    @Test(arguments: [FlipLeafEffect() as any LeafEffect, CurlLeafEffect()])
+    func aDragTakesOverFromTheSpringWithoutDroppingThePage(effect: any LeafEffect) throws {
+        let lift = effect is CurlLeafEffect ? 0.08 : 0.03
+        let c = try Self.controller(lift: lift, effect: effect)
+        let start = Point(x: 300, y: 150), first = Point(x: 296, y: 150)
+        #expect(c.press(at: start))
         // Mid-rise: the spring has the page part of the way up.
         BookControllerTests.run(c, seconds: 3.0 / 60)
         let before = Self.shown(c)
-        #expect(before > 0.005 && before < 0.03, "\(before)")
-        // The first movement past the 3-point slop.
-        c.move(to: Point(x: 296, y: 150))
+        #expect(before > 0.1 * lift && before < lift, "\(before)")
+        let expected = Self.takeover(c, before: before, from: start, to: first)
+        c.move(to: first)
         BookControllerTests.run(c, seconds: 1.0 / 60)
         let after = Self.shown(c)
-        // The page is gripped again where the spring had it: the pointer's 4 points map from
-        // the lifted pose (the grabbed point stays under the pointer), never from rest, so the
-        // page never drops back first. Near rest the flip turns fast for a small movement
-        // (its edge moves as the cosine of the angle), so the comparison is with the drag's own
-        // mapping from each pose.
-        let fromLift = c.book.progress(leaf: 0, for: c.book.grip(leaf: 0, at: Point(x: 300, y: 150), progress: before),
-                                       at: Point(x: 296, y: 150))
-        let fromRest = c.book.progress(leaf: 0, for: c.book.grip(leaf: 0, at: Point(x: 300, y: 150), progress: 0),
-                                       at: Point(x: 296, y: 150))
+        // Never below where the spring had it: the press's grip where it shows the page at
+        // least that far (the point touched stays under the pointer), else the lifted pose's.
         #expect(after >= before - 1e-9, "dropped back: \(before) → \(after)")
-        #expect(abs(after - fromLift) < 1e-6 && abs(fromLift - fromRest) > 1e-4, "\(after) vs \(fromLift) (from rest: \(fromRest))")
+        let want = expected.fromPress >= before ? expected.fromPress : expected.fromLift
+        #expect(abs(after - want) < 1e-6, "\(after) vs \(want) (press grip \(expected.fromPress), lifted grip \(expected.fromLift))")
         // The drag goes on turning the page from there.
-        BookControllerTests.drag(c, from: 290, to: 150, step: -20, y: 150)
+        BookControllerTests.drag(c, from: 290, to: 50, step: -20, y: 150)
         #expect(Self.shown(c) > 0.3)
-        c.release(at: Point(x: 150, y: 150))
+        c.release(at: Point(x: 50, y: 150))
         BookControllerTests.run(c, seconds: 2)
         #expect(c.book.opening == 1)
     }
