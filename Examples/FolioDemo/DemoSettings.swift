@@ -108,7 +108,7 @@ enum KeyBindings {
         ("v", "viewpoint: centre, below, above"),
         ("a", "antialiasing: analytic, msaa, border, none"),
         ("s", "shadows on / off (lit: the curl's cast shadow too)"),
-        ("g", "paper light on / off"),
+        ("g", "paper light on / off (on at start)"),
         ("m", "slow motion 10x"),
         ("b", "layer borders"),
         ("w", "wireframe"),

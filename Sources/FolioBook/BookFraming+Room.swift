@@ -53,7 +53,7 @@ extension BookFraming {
     /// shrinking with zero speed as a leaf's reach changes steadily, and never lets it past the
     /// edge. `b` is ``roomEase`` of `a`, at most the room the pages at rest leave, so pages at
     /// rest are never scaled. The least over the four sides.
-    public func roomScale(for reach: BookInsets) -> Double {
+    public func roomScale(forReach reach: BookInsets) -> Double {
         let centre = Point(x: origin.x + viewSize.width / 2, y: origin.y + viewSize.height / 2)
         func side(room a: Double, half: Double, reach r: Double) -> Double {
             guard a > 0, r.isFinite else { return 1 }
@@ -68,10 +68,10 @@ extension BookFraming {
     }
 
     /// The scale that keeps the leaves in flight in `book` (framed here, of the configuration
-    /// measured) inside the viewport now: ``roomScale(for:)`` of ``BookReach/reach(of:)``.
+    /// measured) inside the viewport now: ``roomScale(forReach:)`` of ``BookReach/reach(of:)``.
     /// 1 with no leaf in flight. Allocates nothing: call it every frame.
     public func roomScale(for book: Book) -> Double {
-        book.leaves.isEmpty ? 1 : roomScale(for: reach.reach(of: book))
+        book.leaves.isEmpty ? 1 : roomScale(forReach: reach.reach(of: book))
     }
 
     /// Places `book`'s root with its view's top-left corner at `origin` (by default ``origin``:

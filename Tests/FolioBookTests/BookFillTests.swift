@@ -97,13 +97,13 @@ import FolioTransitions
         var last = 1.0
         for i in 0...400 {
             let r = Double(i) * 0.5
-            let s = f.roomScale(for: BookInsets(top: r, left: 0, bottom: 0, right: 0))
+            let s = f.roomScale(forReach: BookInsets(top: r, left: 0, bottom: 0, right: 0))
             // Half the view plus the reach, scaled, fits in the room above the centre.
             let room = f.origin.y + f.viewSize.height / 2
             #expect(s * (f.viewSize.height / 2 + r) <= room + 1e-9)
             #expect(abs(s - last) < 0.002, "reach \(r): \(last) → \(s)")
             last = s
         }
-        #expect(f.roomScale(for: .zero) == 1)
+        #expect(f.roomScale(forReach: .zero) == 1)
     }
 }
