@@ -10,7 +10,7 @@ extension BookFraming {
     ///
     /// Compared with ``fit(pageSize:in:configuration:margin:maximumZoom:)``, which keeps room for
     /// the worst pose at all times, the pages at rest are larger (in a 1400×876-point viewport,
-    /// a letter spread is 828 points tall instead of 646 with the flip, 560 with the curl) and
+    /// a letter spread is 828 points tall instead of 641 with the flip, 558 with the curl) and
     /// the book draws smaller only while a leaf needs the room.
     ///
     /// - Throws: ``BookError/invalidFraming(_:)`` as ``fit(pageSize:in:configuration:margin:maximumZoom:)``

@@ -43,7 +43,7 @@ import FolioTransitions
         // The old framing, for the record: the worst pose reserved at all times.
         let c = BookConfiguration(viewSize: Size(width: 1, height: 1), layout: .spread, effect: effect)
         let old = try BookFraming.fit(pageSize: Self.page, in: Self.viewport, configuration: c, margin: Self.margin, maximumZoom: 4)
-        print("\(name): pages at rest \(Int((share * 100).rounded()))% of the window height (fit: \(Int((old.viewSize.height / Self.window.height * 100).rounded()))%)")
+        print("\(name): pages at rest \(Int((share * 100).rounded()))% of the window height, \(f.viewSize.height) pt (fit: \(Int((old.viewSize.height / Self.window.height * 100).rounded()))%, \(old.viewSize.height) pt)")
         // At rest nothing is scaled.
         let book = try Book(pageCount: 10, configuration: try Self.framing(effect).1)
         #expect(f.roomScale(for: book) == 1)
