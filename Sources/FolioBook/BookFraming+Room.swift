@@ -51,7 +51,7 @@ extension BookFraming {
     /// `a + b` on, and the parabola joining them with matching slopes in between
     /// (`G(e) = a + (e − a + b)² / 4b`, never less than `e`): the book starts and stops
     /// shrinking with zero speed as a leaf's reach changes steadily, and never lets it past the
-    /// edge. `b` is ``roomEase`` of `a`, at most the room the pages at rest leave, so pages at
+    /// edge. `b` is 5% (`roomEase`) of `a`, at most the room the pages at rest leave, so pages at
     /// rest are never scaled. The least over the four sides.
     public func roomScale(forReach reach: BookInsets) -> Double {
         let centre = Point(x: origin.x + viewSize.width / 2, y: origin.y + viewSize.height / 2)
