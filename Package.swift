@@ -45,7 +45,7 @@ let package = Package(
         // FolioMotion: layers carry Core Animation's explicit and implicit animations (media
         // timing, timing curves and springs come from there; FolioMotion needs only FolioGeometry).
         .target(name: "FolioLayers", dependencies: ["FolioGeometry", "FolioSurface", "FolioMotion"]),
-        .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioFiles"]),
+        .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioFiles"]),
         .target(name: "FolioMotion", dependencies: ["FolioGeometry"]),
         // Curved, developable surfaces (the page curl): exact map, adaptive mesh, depth order, light.
         .target(name: "FolioSurface", dependencies: ["FolioGeometry"]),
@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "FolioGeometryTests", dependencies: ["FolioGeometry", "FolioTestSupport"]),
         .testTarget(name: "FolioFilesTests", dependencies: ["FolioFiles"]),
         .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTestSupport", "CAllocationCounter"]),
-        .testTarget(name: "FolioSceneTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioScene"]),
+        .testTarget(name: "FolioSceneTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioScene"]),
         .testTarget(name: "FolioMotionTests", dependencies: ["FolioGeometry", "FolioMotion"]),
         // Pictures of the mesh are written with FolioRender's PNG writer (no GL context is made).
         .testTarget(name: "FolioSurfaceTests", dependencies: ["FolioGeometry", "FolioSurface", "FolioRender", "FolioTestSupport"]),

@@ -39,6 +39,10 @@ extension Layer {
         animationStorage?.entries.compactMap(\.key) ?? []
     }
 
+    /// Whether this layer or any layer below it carries an animation (one load: the tree keeps
+    /// the count).
+    public final var subtreeHasAnimations: Bool { animatedLayerCount > 0 }
+
     /// Whether any animation is attached (finished ones included until they are removed).
     public final var hasAnimations: Bool { !(animationStorage?.entries.isEmpty ?? true) }
 

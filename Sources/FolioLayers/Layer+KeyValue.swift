@@ -39,9 +39,12 @@ extension Layer {
         }
     }
 
-    /// Writes `value` to `keyPath` through the property's setter; a value of another kind is
-    /// ignored (validation rules it out), colours are clamped to 0…1.
-    final func setValue(_ value: AnimationValue, forKeyPath keyPath: AnimationKeyPath) {
+    /// Writes `value` to `keyPath` through the property's setter (Core Animation's
+    /// `setValue(_:forKeyPath:)`): a transform part is written by decomposing the transform,
+    /// replacing the part and recomposing. A value of another kind than the key path takes, or
+    /// one that is not finite, is ignored; colours are clamped to 0…1.
+    public final func setValue(_ value: AnimationValue, forKeyPath keyPath: AnimationKeyPath) {
+        guard value.isFinite else { return }
         switch (keyPath, value) {
         case let (.position, .point(p)): position = p
         case let (.positionX, .number(v)): position.x = v
