@@ -45,32 +45,65 @@ extension Layer {
     /// one that is not finite, is ignored; colours are clamped to 0…1.
     public final func setValue(_ value: AnimationValue, forKeyPath keyPath: AnimationKeyPath) {
         guard value.isFinite else { return }
-        switch (keyPath, value) {
-        case let (.position, .point(p)): position = p
-        case let (.positionX, .number(v)): position.x = v
-        case let (.positionY, .number(v)): position.y = v
-        case let (.bounds, .rect(r)): bounds = r
-        case let (.boundsOrigin, .point(p)): bounds.origin = p
-        case let (.boundsSize, .size(s)): bounds.size = s
-        case let (.anchorPoint, .point(p)): anchorPoint = p
-        case let (.anchorPointZ, .number(v)): anchorPointZ = v
-        case let (.zPosition, .number(v)): zPosition = v
-        case let (.opacity, .number(v)): opacity = v
-        case let (.cornerRadius, .number(v)): cornerRadius = v
-        case let (.borderWidth, .number(v)): borderWidth = v
-        case let (.backgroundColor, .color(c)): backgroundColor = c.clampedToUnit
-        case let (.borderColor, .color(c)): borderColor = c.clampedToUnit
-        case let (.contentsRect, .rect(r)): contentsRect = r
-        case let (.transform, .transform(m)): transform = m
-        case let (.sublayerTransform, .transform(m)): sublayerTransform = m
-        case let (.startPoint, .point(p)): if kind == .gradient { unsafeDowncast(self, to: GradientLayer.self).startPoint = p }
-        case let (.endPoint, .point(p)): if kind == .gradient { unsafeDowncast(self, to: GradientLayer.self).endPoint = p }
-        case let (path, .number(v)) where path.isTransformPart:
+        // By key path, then by the value's case: a switch over the pair would copy the value
+        // (as large as a matrix) into a tuple on every write.
+        switch keyPath {
+        case .position: if case let .point(p) = value { position = p }
+        case .positionX: if case let .number(v) = value { position.x = v }
+        case .positionY: if case let .number(v) = value { position.y = v }
+        case .bounds: if case let .rect(r) = value { bounds = r }
+        case .boundsOrigin: if case let .point(p) = value { bounds.origin = p }
+        case .boundsSize: if case let .size(v) = value { bounds.size = v }
+        case .anchorPoint: if case let .point(p) = value { anchorPoint = p }
+        case .anchorPointZ: if case let .number(v) = value { anchorPointZ = v }
+        case .zPosition: if case let .number(v) = value { zPosition = v }
+        case .opacity: if case let .number(v) = value { opacity = v }
+        case .cornerRadius: if case let .number(v) = value { cornerRadius = v }
+        case .borderWidth: if case let .number(v) = value { borderWidth = v }
+        case .backgroundColor: if case let .color(c) = value { backgroundColor = c.clampedToUnit }
+        case .borderColor: if case let .color(c) = value { borderColor = c.clampedToUnit }
+        case .contentsRect: if case let .rect(r) = value { contentsRect = r }
+        case .transform: if case let .transform(m) = value { transform = m }
+        case .sublayerTransform: if case let .transform(m) = value { sublayerTransform = m }
+        case .startPoint:
+            if case let .point(p) = value, kind == .gradient { unsafeDowncast(self, to: GradientLayer.self).startPoint = p }
+        case .endPoint:
+            if case let .point(p) = value, kind == .gradient { unsafeDowncast(self, to: GradientLayer.self).endPoint = p }
+        case .rotationX, .rotationY, .rotationZ, .scale, .scaleX, .scaleY, .scaleZ, .translationX, .translationY, .translationZ:
+            guard case let .number(v) = value else { return }
             var parts = TransformParts()
             parts.load(transform)
-            parts.set(path, v)
+            parts.set(keyPath, v)
             transform = parts.recomposed
-        default: break
+        }
+    }
+
+    /// The value of a number-valued key path (0 for any other), as `value(forKeyPath:)`
+    /// reads it, without building an `AnimationValue`.
+    final func number(forKeyPath keyPath: AnimationKeyPath) -> Double {
+        switch keyPath {
+        case .positionX: position.x
+        case .positionY: position.y
+        case .anchorPointZ: anchorPointZ
+        case .zPosition: zPosition
+        case .opacity: opacity
+        case .cornerRadius: cornerRadius
+        case .borderWidth: borderWidth
+        default: value(forKeyPath: keyPath).number ?? 0
+        }
+    }
+
+    /// Writes a number-valued key path as `setValue(_:forKeyPath:)` does.
+    final func setNumber(_ v: Double, forKeyPath keyPath: AnimationKeyPath) {
+        switch keyPath {
+        case .positionX: position.x = v
+        case .positionY: position.y = v
+        case .anchorPointZ: anchorPointZ = v
+        case .zPosition: zPosition = v
+        case .opacity: opacity = v
+        case .cornerRadius: cornerRadius = v
+        case .borderWidth: borderWidth = v
+        default: setValue(.number(v), forKeyPath: keyPath)
         }
     }
 

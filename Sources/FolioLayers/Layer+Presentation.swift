@@ -89,12 +89,12 @@ extension LayerAnimationStorage {
         guard !isPresenting else { return }
         isPresenting = true
         saved.removeAll(keepingCapacity: true)
-        var parts = TransformParts()
+        parts.isLoaded = false
         layer.withLayer { layer in
-            for i in entries.indices {
-                apply(entries[i].animation, at: time, to: layer, parts: &parts)
+            entries.withUnsafeBufferPointer { list in
+                for i in 0..<list.count { apply(list[i].animation, at: time, to: layer) }
             }
-            flush(&parts, into: layer)
+            flushParts(into: layer)
         }
     }
 
@@ -114,16 +114,15 @@ extension LayerAnimationStorage {
     }
 
     /// Applies one animation (a group: its children on its local time) at parent time `time`.
-    private func apply(_ animation: LayerAnimation, at time: Double, to layer: Layer, parts: inout TransformParts) {
+    private func apply(_ animation: borrowing LayerAnimation, at time: Double, to layer: Layer) {
         guard let sample = animation.timing.sample(at: time) else { return }
-        switch animation.kind {
-        case let .group(children):
+        if case let .group(children) = animation.kind {
             let local = animation.timingFunction == .linear ? sample.localTime
                 : animation.timingFunction.value(at: sample.progress) * animation.timing.resolvedDuration
-            for child in children { apply(child, at: local, to: layer, parts: &parts) }
+            children.withUnsafeBufferPointer { list in
+                for i in 0..<list.count { apply(list[i], at: local, to: layer) }
+            }
             return
-        default:
-            break
         }
         guard let path = animation.keyPath else { return }
         if path.isTransformPart {
@@ -131,20 +130,26 @@ extension LayerAnimationStorage {
                 save(.transform, of: layer)
                 parts.load(layer.transform)
             }
-            let base = AnimationValue.number(parts.value(path))
-            if let v = animation.leafValue(sample, base: base).value.number, v.isFinite { parts.set(path, v) }
+            let v = animation.leafNumber(sample, base: parts.value(path))
+            if v.isFinite { parts.set(path, v) }
             return
         }
         // A property that overlaps the transform parts: write them first, in order.
-        if path == .transform { flush(&parts, into: layer) }
+        if path == .transform { flushParts(into: layer) }
         save(path.storedProperty, of: layer)
+        if path.valueKind == .number {
+            // Numbers (opacity, a coordinate, a radius) without the general value's copies.
+            let v = animation.leafNumber(sample, base: layer.number(forKeyPath: path))
+            if v.isFinite { layer.setNumber(v, forKeyPath: path) }
+            return
+        }
         let base = layer.value(forKeyPath: path)
         let value = animation.leafValue(sample, base: base).value
         if value.isFinite { layer.setValue(value, forKeyPath: path) }
     }
 
     /// Writes transform parts being animated into the layer's transform.
-    private func flush(_ parts: inout TransformParts, into layer: Layer) {
+    private func flushParts(into layer: Layer) {
         guard parts.isLoaded else { return }
         let m = parts.recomposed
         if m.isFinite { layer.transform = m }
@@ -196,7 +201,7 @@ extension Layer {
             return
         }
         guard animation.keyPath == keyPath else { return }
-        let (v, dv) = animation.leafValue(sample, base: value)
+        let (v, dv) = animation.leafValue(sample, base: value, withVelocity: true)
         let scaled = dv.scaled(by: rate)
         velocity = animation.isAdditive ? velocity.adding(scaled) : scaled
         value = v

@@ -15,7 +15,7 @@ extension LayerAnimation {
                              by: AnimationValue? = nil, timing: MediaTiming = .default,
                              timingFunction: TimingFunction = .linear) throws(AnimationError) -> LayerAnimation {
         try check(from, "fromValue", keyPath); try check(to, "toValue", keyPath); try check(by, "byValue", keyPath)
-        var animation = LayerAnimation(keyPath: keyPath, kind: .basic(from: from, to: to, by: by), timing: timing)
+        var animation = LayerAnimation(keyPath: keyPath, kind: .basic(BasicValues(from: from, to: to, by: by)), timing: timing)
         animation.timingFunction = timingFunction
         return animation
     }
@@ -94,15 +94,14 @@ extension LayerAnimation {
         try check(from, "fromValue", keyPath); try check(to, "toValue", keyPath); try check(by, "byValue", keyPath)
         try check(velocity, "velocity", keyPath)
         guard initialVelocity.isFinite else { throw .nonFinite(keyPath: keyPath.rawValue, name: "initialVelocity") }
-        let unit: SpringMotion, impulse: SpringMotion
+        let responses: GenericSpringMotion<Point>
         do throws(MotionError) {
-            unit = try spring.motion(from: 1.0, velocity: 0, to: 0)
-            impulse = try spring.motion(from: 0.0, velocity: 1, to: 0)
+            responses = try spring.motion(from: Point(x: 1, y: 0), velocity: Point(x: 0, y: 1), to: .zero)
         } catch {
             throw .invalidParameter(keyPath: keyPath.rawValue, error)
         }
         let values = SpringValues(from: from, to: to, by: by, spring: spring, initialVelocity: initialVelocity,
-                                  velocity: velocity, displacementResponse: unit, velocityResponse: impulse)
+                                  velocity: velocity, responses: responses)
         var timing = timing
         if timing.duration == 0 {
             let settling = values.settlingDuration

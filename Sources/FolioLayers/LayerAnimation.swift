@@ -13,9 +13,13 @@ import FolioMotion
 /// non-additive animation replacing the value so far and each additive one adding to it.
 public struct LayerAnimation {
     /// Which Core Animation class this is, with its values.
+    ///
+    /// The values live in immutable objects, made once when the animation is built: an
+    /// `AnimationValue` is as large as a matrix, and presenting a frame then reads them in place
+    /// instead of copying a few hundred bytes per animation.
     public enum Kind {
         /// `CABasicAnimation`: from, to and by as given (see `LayerAnimation.basic`).
-        case basic(from: AnimationValue?, to: AnimationValue?, by: AnimationValue?)
+        case basic(BasicValues)
         /// `CAKeyframeAnimation`.
         case keyframes(Keyframes)
         /// `CASpringAnimation`.
@@ -37,8 +41,23 @@ public struct LayerAnimation {
         case paced
     }
 
+    /// A basic animation's values, as given (nil where not given).
+    public final class BasicValues {
+        /// `fromValue`, `toValue`, `byValue`.
+        public let from: AnimationValue?, to: AnimationValue?, by: AnimationValue?
+
+        /// The same values when they are numbers (read by the presentation without copying the
+        /// general values).
+        let numbers: NumberTriple
+
+        init(from: AnimationValue?, to: AnimationValue?, by: AnimationValue?) {
+            self.from = from; self.to = to; self.by = by
+            numbers = NumberTriple(from, to, by)
+        }
+    }
+
     /// A keyframe animation's values.
-    public struct Keyframes {
+    public final class Keyframes {
         /// The values, in order.
         public let values: [AnimationValue]
         /// Normalised key times, ascending from 0 to 1 (`values.count` of them, one more for
@@ -48,10 +67,14 @@ public struct LayerAnimation {
         public let timingFunctions: [TimingFunction]
         /// How values between key times are found.
         public let calculationMode: CalculationMode
+
+        init(values: [AnimationValue], keyTimes: [Double], timingFunctions: [TimingFunction], calculationMode: CalculationMode) {
+            self.values = values; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions; self.calculationMode = calculationMode
+        }
     }
 
     /// A spring animation's values and its unit solutions.
-    public struct SpringValues {
+    public final class SpringValues {
         /// From, to and by as for a basic animation.
         public let from: AnimationValue?, to: AnimationValue?, by: AnimationValue?
         /// The spring.
@@ -62,10 +85,35 @@ public struct LayerAnimation {
         /// `initialVelocity` (a transaction hands over the presentation velocity this way; not
         /// used for whole-matrix transforms, which move along the from → to path only).
         public let velocity: AnimationValue?
-        /// The response to a unit displacement at rest, φ (φ(0) = 1, φ′(0) = 0), and to a unit
-        /// velocity from the target, ψ (ψ(0) = 0, ψ′(0) = 1): the equation is linear, so every
-        /// motion is `to + (from − to)·φ(t) + v₀·ψ(t)`.
-        let displacementResponse: SpringMotion, velocityResponse: SpringMotion
+        /// The response to a unit displacement at rest, φ (φ(0) = 1, φ′(0) = 0), as x, and to a
+        /// unit velocity from the target, ψ (ψ(0) = 0, ψ′(0) = 1), as y: the equation is linear,
+        /// so every motion is `to + (from − to)·φ(t) + v₀·ψ(t)`. One 2-vector spring evaluates
+        /// both with one exponential, sine and cosine.
+        let responses: GenericSpringMotion<Point>
+
+        init(from: AnimationValue?, to: AnimationValue?, by: AnimationValue?, spring: Spring, initialVelocity: Double,
+             velocity: AnimationValue?, responses: GenericSpringMotion<Point>) {
+            self.from = from; self.to = to; self.by = by; self.spring = spring; self.initialVelocity = initialVelocity
+            self.velocity = velocity; self.responses = responses
+            numbers = NumberTriple(from, to, by)
+            velocityNumber = velocity?.number
+        }
+
+        /// From, to and by as numbers, and the absolute velocity as a number, when they are.
+        let numbers: NumberTriple
+        let velocityNumber: Double?
+    }
+
+    /// From, to and by of a number-valued animation as `Double`s (`isNumeric` false when a
+    /// given value is of another kind).
+    struct NumberTriple {
+        let from: Double?, to: Double?, by: Double?
+        let isNumeric: Bool
+
+        init(_ from: AnimationValue?, _ to: AnimationValue?, _ by: AnimationValue?) {
+            self.from = from?.number; self.to = to?.number; self.by = by?.number
+            isNumeric = (from == nil || self.from != nil) && (to == nil || self.to != nil) && (by == nil || self.by != nil)
+        }
     }
 
     /// The animated property (nil for a group, whose children name theirs).

@@ -4,11 +4,19 @@ import FolioMotion
 /// A layer's animations and the scratch its presentation uses, allocated once when the layer
 /// first gets an animation and kept (with its capacity) after the last one leaves, so that
 /// presenting a frame allocates nothing.
+///
+/// The properties skip the runtime's exclusivity tracking, like `Layer`'s: the presentation
+/// reads them once per animated layer per frame, and their accesses never overlap (one
+/// thread, no accessors).
 final class LayerAnimationStorage {
-    /// One added animation and the key it was added under (nil: no key).
-    struct Entry {
-        var key: String?
-        var animation: LayerAnimation
+    /// One added animation and the key it was added under (nil: no key). A class with
+    /// constant fields, so that presenting reads the animation in place (a `LayerAnimation` is
+    /// a few hundred bytes; a struct element would be copied out for every use).
+    final class Entry {
+        let key: String?
+        let animation: LayerAnimation
+
+        init(key: String?, animation: LayerAnimation) { self.key = key; self.animation = animation }
     }
 
     /// A model value put aside while the presentation value is in the layer; nil stands for
@@ -19,11 +27,14 @@ final class LayerAnimationStorage {
     }
 
     /// The animations in the order added (Core Animation's composition order).
-    var entries: [Entry] = []
+    @exclusivity(unchecked) var entries: [Entry] = []
     /// The model values saved by the presentation in progress, restored in reverse order.
-    var saved: [Saved] = []
+    @exclusivity(unchecked) var saved: [Saved] = []
     /// Whether a presentation is applied now (nested presentations change nothing).
-    var isPresenting = false
+    @exclusivity(unchecked) var isPresenting = false
+    /// The transform's parts while animations of them are applied (scratch kept here, so a
+    /// presentation does not build one per layer).
+    @exclusivity(unchecked) var parts = TransformParts()
 
     /// Makes room for `leaves` more saved values, so that presenting never grows the array.
     func reserve(leaves: Int) {

@@ -161,3 +161,29 @@ extension AnimationValue {
     var xComponent: AnimationValue { if case let .point(p) = self { .number(p.x) } else { self } }
     var yComponent: AnimationValue { if case let .point(p) = self { .number(p.y) } else { self } }
 }
+
+/// README.md's fade-and-slide snippet, with the values its comments state.
+@Suite struct ReadmeAnimationSnippetTests {
+    @Test func theFadeAndSlideSnippetShowsWhatItsCommentsSay() throws {
+        let card = Layer(name: "card", frame: Rect(x: 0, y: 30, width: 40, height: 40), backgroundColor: .white)
+        let root = Layer(name: "root", frame: Rect(x: 0, y: 0, width: 200, height: 100), sublayers: [card])
+        let clock = try LayerClock(root: root)
+        clock.perform(.timing(.easeInEaseOut, duration: 0.5)) {
+            card.opacity = 0
+            card.position.x += 120
+        }
+        try clock.advance(by: 0.25)
+        let evaluator = LayerEvaluator()
+        clock.present { evaluator.evaluate(root) }
+        #expect(card.opacity == 0 && card.position.x == 140)
+        #expect(card.presentationValue(forKeyPath: .opacity, at: clock.time) == .number(0.5))
+        // The card's quad is where the presentation puts it: x = 20 + 120·0.5 = 80, so 60…100.
+        let quad = try #require(evaluator.quads.first { $0.layer === card })
+        let xs = evaluator.corners(of: quad).map(\.point.x)
+        #expect(abs((xs.min() ?? 0) - 60) < 1e-9 && abs((xs.max() ?? 0) - 100) < 1e-9)
+        #expect(abs(quad.opacity - 0.5) < 1e-12)
+        try card.add(.basic(.rotationZ, from: .number(0), to: .number(1.5 * .pi),
+                            timing: try MediaTiming(beginTime: clock.time, duration: 1)), forKey: "spin")
+        #expect(card.animationKeys().contains("spin"))
+    }
+}
