@@ -2,7 +2,7 @@ import FolioGeometry
 import FolioLayers
 import FolioMotion
 
-// Scenes over time (shared/DESIGN.md §3, fourth round): `folio evaluate SCENE --time T` and
+// Scenes over time (docs/command-line.md, docs/animation.md): `folio evaluate SCENE --time T` and
 // `folio render --scene SCENE --time T` show the presentation at T. Actions are model changes,
 // so a scene moves forward only: apply the actions through T, then present at T. A scene
 // without animations or actions evaluates exactly as before (the presentation of a tree

@@ -2,7 +2,7 @@ import FolioGeometry
 import FolioLayers
 import FolioMotion
 
-// `"animations"` and `"actions"` (shared/DESIGN.md §3, fourth round): Core Animation's explicit
+// `"animations"` and `"actions"` (docs/command-line.md, docs/animation.md): Core Animation's explicit
 // animations on a layer, and model changes at scene times that may animate from the
 // presentation. Every error names its JSON path (`layer.animations[1].duration`).
 

@@ -5,7 +5,7 @@ import FolioLayers
 import FolioMotion
 @testable import FolioScene
 
-/// `"animations"` and `"actions"` in scene files (shared/DESIGN.md §3, fourth round): values at
+/// `"animations"` and `"actions"` in scene files (docs/command-line.md, docs/animation.md): values at
 /// times worked out by hand, errors naming their JSON paths, and scenes without animations
 /// evaluating exactly as before.
 @Suite struct SceneAnimationTests {
