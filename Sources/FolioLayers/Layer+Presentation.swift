@@ -89,6 +89,7 @@ extension LayerAnimationStorage {
         guard !isPresenting else { return }
         isPresenting = true
         saved.removeAll(keepingCapacity: true)
+        savedTransforms.removeAll(keepingCapacity: true)
         parts.isLoaded = false
         layer.withLayer { layer in
             entries.withUnsafeBufferPointer { list in
@@ -105,11 +106,31 @@ extension LayerAnimationStorage {
             var i = saved.count - 1
             while i >= 0 {
                 let s = saved[i]
-                if let value = s.value { layer.setValue(value, forKeyPath: s.property) } else { layer.backgroundColor = nil }
+                switch s.property {
+                case .position: layer.position = Point(x: s.a, y: s.b)
+                case .bounds: layer.bounds = Rect(x: s.a, y: s.b, width: s.c, height: s.d)
+                case .anchorPoint: layer.anchorPoint = Point(x: s.a, y: s.b)
+                case .anchorPointZ: layer.anchorPointZ = s.a
+                case .zPosition: layer.zPosition = s.a
+                case .opacity: layer.opacity = s.a
+                case .cornerRadius: layer.cornerRadius = s.a
+                case .borderWidth: layer.borderWidth = s.a
+                case .backgroundColor:
+                    layer.backgroundColor = s.isPresent ? Color(red: s.a, green: s.b, blue: s.c, alpha: s.d) : nil
+                case .borderColor: layer.borderColor = Color(red: s.a, green: s.b, blue: s.c, alpha: s.d)
+                case .contentsRect: layer.contentsRect = Rect(x: s.a, y: s.b, width: s.c, height: s.d)
+                case .transform: layer.transform = savedTransforms[s.transform]
+                case .sublayerTransform: layer.sublayerTransform = savedTransforms[s.transform]
+                case .startPoint, .endPoint:
+                    layer.setValue(.point(Point(x: s.a, y: s.b)), forKeyPath: s.property)
+                default:
+                    break   // sub-paths are saved as their stored property
+                }
                 i -= 1
             }
         }
         saved.removeAll(keepingCapacity: true)
+        savedTransforms.removeAll(keepingCapacity: true)
         isPresenting = false
     }
 
@@ -165,9 +186,28 @@ extension LayerAnimationStorage {
             if saved[i].property == property { return }
             i += 1
         }
-        let value: AnimationValue? = property == .backgroundColor && layer.backgroundColor == nil
-            ? nil : layer.value(forKeyPath: property)
-        saved.append(Saved(property: property, value: value))
+        var s = Saved(property: property, isPresent: true, a: 0, b: 0, c: 0, d: 0, transform: 0)
+        switch property {
+        case .position: (s.a, s.b) = (layer.position.x, layer.position.y)
+        case .bounds, .contentsRect:
+            let r = property == .bounds ? layer.bounds : layer.contentsRect
+            (s.a, s.b, s.c, s.d) = (r.origin.x, r.origin.y, r.size.width, r.size.height)
+        case .anchorPoint: (s.a, s.b) = (layer.anchorPoint.x, layer.anchorPoint.y)
+        case .backgroundColor, .borderColor:
+            if let c = property == .backgroundColor ? layer.backgroundColor : layer.borderColor {
+                (s.a, s.b, s.c, s.d) = (c.red, c.green, c.blue, c.alpha)
+            } else {
+                s.isPresent = false
+            }
+        case .transform, .sublayerTransform:
+            s.transform = savedTransforms.count
+            savedTransforms.append(property == .transform ? layer.transform : layer.sublayerTransform)
+        case .startPoint, .endPoint:
+            if case let .point(p) = layer.value(forKeyPath: property) { (s.a, s.b) = (p.x, p.y) }
+        default:
+            s.a = layer.number(forKeyPath: property)
+        }
+        saved.append(s)
     }
 }
 

@@ -19,17 +19,24 @@ final class LayerAnimationStorage {
         init(key: String?, animation: LayerAnimation) { self.key = key; self.animation = animation }
     }
 
-    /// A model value put aside while the presentation value is in the layer; nil stands for
-    /// a `backgroundColor` that was nil (restored as nil, not as clear).
+    /// A model value put aside while the presentation value is in the layer, in a compact
+    /// form: up to four numbers (a number, a point, a size, a rect, a colour's components), or
+    /// the index of a matrix in `savedTransforms`. An `AnimationValue` would be as large as a
+    /// matrix for every saved value, and copying it twice a frame per layer was measurable.
     struct Saved {
         var property: AnimationKeyPath
-        var value: AnimationValue?
+        /// False for a `backgroundColor` that was nil (restored as nil, not as clear).
+        var isPresent: Bool
+        var a: Double, b: Double, c: Double, d: Double
+        var transform: Int
     }
 
     /// The animations in the order added (Core Animation's composition order).
     @exclusivity(unchecked) var entries: [Entry] = []
     /// The model values saved by the presentation in progress, restored in reverse order.
     @exclusivity(unchecked) var saved: [Saved] = []
+    /// The matrices among the saved values (`transform`, `sublayerTransform`).
+    @exclusivity(unchecked) var savedTransforms: [Transform3D] = []
     /// Whether a presentation is applied now (nested presentations change nothing).
     @exclusivity(unchecked) var isPresenting = false
     /// The transform's parts while animations of them are applied (scratch kept here, so a
@@ -40,5 +47,6 @@ final class LayerAnimationStorage {
     func reserve(leaves: Int) {
         let needed = entries.reduce(0) { $0 + $1.animation.leafCount } + leaves
         if saved.capacity < needed { saved.reserveCapacity(needed) }
+        if savedTransforms.capacity < 2 { savedTransforms.reserveCapacity(2) }
     }
 }
