@@ -23,11 +23,15 @@ extension LayerAnimation {
     /// A keyframe animation (`CAKeyframeAnimation`) of `keyPath`.
     ///
     /// - Parameters:
+    ///   - keyPath: the animated property.
     ///   - values: at least one value of the key path's type.
     ///   - keyTimes: normalised times, ascending from 0 to 1, one per value (one more for
     ///     `discrete`); nil spaces them evenly. Ignored by `paced`.
     ///   - timingFunctions: one per segment (`values.count − 1`), one for every segment, or
     ///     nil for linear segments. Ignored by `paced` and `discrete`.
+    ///   - calculationMode: linear, discrete or paced.
+    ///   - timing: begin time (tree seconds), duration, speed, repetition and fill.
+    ///   - timingFunction: shapes the whole animation's progress before the key times apply.
     /// - Throws: `AnimationError` naming the key path: a value of the wrong type or not
     ///   finite, or arrays that do not fit together.
     public static func keyframes(_ keyPath: AnimationKeyPath, values: [AnimationValue], keyTimes: [Double]? = nil,
@@ -84,8 +88,16 @@ extension LayerAnimation {
     /// local time in seconds. A duration of 0 becomes the spring's `settlingDuration`.
     ///
     /// - Parameters:
+    ///   - keyPath: the animated property.
+    ///   - from: `fromValue`, or nil.
+    ///   - to: `toValue`, or nil.
+    ///   - by: `byValue`, or nil.
+    ///   - spring: mass, stiffness and damping (default Core Animation's 1, 100, 10).
+    ///   - initialVelocity: the start velocity in fractions of the from → to distance per second.
     ///   - velocity: an absolute start velocity in the value's units per second, replacing
     ///     `initialVelocity` (what a transaction hands over); not for whole-matrix transforms.
+    ///   - timing: begin time (tree seconds), duration (0: the settling duration), speed,
+    ///     repetition and fill.
     /// - Throws: `AnimationError` naming the key path: a value of the wrong type or not finite,
     ///   or a velocity that is not finite.
     public static func spring(_ keyPath: AnimationKeyPath, from: AnimationValue? = nil, to: AnimationValue? = nil,
