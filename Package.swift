@@ -27,7 +27,9 @@ let package = Package(
         .executable(name: "folio-demo", targets: ["FolioDemo"]),
         .executable(name: "curl-aa-sweep", targets: ["CurlCoverageSweep"]),
         // ── Documents as page sources (issue #27) ──
-        .library(name: "FolioDocument", targets: ["FolioDocument"]),
+        // FolioPDFEngine comes with it: an app that reads PDFs is its own PDF worker (started
+        // again in the worker role), so a plain `swift build` of the app is the whole step.
+        .library(name: "FolioDocument", targets: ["FolioDocument", "FolioPDFEngine"]),
         .executable(name: "folio-pdf-worker", targets: ["FolioPDFWorker"]),
     ],
     dependencies: [
@@ -78,16 +80,32 @@ let package = Package(
             dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTessellation", "FolioFiles", "CGL", "CGLEW", "CGLFW", "CEGL", "CPNG", "CWebP", "CFolioGLX"],
             plugins: ["EmbedShadersPlugin"]
         ),
+        // What `folio`'s commands and its benchmarks both use, in one place: JSON output, the
+        // one-line failure, a document read as a book (`DocumentBook`: `render --document`,
+        // `sheet`, `bench --reader`), resident memory. Package-internal (`package` API, no product).
+        .target(name: "FolioCLISupport", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioBook", "FolioRender", "FolioDocument", "FolioFiles"]),
+        // The measurements behind `folio bench`: evaluation, tiles, springs, allocations, the
+        // book's memory, rendering and sharpness against floors, the window, the reader. What
+        // each one measures and prints lives here; FolioCLI's BenchCommand parses the options and
+        // calls in. No product: only `folio` and the tests use it.
+        .target(
+            name: "FolioBench",
+            dependencies: [
+                "FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioRender", "FolioDocument",
+                "FolioCLISupport", "CAllocationCounter",
+            ]
+        ),
+        // The user-facing commands (geometry, evaluate, render, sheet, soak) and `bench`'s options.
         .target(
             name: "FolioCLI",
             dependencies: [
-                "FolioGeometry", "FolioLayers", "FolioScene", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioBook",
-                "FolioRender", "FolioTessellation", "FolioFiles", "CAllocationCounter", "FolioDocument",
+                "FolioGeometry", "FolioLayers", "FolioScene", "FolioSurface", "FolioTransitions", "FolioBook",
+                "FolioRender", "FolioTessellation", "FolioFiles", "FolioDocument", "FolioCLISupport", "FolioBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "Folio", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioSurface", "FolioTransitions", "FolioTessellation",
-                                              "FolioBook", "FolioScene", "FolioRender", "FolioDocument"]),
+                                              "FolioBook", "FolioScene", "FolioRender", "FolioDocument", "FolioPDFEngine"]),
         // folio-pdf-worker is built next to folio: documents (bench --sharpness's text page) need it.
         .executableTarget(name: "folio", dependencies: ["FolioCLI", "FolioPDFWorker"]),
         // The interactive window (GLFW): drag, wheel and keys turn a FolioBook's pages.
@@ -95,7 +113,7 @@ let package = Package(
             name: "FolioDemo",
             dependencies: [
                 "FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioRender", "FolioFiles", "CGLFW",
-                "CAllocationCounter", "FolioDocument",
+                "CAllocationCounter", "FolioDocument", "FolioPDFEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/FolioDemo"
@@ -111,18 +129,29 @@ let package = Package(
         ),
 
         // ── Documents as page sources (issue #27): PDF (poppler, in a worker process) and image
-        // folders (libpng, libjpeg-turbo). FolioDocument is pure Swift API with no GL and no
-        // poppler in the reader's process; folio-pdf-worker is the only thing that links poppler.
+        // folders (libpng, libjpeg-turbo). FolioDocument is pure Swift API with no GL; poppler
+        // runs only in worker processes. FolioPDFEngine is the worker (poppler, the sandbox,
+        // the request loop): linked into `folio-pdf-worker`, and into any app through the
+        // FolioDocument or Folio product, whose executable then serves as its own worker
+        // (CFolioPDFEngineEntry runs it before `main`); it never reads a PDF in the reader's
+        // process. CFolioWorkerRole lets FolioDocument ask whether the engine is linked.
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
         // Resources/sample-book.pdf: the built-in book (scripts/make-builtin-book), found by `SampleBook`.
-        .target(name: "FolioDocument", dependencies: ["FolioFiles", "CPNG", "CTurboJPEG"], resources: [.copy("Resources/sample-book.pdf")]),
-        .executableTarget(name: "FolioPDFWorker", dependencies: ["FolioDocument", "CPoppler", "CSeccomp"]),
+        .target(name: "CFolioWorkerRole"),
+        .target(name: "FolioDocument", dependencies: ["FolioFiles", "CPNG", "CTurboJPEG", "CFolioWorkerRole"],
+                resources: [.copy("Resources/sample-book.pdf")]),
+        .target(name: "CFolioPDFEngineEntry"),
+        .target(name: "FolioPDFEngine", dependencies: ["FolioDocument", "CPoppler", "CSeccomp", "CFolioPDFEngineEntry"]),
+        // The worker as a binary of its own, with poppler's benchmark modes (`--bench`, `--riffle`,
+        // `--first-page`); `folio` uses it (and so never links poppler itself).
+        .executableTarget(name: "FolioPDFWorker", dependencies: ["FolioDocument", "FolioPDFEngine", "CPoppler"]),
         // Needs folio-pdf-worker built next to the test bundle (it is a dependency for that reason).
         // PDFs are written by hand in the tests, images through libpng and TurboJPEG; FolioBook
         // checks that pages feed a PageCache. Fixtures/encrypted.pdf: scripts/make-document-fixtures.
-        .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioPDFWorker", "CPNG", "CTurboJPEG", "FolioBook"],
+        // FolioPDFEngine: the test bundle can be its own worker too (WorkerRoleTests).
+        .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioPDFWorker", "FolioPDFEngine", "CPNG", "CTurboJPEG", "FolioBook"],
                     exclude: ["Fixtures"]),
         // ── end of issue #27 ──
 
@@ -143,7 +172,7 @@ let package = Package(
             name: "FolioBookTests",
             dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioBook", "FolioTestSupport"]
         ),
-        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI", "FolioDocument"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI", "FolioBench", "FolioCLISupport", "FolioDocument", "FolioTestSupport"]),
         // The tessellation's tests: Swift Testing, no GL context, no display.
         .testTarget(name: "FolioTessellationTests",
                     dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTransitions", "FolioTessellation", "FolioTestSupport"]),
@@ -151,11 +180,11 @@ let package = Package(
         // Drives the real demo window with xdotool under Xvfb (needs the folio-demo product built).
         // FolioBook: the tests compute where the demo frames the book (`BookFraming`); CTurboJPEG
         // writes the JPEG scans a folder test opens.
-        .testTarget(name: "FolioDemoTests", dependencies: ["FolioGeometry", "FolioTransitions", "FolioRender", "FolioDemo", "FolioBook", "FolioDocument", "CTurboJPEG"]),
+        .testTarget(name: "FolioDemoTests", dependencies: ["FolioGeometry", "FolioTransitions", "FolioRender", "FolioDemo", "FolioBook", "FolioDocument", "CTurboJPEG", "FolioTestSupport"]),
         // Fixtures/Compositing: scenes with hand-computed colours (read from the source tree).
         .testTarget(name: "FolioRenderTests",
                     dependencies: ["FolioGeometry", "FolioLayers", "FolioScene", "FolioTransitions", "FolioBook", "FolioRender", "FolioCLI",
-                                   "FolioTessellation", "CWebP", "FolioTestSupport"],
+                                   "FolioBench", "FolioCLISupport", "FolioTessellation", "CWebP", "FolioTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -7,6 +7,7 @@ import PackageDescription
 // - TriFold: a custom effect (a three-panel brochure) written only against the public API;
 // - ReadmeSnippets: README.md's Swift snippets, extracted verbatim at build time;
 // - trifold-window: a small GLFW app with the brochure in one viewport of its own window;
+// - pdf-pages: an app that reads a PDF with no step beyond `swift build` (it is its own worker);
 // - book-glfw, book-sdl: docs/book-in-your-window.md's code, extracted verbatim at build time,
 //   showing a book in a GLFW window and in an SDL2 window (CSDL2: Debian's libsdl2-dev);
 // - ConsumerTests: Folio inside the app's own window, at offset viewports, with the app's
@@ -45,6 +46,7 @@ let package = Package(
                           plugins: ["ReadmeSnippetsPlugin"]),
         .executableTarget(name: "book-sdl", dependencies: ["BookWindowCheck", "CSDL2", product("Folio"), product("CGLFW")],
                           plugins: ["ReadmeSnippetsPlugin"]),
+        .executableTarget(name: "pdf-pages", dependencies: [product("Folio")]),
         .testTarget(
             name: "ConsumerTests",
             dependencies: ["TriFold", "ReadmeSnippets", "BookWindowCheck", product("FolioTransitions"), product("FolioRender"),

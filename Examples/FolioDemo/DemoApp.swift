@@ -3,6 +3,7 @@ import CAllocationCounter
 import Foundation
 import FolioBook
 import FolioDocument
+import FolioFiles
 import FolioGeometry
 import FolioLayers
 import FolioMotion
@@ -45,8 +46,11 @@ final class DemoApp {
     private static let documentZoom = 4.0
     /// The window title's last text (set only when it changes).
     private var shownTitle = ""
-    /// The last framing and what it was computed for (the overhang sweep is not free).
+    /// The last framing and what it was computed for (the reach sweep is not free).
     private var framed: (settings: DemoSettings, window: Size, scale: Double, framing: BookFraming)?
+    /// The framing the book is laid out for now: each frame it makes room for the leaves in
+    /// flight (`BookFraming.roomScale(for:)`) while the book is not zoomed.
+    private var placed: BookFraming?
 
     private var pointer = Point(x: 0, y: 0)
     /// Zoom and pan of the book in its view (FolioBook's rule decides pan or turn); a fresh
@@ -58,6 +62,13 @@ final class DemoApp {
     /// not decided yet (from where), or panning (the last pointer point).
     private enum Drag { case none, turning, undecided(start: Point), panning(last: Point) }
     private var drag = Drag.none
+    /// How far a pressed page lifts, in progress (`BookController.pressLift`): about 5° of
+    /// the flip, fold and accordion; the curl's roll starts at the grabbed point, so it needs
+    /// more of its path to show. Reduce motion keeps pages still.
+    static func pressLift(_ settings: DemoSettings) -> Double {
+        if settings.reduceMotion { return 0 }
+        return settings.effect == .curl ? 0.08 : 0.03
+    }
     /// The last press, for double-clicks.
     private var lastPress: (time: Double, point: Point)?
     /// One wheel notch or key press zooms by this factor.
@@ -102,6 +113,9 @@ final class DemoApp {
         let book = try Book(pageCount: pages.count, configuration: settings.configuration(viewSize: view, scale: scale))
         controller = BookController(book: book, clock: clock)
         controller.reduceMotion = settings.reduceMotion
+        // Touch acknowledgement: a pressed page lifts a little on a spring before any drag,
+        // and settles back when let go (reduce motion keeps pages still).
+        controller.pressLift = Self.pressLift(settings)
         laidOut = (view, scale)
         zoom = try? BookZoom(viewSize: view, maximumScale: Self.maximumZoom)
         try stage.setSublayers([bookFrame, hint, readout, helpShade, help])
@@ -142,18 +156,20 @@ final class DemoApp {
         return pages.document == nil ? Size(width: Double(w) / scale, height: Double(h) / scale) : Size(width: Double(w), height: Double(h))
     }
 
-    /// Where the book goes in a window of `window` points: `BookFraming` in the window less the
-    /// hint bar, `margin` clear around everything the book can draw (a flipping leaf rising
-    /// toward the viewer included), at most `maximumZoom` times its natural size. The demo's
-    /// perspective follows the view's size, so the fit runs again at the size it chose.
+    /// Where the book goes in a window of `window` points: `BookFraming.fill` in the window
+    /// less the hint bar, the pages at rest `margin` clear of its edges, at most `maximumZoom`
+    /// times their natural size. Leaves in flight may rise into the margin; where they would
+    /// pass the window's edge the book draws smaller about its centre while they do
+    /// (`roomScale`, each frame). The demo's perspective follows the view's size, so the reach
+    /// is measured again at the size the fill chose.
     static func frame(page: Size, settings: DemoSettings, window: Size, scale: Double, maximumZoom: Double) throws(BookError) -> BookFraming {
         let viewport = Size(width: window.width, height: max(1, window.height - hintBar))
         let natural = BookConfiguration.viewSize(pageSize: page, layout: settings.layout, direction: settings.direction)
-        var framing = try BookFraming.fit(pageSize: page, in: viewport, configuration: settings.configuration(viewSize: natural, scale: scale),
-                                          margin: margin, maximumZoom: maximumZoom)
+        var framing = try BookFraming.fill(pageSize: page, in: viewport, configuration: settings.configuration(viewSize: natural, scale: scale),
+                                           margin: margin, maximumZoom: maximumZoom)
         if framing.viewSize != natural {
-            framing = try BookFraming.fit(pageSize: page, in: viewport, configuration: settings.configuration(viewSize: framing.viewSize, scale: scale),
-                                          margin: margin, maximumZoom: maximumZoom)
+            framing = try BookFraming.fill(pageSize: page, in: viewport, configuration: settings.configuration(viewSize: framing.viewSize, scale: scale),
+                                           margin: margin, maximumZoom: maximumZoom)
         }
         return framing
     }
@@ -184,8 +200,10 @@ final class DemoApp {
         pages.setDisplaySize(width: Int((page.width * scale).rounded()), height: Int((page.height * scale).rounded()), book: book, renderer: surface.renderer)
     }
 
-    static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("folio-demo: \(message)\n".utf8))
+    /// Writes one line to standard error, escaped (`MessageText.escaped(_:)`): names of files
+    /// come from outside, and one with a line break must not forge a second line.
+    nonisolated static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("folio-demo: \(MessageText.escaped(message))\n".utf8))
     }
 
     /// Warns once per distinct message in a row (a resize storm repeats itself).
@@ -196,11 +214,13 @@ final class DemoApp {
     }
 
     /// The window for the natural page size: the book at its natural size with room for its
-    /// leaves in flight (`Book.overhang(of:)`) plus margins, shrunk to fit `defaultMaximum`.
+    /// leaves in flight (`Book.overhang(of:)`, the larger side's on both, as the pages sit
+    /// centred) plus margins, shrunk to fit `defaultMaximum`.
     static func defaultWindow(page: Size, settings: DemoSettings) throws(BookError) -> (Int, Int) {
         let view = BookConfiguration.viewSize(pageSize: page, layout: settings.layout, direction: settings.direction)
         let o = try Book.overhang(of: settings.configuration(viewSize: view, scale: 1))
-        let whole = Size(width: view.width + o.horizontal + 2 * margin, height: view.height + o.vertical + 2 * margin + hintBar)
+        let whole = Size(width: view.width + 2 * max(o.left, o.right) + 2 * margin,
+                         height: view.height + 2 * max(o.top, o.bottom) + 2 * margin + hintBar)
         let k = min(1, Double(defaultMaximum.width) / whole.width, Double(defaultMaximum.height) / whole.height)
         return (max(320, Int((whole.width * k).rounded(.up))), max(240, Int((whole.height * k).rounded(.up))))
     }
@@ -236,6 +256,7 @@ final class DemoApp {
         }
         bookFrame.anchorPoint = .zero
         bookFrame.position = framing.origin
+        placed = laidOut.map { $0.size == framing.viewSize && $0.scale == scale } == true ? framing : nil
         updateDisplaySize()
         hint.position = Point(x: hint.bounds.width / 2 + 6, y: Double(h) - hint.bounds.height / 2 - 2)
         readout.position = Point(x: Double(w) - readout.bounds.width / 2 - 6, y: readout.bounds.height / 2 + 2)
@@ -459,6 +480,7 @@ final class DemoApp {
         case "x":
             settings.reduceMotion.toggle()
             controller.reduceMotion = settings.reduceMotion
+            controller.pressLift = Self.pressLift(settings)
         case "p": wantsScreenshot = true
         case "h", "?": settings.help.toggle()
         case "q": surface.shouldClose = true
@@ -503,6 +525,12 @@ final class DemoApp {
             let now = glfwGetTime()
             try clock.tick(to: now)
             controller.update()
+            // Room for the leaves in flight: the book draws smaller about its centre while one
+            // would pass the window's edge (the root sits under `bookFrame`, at the framing's
+            // origin already). A zoomed book is placed by its zoom.
+            if let placed, !(zoom?.isZoomed ?? false) {
+                placed.apply(roomScale: placed.roomScale(for: controller.book), to: controller.book, at: Point(x: 0, y: 0))
+            }
             if let error = controller.lastError { warnOnce("\(error)"); controller.lastError = nil }
             let book = controller.book
             let (ww, wh) = surface.windowSize

@@ -22,8 +22,10 @@ struct DemoSettings: Equatable {
     var viewpoint = 0.5
     var antialiasing = AntialiasingMode.analytic
     var shadows = true
-    /// Paper light on every page (the renderer's `light`); off is the unlit look.
-    var light = false
+    /// Paper light on every page (the renderer's `light`); off is the unlit look. The demo
+    /// starts lit: shading on the curl's roll and the leaves' cast shadows read as paper (the
+    /// library's `Book.isLit` and the renderer's `light` stay off by default).
+    var light = true
     var slowMotion = false
     var layerBorders = false
     var wireframe = false
@@ -69,7 +71,7 @@ struct DemoSettings: Equatable {
         parts.append("persp x\(perspective == perspective.rounded() ? String(Int(perspective)) : format2(perspective))")
         parts.append("aa \(antialiasing.rawValue)")
         if !shadows { parts.append("no shadows") }
-        if light { parts.append("lit") }
+        if !light { parts.append("unlit") }
         if slowMotion { parts.append("slow 10x") }
         if reduceMotion { parts.append("reduce motion") }
         return parts.joined(separator: "  ")
@@ -106,7 +108,7 @@ enum KeyBindings {
         ("v", "viewpoint: centre, below, above"),
         ("a", "antialiasing: analytic, msaa, border, none"),
         ("s", "shadows on / off (lit: the curl's cast shadow too)"),
-        ("g", "paper light on / off"),
+        ("g", "paper light on / off (on at start)"),
         ("m", "slow motion 10x"),
         ("b", "layer borders"),
         ("w", "wireframe"),

@@ -137,7 +137,7 @@ struct FolioDemo: ParsableCommand {
         let source = try OpeningProgress.open(path) { () throws(DocumentError) in
             var options = PDFDocumentSource.Options(password: password)
             // A worker lost or a page poppler refuses: one line, in the demo's own voice.
-            options.log = { FileHandle.standardError.write(Data("folio-demo: \($0)\n".utf8)) }
+            options.log = { DemoApp.warn($0) }
             return try PDFDocumentSource(path: path, options: options)
         }
         return .document(source, name: (path as NSString).lastPathComponent, layout: DocumentLayout(pageSizes: source.pageSizes, mode: mode))
@@ -152,6 +152,12 @@ struct FolioDemo: ParsableCommand {
 
     @MainActor func runOnMainThread() throws {
         do {
+            // The window is OpenGL 3.3 core (GLFW); OpenGL ES contexts are Folio's headless ones,
+            // so FOLIO_GL_PROFILE=gles is refused here rather than ignored, and an unknown
+            // profile by name, as `folio` does.
+            if try GLProfile.fromEnvironment() == .gles30 {
+                throw RenderError.contextCreation(reason: "folio-demo's window is OpenGL 3.3 core; \(GLProfile.environmentVariable)=gles applies to offscreen rendering (folio render)")
+            }
             try checkScreenshot()
             let settings = try settings()
             let app = try DemoApp(source: try source(layout: settings.layout, direction: settings.direction), windowSize: try parsedSize(),

@@ -23,7 +23,7 @@ enum OpeningProgress {
                 let t = Date().timeIntervalSince(started)
                 if t >= next, !done.value.load(ordering: .acquiring) {
                     printed.value.store(true, ordering: .releasing)
-                    FileHandle.standardError.write(Data("folio-demo: opening '\(name)' … \(Int(t * 10) / 10).\(Int(t * 10) % 10) s\n".utf8))
+                    DemoApp.warn("opening '\(name)' … \(Int(t * 10) / 10).\(Int(t * 10) % 10) s")
                     next += 0.5
                 }
             }
@@ -36,7 +36,7 @@ enum OpeningProgress {
         // The thread's last line comes before the page count.
         finished.wait()
         if printed.value.load(ordering: .acquiring) {
-            FileHandle.standardError.write(Data("folio-demo: opened '\(name)': \(source.pageCount) pages\n".utf8))
+            DemoApp.warn("opened '\(name)': \(source.pageCount) pages")
         }
         return source
     }

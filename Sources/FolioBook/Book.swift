@@ -51,6 +51,9 @@ public final class Book {
     public private(set) var leaves: [BookLeaf] = []
     /// The page indices on screen at the last update, without repeats (for a page cache).
     public internal(set) var visiblePages: [Int] = []
+    /// Measures what the book draws now, for the reach of leaves whose poses a sweep cannot
+    /// bound (``BookReach/reach(of:)``); made on first use, its buffers kept.
+    lazy var reachEvaluator = LayerEvaluator()
 
     /// Turns pages with a crossfade instead of 3D motion (the accessibility setting).
     public var reduceMotion = false {

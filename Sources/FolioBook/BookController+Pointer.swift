@@ -29,6 +29,7 @@ extension BookController {
                 return false
             }
             take(f, into: &g)
+            lift(f, into: &g)
         } else {
             guard book.hitTest(point) != nil else { return false }
             if let f = collapseToShownLeaf() { take(f, into: &g) }
@@ -49,6 +50,20 @@ extension BookController {
         f.tracker.add(f.shown, at: clock.time)
         g.flight = f
         g.grip = book.grip(leaf: f.index, count: f.count, at: book.canonicalPoint(placed: g.start), progress: f.shown, anchor: f.anchor)
+    }
+
+    /// Touch acknowledgement (``pressLift``): a page pressed at rest springs up by the lift,
+    /// from its current value and velocity.
+    func lift(_ f: LeafMotion, into g: inout Grab) {
+        let amount = min(0.2, max(0, pressLift.isFinite ? pressLift : 0))
+        guard amount > 0, f.shown == f.start, f.allowed.lowerBound < f.allowed.upperBound else { return }
+        let target = f.start == 0 ? amount : 1 - amount
+        do {
+            try clock.animate(f.value, to: target, with: .spring(pressLiftSpring))
+            g.lifted = true
+        } catch {
+            // A validated spring and a finite target cannot fail; without the lift the press is a press.
+        }
     }
 
     /// Whole-opening effects show one leaf at a time: lands the leaves before it, returns
@@ -80,6 +95,20 @@ extension BookController {
         if !g.moved {
             if dx * dx + dy * dy < 9 { return }
             g.moved = true
+            // The drag takes over from the lift where the spring has it. The grip of the press
+            // (the point touched at rest stays under the pointer) is kept if it shows the page
+            // at least as far along as the lift has it; where it would drop the page back first
+            // (the curl, whose grabbed point the lift does not move), the page is gripped again
+            // at the lifted pose.
+            if g.lifted, let f = g.flight, let grip = g.grip {
+                let lifted = min(1, max(0, f.value.presentationValue))
+                let dragged = book.drag(leaf: f.index, count: f.count, for: grip, to: book.canonicalPoint(placed: point)).progress
+                let drops = f.start == 0 ? dragged < lifted : dragged > lifted
+                if drops {
+                    f.shown = lifted
+                    take(f, into: &g)
+                }
+            }
         }
         if g.flight == nil {
             // Whole-opening effects: the first movement picks the leaf and the direction.

@@ -36,6 +36,17 @@ public final class BookController {
     public var riffleStagger = 0.06
     /// The spring that finishes a release or sends a moving leaf the other way.
     public var releaseSpring = Spring.snappy
+    /// Touch acknowledgement: how far (in progress) a page lifts as it is pressed, before any
+    /// drag; 0 (the default) lifts nothing. The page springs up on ``pressLiftSpring`` when
+    /// pressed, settles back on release, and a drag takes over from wherever the spring has it:
+    /// the point touched stays under the pointer unless that would drop the page back below
+    /// the lift, in which case the page is gripped again where the lift has it. A lift is a lift: it
+    /// reports ``BookEvent/Kind/lift`` and, settling back, ``BookEvent/Kind/cancel``. Values
+    /// outside 0…0.2 are clamped there; the demo uses 0.03.
+    public var pressLift = 0.0
+    /// The spring a pressed page lifts on (response 0.18 s, damping ratio 0.7: a quick rise with
+    /// a touch of overshoot, the feel of a card picked up).
+    public var pressLiftSpring = try! Spring(response: 0.18, dampingRatio: 0.7)
     /// How far past the ends (in progress) a drag can pull against the rubber band.
     public var rubberBandDimension = 0.2
     /// The share of the view at each end, across the spine, where a click turns the page.
@@ -74,6 +85,9 @@ public final class BookController {
         /// The flight being dragged (nil until a whole-opening effect decides on a direction).
         var flight: LeafMotion?
         var grip: LeafGrip?
+        /// Whether the press lifted the page (``pressLift``): the first movement grips it again
+        /// where the lift has it.
+        var lifted = false
     }
 
     /// Drives `book` from `clock`, starting at the book's resting opening.

@@ -9,13 +9,23 @@ import FolioGeometry
 /// `root.position + origin`, or by hanging the root under a layer at `origin`); pointer
 /// input then goes to the controller in the viewport's points, which hit testing and the drag
 /// mapping both read through the root's placement.
+///
+/// A book that is also zoomed is placed by its zoom: ``BookZoom/init(framing:maximumScale:)``
+/// makes one that keeps ``origin``, and its ``BookZoom/apply(to:)`` sets the root's whole
+/// placement (origin, pan and scale) — applying a zoom made from the view size alone after
+/// placing the root here would move the book back to the viewport's corner.
 public struct BookFraming: Equatable, Sendable {
     /// The book's view, in points.
     public var viewSize: Size
     /// The top-left corner of the book's view in the viewport, in points (whole pixels).
     public var origin: Point
-    /// How far the book can draw past its view on each side at this size, in points.
+    /// How far the book can draw past its view on each side at this size, in points: the most
+    /// any pose reaches (``BookReach/worst``).
     public var overhang: BookInsets
+    /// The viewport the book was framed in, in points.
+    public var viewport: Size
+    /// The book's reach pose by pose at this size: what ``roomScale(for:)`` reads.
+    public var reach: BookReach
 
     /// Fits pages of `pageSize` points (their natural size) into `viewport` points, keeping
     /// `margin` points clear around everything the book can draw, never larger than
@@ -45,13 +55,13 @@ public struct BookFraming: Equatable, Sendable {
                 throw .invalidFraming("a viewport of \(viewport.width)×\(viewport.height) pt with a \(margin) pt margin leaves no room for the book")
             }
             c.viewSize = view
-            let o = try Book.overhang(of: c)
+            let r = try BookReach(configuration: c), o = r.worst
             let whole = Size(width: view.width + o.horizontal, height: view.height + o.vertical)
             let pixel = 1 / max(c.scale, 1e-9)
             func snap(_ v: Double) -> Double { (v / pixel).rounded() * pixel }
             result = BookFraming(viewSize: view, origin: Point(x: snap(margin + (room.width - whole.width) / 2 + o.left),
                                                                y: snap(margin + (room.height - whole.height) / 2 + o.top)),
-                                 overhang: o)
+                                 overhang: o, viewport: viewport, reach: r)
             if whole.width <= room.width && whole.height <= room.height && (room.width - whole.width < 2 || room.height - whole.height < 2 || zoom >= maximumZoom) {
                 break
             }

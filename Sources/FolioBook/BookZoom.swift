@@ -6,10 +6,18 @@ import FolioGeometry
 /// (``apply(to:)``), which pointer mapping and hit testing already honour
 /// (``Book/viewPoint(fromPlaced:)``).
 ///
-/// **Spaces.** *Placed* points are those of the space the book's root is placed in when not
-/// zoomed (the book's view: `0…viewSize`); the zoom maps a view point `v` to the placed point
-/// `offset + scale · v`. The *viewport* is the view's own rectangle in placed space: what is
-/// shown of the book when zoomed.
+/// **Spaces.** *Placed* points are those of the space the book's root is placed in: the
+/// window's points, where the book's view sits at ``origin`` when not zoomed (a
+/// ``BookFraming``'s `origin`; zero for a book filling its view). The zoom maps a view point `v`
+/// to the placed point `origin + offset + scale · v`. The *viewport* is the view's own
+/// rectangle in placed space (`origin…origin + viewSize`): what is shown of the book when
+/// zoomed. Every point this type takes or returns as *placed* is in that space — pointer
+/// positions go in as the window reports them.
+///
+/// **Framing and zoom compose.** ``apply(to:)`` sets the root's whole placement, the framing's
+/// origin included, so an app that frames its book makes the zoom with
+/// ``init(framing:maximumScale:)`` (or sets ``origin``) and calls ``apply(to:)`` where it
+/// placed the root before — not after a placement of its own, which it would replace.
 ///
 /// **Clamping.** The scale stays in `1…maximumScale` and the offset keeps the zoomed view
 /// covering the viewport (`viewSize · (1 − scale) ≤ offset ≤ 0` on each axis): the page never
@@ -55,19 +63,44 @@ public struct BookZoom: Sendable, Equatable {
     public let maximumScale: Double
     /// The magnification, `1…maximumScale`.
     public private(set) var scale = 1.0
-    /// Where the view's origin lies in placed space (at most 0 on each axis once zoomed).
+    /// How far the zoomed view's origin lies from ``origin``, in placed points (at most 0 on
+    /// each axis; 0 when not zoomed).
     public private(set) var offset = Point(x: 0, y: 0)
+    /// Where the book's view sits in placed space when not zoomed, in points: the top-left
+    /// corner of the viewport (``BookFraming/origin`` for a framed book; default zero). Changing
+    /// it moves the viewport and the zoomed view with it, keeping the zoom. A non-finite origin
+    /// changes nothing.
+    public var origin = Point(x: 0, y: 0) {
+        didSet { if !(origin.x.isFinite && origin.y.isFinite) { origin = oldValue } }
+    }
 
     /// No zoom, for a book's view of `viewSize` points.
     ///
     /// - Throws: ``BookError/invalidZoom(parameter:value:)`` for a view size that is not finite
     ///   and positive, or a maximum scale below 1 or not finite.
     public init(viewSize: Size, maximumScale: Double = 8) throws(BookError) {
+        try self.init(viewSize: viewSize, origin: Point(x: 0, y: 0), maximumScale: maximumScale)
+    }
+
+    /// No zoom, for a book framed by `framing`: its view of `framing.viewSize` points sits at
+    /// `framing.origin` in the window, and the zoom keeps it there (``origin``).
+    ///
+    /// - Throws: ``BookError/invalidZoom(parameter:value:)`` as ``init(viewSize:maximumScale:)``
+    ///   does, and for an origin that is not finite.
+    public init(framing: BookFraming, maximumScale: Double = 8) throws(BookError) {
+        try self.init(viewSize: framing.viewSize, origin: framing.origin, maximumScale: maximumScale)
+    }
+
+    /// The checks both public initialisers share.
+    private init(viewSize: Size, origin: Point, maximumScale: Double) throws(BookError) {
         guard viewSize.width.isFinite, viewSize.width > 0 else { throw .invalidZoom(parameter: "view width", value: viewSize.width) }
         guard viewSize.height.isFinite, viewSize.height > 0 else { throw .invalidZoom(parameter: "view height", value: viewSize.height) }
         guard maximumScale.isFinite, maximumScale >= 1 else { throw .invalidZoom(parameter: "maximum scale", value: maximumScale) }
+        guard origin.x.isFinite else { throw .invalidZoom(parameter: "origin x", value: origin.x) }
+        guard origin.y.isFinite else { throw .invalidZoom(parameter: "origin y", value: origin.y) }
         self.viewSize = viewSize
         self.maximumScale = maximumScale
+        self.origin = origin
     }
 
     /// Whether the book is magnified at all.
@@ -75,18 +108,21 @@ public struct BookZoom: Sendable, Equatable {
 
     /// The placed point showing view point `v`.
     public func placedPoint(fromView v: Point) -> Point {
-        Point(x: offset.x + scale * v.x, y: offset.y + scale * v.y)
+        Point(x: origin.x + offset.x + scale * v.x, y: origin.y + offset.y + scale * v.y)
     }
 
     /// The view point shown at placed point `p`.
     public func viewPoint(fromPlaced p: Point) -> Point {
-        Point(x: (p.x - offset.x) / scale, y: (p.y - offset.y) / scale)
+        Point(x: (p.x - origin.x - offset.x) / scale, y: (p.y - origin.y - offset.y) / scale)
     }
+
+    /// The viewport: the view's own rectangle in placed space, `origin…origin + viewSize`.
+    public var viewport: Rect { Rect(origin: origin, size: viewSize) }
 
     /// The part of the view shown in the viewport, in view points.
     public var visibleRect: Rect {
-        let origin = viewPoint(fromPlaced: Point(x: 0, y: 0))
-        return Rect(x: origin.x, y: origin.y, width: viewSize.width / scale, height: viewSize.height / scale)
+        let corner = viewPoint(fromPlaced: origin)
+        return Rect(x: corner.x, y: corner.y, width: viewSize.width / scale, height: viewSize.height / scale)
     }
 
     /// The offsets allowed at the current scale on each axis.
@@ -100,7 +136,9 @@ public struct BookZoom: Sendable, Equatable {
         guard newScale.isFinite, anchor.x.isFinite, anchor.y.isFinite else { return }
         let s = min(maximumScale, max(1, newScale))
         let k = s / scale
-        offset = Point(x: anchor.x - (anchor.x - offset.x) * k, y: anchor.y - (anchor.y - offset.y) * k)
+        // The offset is measured from the origin: so is the anchor here.
+        let a = Point(x: anchor.x - origin.x, y: anchor.y - origin.y)
+        offset = Point(x: a.x - (a.x - offset.x) * k, y: a.y - (a.y - offset.y) * k)
         scale = s
         clamp()
     }
@@ -142,7 +180,7 @@ public struct BookZoom: Sendable, Equatable {
         let centre = page.minX + (Double(index) + 0.5) * width
         let s = min(maximumScale, max(1, viewSize.width / width))
         scale = s
-        offset = Point(x: viewSize.width / 2 - s * centre, y: p.y - s * v.y)
+        offset = Point(x: viewSize.width / 2 - s * centre, y: p.y - origin.y - s * v.y)
         clamp()
     }
 
@@ -158,7 +196,8 @@ public struct BookZoom: Sendable, Equatable {
     public func gesture(startingAt start: Point, movingBy delta: Point = Point(x: 0, y: 0), direction: ReadingDirection) -> Gesture? {
         guard isZoomed else { return .turn }
         let vertical = direction == .topToBottom
-        let along = vertical ? start.y : start.x, extent = vertical ? viewSize.height : viewSize.width
+        // Measured from the viewport's leading edge.
+        let along = vertical ? start.y - origin.y : start.x - origin.x, extent = vertical ? viewSize.height : viewSize.width
         if along < Self.edgeBand * extent || along > (1 - Self.edgeBand) * extent { return .turn }
         guard (delta.x * delta.x + delta.y * delta.y).squareRoot() >= Self.slop else { return nil }
         let d = vertical ? delta.y : delta.x, across = vertical ? delta.x : delta.y
@@ -170,12 +209,14 @@ public struct BookZoom: Sendable, Equatable {
         return atEdge ? .turn : .pan
     }
 
-    /// Places `book`'s root for this zoom (its position and a scale transform about its
-    /// pivot), so drawing, ``Book/hitTest(_:)`` and the pointer mapping all follow it. Call it
-    /// again after every change and after the book is rebuilt.
+    /// Places `book`'s root for this zoom at ``origin`` (its position and a scale transform
+    /// about its pivot), so drawing, ``Book/hitTest(_:)`` and the pointer mapping all follow
+    /// it. This is the root's whole placement: a framed book's origin comes from ``origin``,
+    /// so call this instead of placing the root yourself, again after every change and after
+    /// the book is rebuilt. Unzoomed, the view's top-left corner lands exactly on ``origin``.
     public func apply(to book: Book) {
         let pivot = Point(x: book.root.bounds.origin.x, y: book.root.bounds.origin.y)
-        book.root.position = Point(x: offset.x + scale * pivot.x, y: offset.y + scale * pivot.y)
+        book.root.position = Point(x: origin.x + offset.x + scale * pivot.x, y: origin.y + offset.y + scale * pivot.y)
         book.root.transform = scale == 1 ? .identity : Transform3D(scaleX: scale, y: scale, z: 1)
     }
 }

@@ -15,6 +15,11 @@ import FolioTransitions
 /// leaf's path anchor (``BookLeaf/anchor``), so the release spring, which drives progress,
 /// carries on along the path through it: on to the turned page with the axis straightening,
 /// or back to flat.
+///
+/// The leaf's back shows its back page mirrored across the spine, so that it reads the right
+/// way round once the leaf lies turned over; mid-turn the rolled part shows that page back to
+/// front from the viewer's side. ``backFace`` set to `CurlBackFace.paper(_:)` shows plain
+/// paper there instead (the back page appears when the leaf lands).
 public struct CurlLeafEffect: LeafEffect {
     /// The axis angle at the start of a turn, in degrees (|α₀| ≤ 85).
     public var startAngle: Double
@@ -22,6 +27,9 @@ public struct CurlLeafEffect: LeafEffect {
     public var radiusFraction: Double
     /// The duration of a whole turn, in seconds.
     public var duration: Double
+    /// What the leaf's back shows while it turns: its back page (`.page`, the default) or
+    /// plain paper of a colour (`.paper(_:)`).
+    public var backFace: CurlBackFace = .page
 
     /// A curl effect.
     ///
@@ -29,10 +37,13 @@ public struct CurlLeafEffect: LeafEffect {
     ///   - startAngle: the axis angle at the start of a turn, degrees.
     ///   - radiusFraction: the rest radius over the leaf's length across the spine (0…1).
     ///   - duration: a whole turn, in seconds.
-    public init(startAngle: Double = CurlTransition.defaultStartAngle, radiusFraction: Double = 0.1, duration: Double = 0.5) {
+    ///   - backFace: what the leaf's back shows while it turns (default its back page).
+    public init(startAngle: Double = CurlTransition.defaultStartAngle, radiusFraction: Double = 0.1, duration: Double = 0.5,
+                backFace: CurlBackFace = .page) {
         self.startAngle = startAngle
         self.radiusFraction = radiusFraction
         self.duration = duration
+        self.backFace = backFace
     }
 
     /// `curl`.
@@ -46,7 +57,7 @@ public struct CurlLeafEffect: LeafEffect {
     /// - Throws: `BookError.geometry` when the start angle or radius is out of range.
     public func makeLeaf(in frame: LeafFrame) throws(BookError) -> any TurningLeaf {
         do {
-            return try CurlLeaf(frame: frame, startAngle: startAngle, radiusFraction: radiusFraction)
+            return try CurlLeaf(frame: frame, startAngle: startAngle, radiusFraction: radiusFraction, backFace: backFace)
         } catch {
             throw .geometry(.invalidCurl(error))
         }
@@ -73,15 +84,25 @@ final class CurlLeaf: TurningLeaf {
     /// affine map (the perspective pivots in the plane), the inverse of the leaf's placement.
     let toLocal: Transform3D
     var hasFront = false
+    /// Whether the leaf has a back page (shown, or stood for by plain paper).
+    var hasBack = false
     var progress = 0.0
     /// The pose a drag left the leaf in (nil: the default path).
     var anchor: CurlPose?
     var showsShadows = true
+    /// What the back shows.
+    let backFace: CurlBackFace
     /// The curl's cast shadow is the renderer's (from the mesh), not a tint of the pages.
     let castShadow: (leading: Double, trailing: Double) = (0, 0)
 
-    init(frame: LeafFrame, startAngle: Double, radiusFraction: Double) throws(SurfaceError) {
+    init(frame: LeafFrame, startAngle: Double, radiusFraction: Double, backFace: CurlBackFace = .page) throws(SurfaceError) {
         self.frame = frame
+        self.backFace = backFace
+        if case .paper(let color) = backFace {
+            // Plain paper: no image on the back and none of the front through it.
+            leaf.paperTranslucency = 0
+            leaf.backgroundColor = color
+        }
         let s = frame.spine, l = frame.split.trailing, e = frame.height
         frame.placeFace(leaf, canonicalSize: Size(width: l, height: e), pivot: Point(x: 0, y: 0.5), at: Point(x: s, y: e / 2))
         leaf.transform = frame.orient(.identity)
@@ -109,7 +130,12 @@ final class CurlLeaf: TurningLeaf {
 
     func show(_ faces: LeafFaces) {
         hasFront = frame.show(faces.front, on: leaf)
-        if let back = faces.back {
+        hasBack = faces.back != nil
+        if case .paper(let color) = backFace {
+            // The frame gave the leaf the book's paper colour: the chosen paper replaces it.
+            leaf.backContents = nil
+            leaf.backgroundColor = color
+        } else if let back = faces.back {
             leaf.backContents = back.handle
             leaf.backContentsRect = back.contentsRect
         } else {
@@ -133,7 +159,7 @@ final class CurlLeaf: TurningLeaf {
         }
         if let pose { try? curl.setPose(pose) }
         try? leaf.setCurl(curl, toView: toView, scale: frame.scale)
-        leaf.isHidden = !hasFront && leaf.backContents == nil
+        leaf.isHidden = !hasFront && !hasBack
     }
 
     func grip(at point: Point, progress p: Double) -> LeafGrip { grip(at: point, progress: p, anchor: nil) }

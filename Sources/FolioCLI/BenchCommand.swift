@@ -1,8 +1,11 @@
 import ArgumentParser
-import Foundation
-import FolioRender
+import FolioBench
 
 /// `folio bench`: measured speed, scale and allocations, printed with units and the machine.
+///
+/// The command owns the command line: its options, their help and which combinations are
+/// usage errors (64). FolioBench owns the measurements: what each run measures, its table and
+/// its JSON (`Benchmarks.command` and its siblings), so `folio bench`'s output is the module's.
 public struct BenchCommand: ParsableCommand {
     /// The command's name, summary and help.
     public static let configuration = CommandConfiguration(
@@ -51,12 +54,6 @@ public struct BenchCommand: ParsableCommand {
     /// Creates the command with its defaults (ArgumentParser fills in the options).
     public init() {}
 
-    /// Every `--profile` kind: the evaluator loops, then `floor` and each `EFFECT:MODE`.
-    static var profileKinds: [String] {
-        Benchmarks.ProfileKind.allCases.map(\.rawValue) + ["floor"]
-            + RenderBenchmarks.effects.flatMap { e in AntialiasingMode.allCases.map { "\(e):\($0.rawValue)" } }
-    }
-
     /// Refuses combinations that cannot run together, and checks `--profile` and `--frames`
     /// here, as usage errors (64), rather than after GL has started: an unknown kind, a loop of
     /// no frames (which would report a time "over 0 frames"), or `--frames` without the one
@@ -84,128 +81,25 @@ public struct BenchCommand: ParsableCommand {
             if let frames { throw ValidationError("--frames applies to --profile (the frames of its one loop); --frames \(frames) was given without it") }
             return
         }
-        guard Self.profileKinds.contains(profile) else {
-            throw ValidationError("--profile '\(profile)' must be one of: \(Self.profileKinds.joined(separator: ", "))")
+        guard Benchmarks.profileKinds.contains(profile) else {
+            throw ValidationError("--profile '\(profile)' must be one of: \(Benchmarks.profileKinds.joined(separator: ", "))")
         }
         if let frames, frames < 1 { throw ValidationError("--frames \(frames) must be at least 1 with --profile") }
     }
 
-    /// Runs the command; errors print one line on stderr.
+    /// Runs the measurements the options ask for (FolioBench measures and prints them);
+    /// errors print one line on stderr.
     public func run() throws {
-        if reader.reader { return try ReaderBenchmarks.command(pages: reader.pages, json: json, alone: !quick && !renderOnly && profile == nil && !window) }
+        if reader.reader {
+            guard !quick && !renderOnly && profile == nil && !window else {
+                throw ValidationError("--reader runs alone: it cannot be combined with --quick, --render-only, --profile or --window")
+            }
+            return try ReaderBenchmarks.command(pages: reader.pages, json: json)
+        }
         if window { return try WindowBenchmarks.command(quick: quick, leaves: windowLeaves, draws: windowDraws, json: json) }
-        if let profile {
-            if let kind = Benchmarks.ProfileKind(rawValue: profile) {
-                try Benchmarks.profile(kind, frames: self.frames ?? 1000)
-                return
-            }
-            let frames = self.frames ?? 10
-            let seconds = try MainActor.assumeIsolated { try RenderBenchmarks().timed(profile, frames: frames) }
-            print("\(profile) 1280x800: \(String(format: "%.3f", seconds * 1e3)) ms/frame over \(frames) frames")
-            return
-        }
-        if sharpness {
-            let report = try MainActor.assumeIsolated { try SharpnessBenchmarks().run() }
-            if json { print(try JSONOutput.string(report)) } else { SharpnessBenchmarks.lines(report).forEach { print($0) } }
-            return
-        }
-        if renderOnly {
-            let report = try MainActor.assumeIsolated { try RenderBenchmarks().run(rounds: 5) }
-            if json { print(try JSONOutput.string(report)) } else { printRender(report) }
-            return
-        }
-        let r = try Benchmarks(quick: quick, render: !noRender).run()
-        if json {
-            print(try JSONOutput.string(r))
-        } else {
-            printTable(r)
-        }
-        if quick {
-            guard r.allocationsPerFrame >= 0 else {
-                throw CommandFailure(message: "bench --quick: the allocation counter is not active in this binary")
-            }
-            let allocating = r.allocations.filter { $0.key != "renderSubmission" && $0.value > 0 }
-            guard allocating.isEmpty else {
-                let list = allocating.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-                throw CommandFailure(message: "bench --quick: steady-state evaluation allocates per frame: \(list)")
-            }
-        }
+        if let profile { return try Benchmarks.profileCommand(profile, frames: frames) }
+        if sharpness { return try SharpnessBenchmarks.command(json: json) }
+        if renderOnly { return try RenderBenchmarks.command(json: json) }
+        try Benchmarks.command(quick: quick, render: !noRender, json: json)
     }
-
-    /// The curl geometry line: pose and adaptive mesh per frame.
-    func printCurl(_ r: Benchmarks.Report) {
-        let v = r.curlMesh["vertices"] ?? 0, t = r.curlMesh["triangles"] ?? 0
-        print("curl geometry 1280x800 @2x   \(String(format: "%.1f", r.curlFrameNs / 1000)) µs/frame  (target ≤ 20; mesh \(String(format: "%.0f", v)) vertices, \(String(format: "%.0f", t)) triangles)")
-    }
-
-    /// The book's lines: frame cost with four leaves in flight, and the 1,000-page book's memory.
-    func printBook(_ r: Benchmarks.Report) {
-        func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
-        print("book frame, 4 leaves in flight \(f(r.bookFrameNs)) ns/frame   (\(f(r.bookFrameVsFlip, 2))× a flip frame)")
-        if let m = r.book1000 {
-            print("1,000-page book, 1280x800    resident \(f(m.peakMiB)) MiB peak (\(f(m.baselineMiB)) before; target ≤ 300)\(m.textures ? ", GL textures" : ", no GL")")
-            print("                             cache ≤ \(m.budgetPages) pages / \(f(m.budgetMiB, 0)) MiB: held at most \(m.peakCachePages) / \(f(m.peakCacheMiB)) MiB; \(m.pagesLoaded) loads, \(m.placeholderFrames) of \(m.frames) frames showed a placeholder")
-        }
-    }
-
-    func printTable(_ r: Benchmarks.Report) {
-        func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
-        print("machine: \(r.machine) (\(r.build) build)")
-        if let name = r.renderer { print("renderer: \(name)") }
-        print("Transform3D concat           \(f(r.concatNs)) ns/op")
-        print("point projection             \(f(r.projectNs)) ns/op")
-        print("fold frame (set + evaluate)  \(f(r.foldFrameNs)) ns/frame")
-        print("flip frame (set + evaluate)  \(f(r.flipFrameNs)) ns/frame")
-        printCurl(r)
-        for (count, ms) in r.tilesMs.sorted(by: { Int($0.key)! < Int($1.key)! }) {
-            let name = "fold tiles \(count)".padding(toLength: 28, withPad: " ", startingAt: 0)
-            print("\(name) \(f(ms, 3)) ms/frame  (\(f(ms * 1e6 / Double(Int(count)!), 0)) ns/tile)")
-        }
-        print("tile scaling (ns/tile, largest ÷ 100)  \(f(r.tilesScaling, 2))×   (1 = linear)")
-        if let e = r.evaluator { for line in Benchmarks.evaluatorLines(e) { print(line) } }
-        print("10,000 springs               \(f(r.springs10kMs, 3)) ms/frame  (target ≤ 1)")
-        for line in Benchmarks.depthSortLines(r.depthSort) { print(line) }
-        printBook(r)
-        if r.allocationsPerFrame < 0 {
-            print("allocations per frame        unavailable (counter not active)")
-        } else {
-            let detail = r.allocations.sorted { $0.key < $1.key }.map { "\($0.key) \(f($0.value, 2))" }.joined(separator: ", ")
-            print("allocations per frame        \(f(r.allocationsPerFrame, 2))   (\(detail); target 0)")
-        }
-        if let render = r.render { printRender(render) }
-        if let sharpness = r.sharpness { SharpnessBenchmarks.lines(sharpness).forEach { print($0) } }
-        if let error = r.sharpnessError { print("sharpness: not measured: \(error)") }
-    }
-
-    /// The render table: each effect and mode in ms per frame and as a multiple of the floor.
-    func printRender(_ r: RenderBenchmarks.Report) {
-        func f(_ v: Double?, _ digits: Int = 2) -> String { v.map { String(format: "%.\(digits)f", $0) } ?? "-" }
-        print("render \(r.size[0])x\(r.size[1]), medians of \(r.rounds) rounds; floor (bare textured quad) \(f(r.floorMs)) ms/frame")
-        print("  --aa        fold ms   ×floor   flip ms   ×floor   curl ms   ×floor   lit curl ms ×floor  lit flip ms ×floor (target for fold and flip ×floor ≤ \(f(r.targets["overFloor"], 1)))")
-        for mode in AntialiasingMode.allCases.map(\.rawValue) {
-            let cells = RenderBenchmarks.effects.map { e in
-                f(r.frameMs[e]?[mode]).leftPadded(8) + " " + (f(r.overFloor[e]?[mode]) + "×").leftPadded(8)
-            }
-            print("  \(mode.padding(toLength: 9, withPad: " ", startingAt: 0))" + cells.map { " " + $0 }.joined())
-        }
-        let aa = RenderBenchmarks.effects.map { "\($0) \(f(r.analyticOverNone[$0]))×" }.joined(separator: ", ")
-        print("  analytic ÷ none: \(aa)   (target ≤ \(f(r.targets["analyticOverNone"], 1)))")
-        let overdraw = RenderBenchmarks.effects.map { e in
-            "\(e) \(f(r.overdraw[e]?["analytic"])) (at 0.1: \(f(r.overdraw[e]?["at0.1"])), at 0.9: \(f(r.overdraw[e]?["at0.9"])))"
-        }.joined(separator: "; ")
-        print("  overdraw, analytic: \(overdraw)")
-        let curl = AntialiasingMode.allCases.map { "\($0.rawValue) \(f(r.curlOverFold[$0.rawValue]))×" }.joined(separator: ", ")
-        print("  curl ÷ fold: \(curl)   (target ≤ \(f(r.targets["curlOverFold"], 1)))")
-        let lit = AntialiasingMode.allCases.map { "\($0.rawValue) \(f(r.litCurlOverFold[$0.rawValue]))×" }.joined(separator: ", ")
-        print("  lit curl with its cast shadow ÷ unlit fold: \(lit)   (the light's price; no target)")
-        let litFlip = AntialiasingMode.allCases.map { "\($0.rawValue) \(f(r.litFlipOverFlip[$0.rawValue]))×" }.joined(separator: ", ")
-        print("  lit flip with its cast shadow ÷ unlit flip: \(litFlip)   (the light's price; no target)")
-        let missed = r.met.filter { !$0.value }.keys.sorted()
-        print("  targets: " + (missed.isEmpty ? "all met" : "not met: " + missed.joined(separator: ", ")))
-    }
-}
-
-extension String {
-    /// The string right-aligned in `width` characters.
-    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

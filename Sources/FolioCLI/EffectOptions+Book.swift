@@ -1,5 +1,6 @@
 import ArgumentParser
 import FolioBook
+import FolioCLISupport
 import FolioGeometry
 
 /// `--effect book`: a whole book with leaves in flight (docs/command-line.md).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioCLISupport
 import FolioGeometry
 import FolioLayers
 import FolioScene

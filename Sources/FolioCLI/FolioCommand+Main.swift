@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioFiles
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -19,7 +20,18 @@ extension FolioCommand {
             fputs("Error: \(problem)\n", stderr)
             Glibc.exit(64)
         }
-        main() // exits by itself on any error
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            // A failure (exit 1) is one line naming a value that may come from outside (a file
+            // name, a document's text): escaped so that it stays one line. Usage errors, help
+            // and clean exits keep ArgumentParser's own output.
+            let code = exitCode(for: error)
+            guard code == .failure else { exit(withError: error) }
+            fputs("\(MessageText.escaped(fullMessage(for: error)))\n", stderr)
+            Glibc.exit(code.rawValue)
+        }
         Glibc.exit(StandardOutput.finish(program: "folio"))
     }
 }

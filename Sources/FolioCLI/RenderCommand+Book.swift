@@ -1,4 +1,5 @@
 import FolioBook
+import FolioCLISupport
 import FolioGeometry
 import FolioRender
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import FolioBook
+import FolioCLISupport
 import FolioDocument
 import FolioGeometry
 import FolioRender

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioCLISupport
 import FolioFiles
 import FolioRender
 import FolioScene

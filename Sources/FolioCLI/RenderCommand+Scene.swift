@@ -1,5 +1,6 @@
 import Foundation
 import ArgumentParser
+import FolioCLISupport
 import FolioGeometry
 import FolioLayers
 import FolioRender

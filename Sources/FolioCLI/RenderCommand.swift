@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FolioCLISupport
 import FolioGeometry
 import FolioFiles
 import FolioLayers

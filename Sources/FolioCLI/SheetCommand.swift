@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FolioCLISupport
 import FolioDocument
 import FolioGeometry
 import FolioLayers

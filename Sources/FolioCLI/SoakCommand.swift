@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import FolioCLISupport
 import FolioGeometry
 import FolioLayers
 import FolioRender
@@ -34,14 +35,6 @@ public struct SoakCommand: ParsableCommand {
         guard frames >= 100 else { throw ValidationError("--frames \(frames) must be at least 100") }
         guard limit > 0, limit.isFinite else { throw ValidationError("--limit \(limit) must be a positive number of MiB") }
         _ = try EffectOptions.parseSize(size)
-    }
-
-    /// Resident set size of this process, in MiB (from /proc/self/statm).
-    static func residentMiB() -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return .nan }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Double(fields[1]) else { return .nan }
-        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 
     /// The figures, as printed with `--json`.
@@ -101,7 +94,7 @@ public struct SoakCommand: ParsableCommand {
             let done = frame + 1
             if done == warmUp || (done > warmUp && (done % max(1, frames / 10) == 0 || done == frames)) {
                 offscreen.finish()
-                samples.append(Self.residentMiB())
+                samples.append(ProcessMemory.residentMiB())
             }
         }
         offscreen.finish()

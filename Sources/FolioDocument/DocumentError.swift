@@ -46,8 +46,12 @@ public enum DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     /// pixels (``PageSource/render(page:width:height:region:cancellation:)``).
     case invalidRegion(page: Int, region: PixelRegion, width: Int, height: Int)
 
-    /// One line naming the value at fault (pages counted from 1).
-    public var description: String {
+    /// One line naming the value at fault (pages counted from 1). Names and the engines'
+    /// reasons come from outside (a file's name, poppler's message about a file's content), so
+    /// the line is escaped (`MessageText.escaped(_:)`): it stays one line whatever they hold.
+    public var description: String { MessageText.escaped(unescapedDescription) }
+
+    private var unescapedDescription: String {
         switch self {
         case let .file(error): return error.description
         case let .encrypted(path): return "'\(path)' is encrypted; a password is needed"

@@ -49,6 +49,9 @@ public struct DocumentLayout: Sendable, Equatable {
 
     /// The book's page size, in points.
     public let slotSize: PageSize
+    /// How much longer than wide (or wider than long) a page may be and still set the book's
+    /// page size: 64, past a till receipt or a printed web page.
+    public static let maximumAspect = 64.0
     /// The book's pages in order.
     public let slots: [Slot]
 
@@ -87,9 +90,15 @@ public struct DocumentLayout: Sendable, Equatable {
     public func slot(ofPage page: Int) -> Int? { slots.firstIndex { $0.page == page } }
 
     /// The most common size among portrait pages (or among all when none is portrait), to
-    /// whole points; A4 when there is no usable size at all.
+    /// whole points; A4 when there is no usable size at all. Only pages at least a point on
+    /// each side and at most ``maximumAspect`` times longer one way than the other are
+    /// candidates: a page 0.0001 pt wide or 1 × 14,400,000 pt (a hostile or broken MediaBox)
+    /// is still shown, fitted into the book's page, but never sets it.
     static func commonSize(_ sizes: [PageSize]) -> PageSize {
-        let usable = sizes.filter(\.isUsable)
+        let usable = sizes.filter { s in
+            s.isUsable && s.width.rounded() >= 1 && s.height.rounded() >= 1
+                && s.aspect <= maximumAspect && s.aspect >= 1 / maximumAspect
+        }
         let portrait = usable.filter { !$0.isLandscape }
         var counts: [PageSize: (count: Int, first: Int)] = [:]
         for (i, s) in (portrait.isEmpty ? usable : portrait).enumerated() {

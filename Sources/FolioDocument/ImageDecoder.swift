@@ -7,18 +7,35 @@ import Glibc
 
 /// Reads PNG (libpng's simplified API) and JPEG (libjpeg-turbo's TurboJPEG API) files into
 /// page bitmaps. Both libraries report errors by return code, never by `longjmp` across Swift.
-/// Files are opened through `InputFile` (regular files only, never blocking, size-capped) and
-/// the pixel count a header claims is checked before anything is decoded.
+/// Files are opened through `InputFile` (regular files only, never blocking, size-capped) by
+/// their path's exact bytes, and the pixel count a header claims is checked before anything
+/// is decoded. A file's format is its signature's, whatever its name says (a PNG saved as
+/// `.jpg` is read as the PNG it is).
 enum ImageDecoder {
-    /// The formats read, by file name extension.
+    /// The formats read.
     enum Format { case png, jpeg }
 
-    /// The format a file name's extension names, or nil.
-    static func format(ofName name: String) -> Format? {
-        let lower = name.lowercased()
-        if lower.hasSuffix(".png") { return .png }
-        if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") { return .jpeg }
-        return nil
+    /// A file to read: its path's bytes, and the path as messages show it.
+    struct File {
+        var bytes: [UInt8]
+        var shown: String
+    }
+
+    /// Whether a file name (bytes) names a page: `.png`, `.jpg` or `.jpeg` in any case.
+    static func isPageName(_ name: [UInt8]) -> Bool {
+        let lower = name.suffix(5).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+        return [".png", ".jpg", ".jpeg"].contains { lower.reversed().starts(with: $0.utf8.reversed()) }
+    }
+
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The format a file's first bytes announce: the PNG signature, or a JPEG's SOI marker
+    /// followed by another marker.
+    static func format(ofSignature head: [UInt8], path: String) throws(DocumentError) -> Format {
+        if head.starts(with: pngSignature) { return .png }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        let shown = head.prefix(4).map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+        throw .badImage(path: path, reason: "neither a PNG nor a JPEG (it starts \(head.isEmpty ? "empty" : shown))")
     }
 
     /// Bytes read to find a JPEG's size, tried in turn: a scan's headers fit in the first
@@ -26,14 +43,16 @@ enum ImageDecoder {
     /// so opening a folder of a thousand scans reads megabytes, not gigabytes.
     static let jpegHeaderReads = [16 << 10, 64 << 10, 256 << 10]
 
-    /// The pixel size the file's header claims, checked against the limits.
-    static func probe(path: String, format: Format, limits: DocumentLimits) throws(DocumentError) -> (width: Int, height: Int) {
-        let file = try open(path, limits)
+    /// The pixel size the file's header claims, checked against the limits, and its format.
+    static func probe(_ source: File, limits: DocumentLimits) throws(DocumentError) -> (width: Int, height: Int, format: Format) {
+        let path = source.shown
+        let file = try open(source, limits)
         let size: (width: Int, height: Int)
+        let head: [UInt8]
+        do { head = try file.read(upTo: 24) } catch { throw .file(error) }
+        let format = try format(ofSignature: head, path: path)
         switch format {
         case .png:
-            let head: [UInt8]
-            do { head = try file.read(upTo: 24) } catch { throw .file(error) }
             size = try pngHeader(head, path: path)
         case .jpeg:
             var found: (width: Int, height: Int)?
@@ -53,24 +72,24 @@ enum ImageDecoder {
             size = found
         }
         try check(size, path: path, limits: limits)
-        return size
+        return (size.width, size.height, format)
     }
 
     /// Decodes the whole file. A JPEG is decoded at the smallest of libjpeg-turbo's scales
     /// (1/8 … 1) that still gives at least `target` pixels each way, which makes shrinking a
     /// large scan for the screen several times cheaper.
-    static func decode(path: String, format: Format, target: (width: Int, height: Int), limits: DocumentLimits) throws(DocumentError) -> PageBitmap {
-        let file = try open(path, limits)
+    static func decode(_ source: File, target: (width: Int, height: Int), limits: DocumentLimits) throws(DocumentError) -> PageBitmap {
+        let file = try open(source, limits)
         let bytes: [UInt8]
         do { bytes = try file.readAll() } catch { throw .file(error) }
-        switch format {
-        case .png: return try decodePNG(bytes, path: path, limits: limits)
-        case .jpeg: return try decodeJPEG(bytes, path: path, target: target, limits: limits)
+        switch try format(ofSignature: Array(bytes.prefix(8)), path: source.shown) {
+        case .png: return try decodePNG(bytes, path: source.shown, limits: limits)
+        case .jpeg: return try decodeJPEG(bytes, path: source.shown, target: target, limits: limits)
         }
     }
 
-    static func open(_ path: String, _ limits: DocumentLimits) throws(DocumentError) -> InputFile {
-        do { return try InputFile(path: path, maximumBytes: limits.maximumImageBytes) } catch { throw .file(error) }
+    static func open(_ source: File, _ limits: DocumentLimits) throws(DocumentError) -> InputFile {
+        do { return try InputFile(pathBytes: source.bytes, maximumBytes: limits.maximumImageBytes) } catch { throw .file(error) }
     }
 
     static func check(_ size: (width: Int, height: Int), path: String, limits: DocumentLimits) throws(DocumentError) {
@@ -150,13 +169,18 @@ enum ImageDecoder {
         // Stop at the first warning (a truncated or corrupt file is an error, not half a page)
         // and bound progressive scans (a tiny hostile file can otherwise ask for millions).
         let flags = Int32(TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS)
+        // libjpeg-turbo converts CMYK and YCCK files to CMYK only (RGB is refused as an
+        // "unsupported color conversion request"): decode to CMYK, then to RGB here.
+        let cmyk = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        let format = cmyk ? TJPF_CMYK : TJPF_RGBA
         let decoded = bytes.withUnsafeBufferPointer { src in
             pixels.withUnsafeMutableBufferPointer { dst in
                 tjDecompress2(handle, src.baseAddress, UInt(src.count), dst.baseAddress, Int32(scaled.width), Int32(scaled.width * 4),
-                              Int32(scaled.height), Int32(TJPF_RGBA.rawValue), flags)
+                              Int32(scaled.height), Int32(format.rawValue), flags)
             }
         }
         guard decoded == 0 else { throw .badImage(path: path, reason: String(cString: tjGetErrorStr2(handle))) }
+        if cmyk { CMYKConversion.toRGBA(&pixels, inverted: CMYKConversion.hasAdobeMarker(bytes)) }
         return PageBitmap(width: scaled.width, height: scaled.height, pixels: pixels)!
     }
 }

@@ -17,7 +17,8 @@ import Glibc
 public final class ImageFolderSource: PageSource {
     /// The folder given.
     public let folder: String
-    /// The pages' paths, in page order.
+    /// The pages' paths, in page order, as messages show them: a name whose bytes are not
+    /// UTF-8 shows each such byte as `\xHH` (the file itself is opened by its exact bytes).
     public let paths: [String]
     /// The number of pages.
     public var pageCount: Int { paths.count }
@@ -27,9 +28,13 @@ public final class ImageFolderSource: PageSource {
     public let problems: [Int: DocumentError]
     /// The limits checked.
     public let limits: DocumentLimits
-    let formats: [ImageDecoder.Format]
+    /// The pages' files: their paths' exact bytes (names are bytes on Linux, not text).
+    let files: [ImageDecoder.File]
 
     /// Lists `folder` and reads every page's header.
+    ///
+    /// Pages are the files named `.png`, `.jpg` or `.jpeg` (any case, not hidden); each is read
+    /// as the format its first bytes announce, whatever its name says.
     ///
     /// - Throws: ``DocumentError/file(_:)`` if the folder cannot be listed,
     ///   ``DocumentError/noImages(folder:)`` if it holds no PNG or JPEG file.
@@ -40,21 +45,22 @@ public final class ImageFolderSource: PageSource {
             let code = errno
             throw .file(code == ENOENT ? .notFound(path: folder) : .readFailed(path: folder, reason: String(cString: strerror(code))))
         }
-        var names: [String] = []
+        var names: [[UInt8]] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if !name.hasPrefix("."), ImageDecoder.format(ofName: name) != nil { names.append(name) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name.first != UInt8(ascii: "."), ImageDecoder.isPageName(name) { names.append(name) }
         }
         closedir(dir)
         guard !names.isEmpty else { throw .noImages(folder: folder) }
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        paths = NaturalOrder.sorted(names).map { base + $0 }
-        formats = paths.map { ImageDecoder.format(ofName: $0)! }
+        let ordered = names.sorted { NaturalOrder.precedes(bytes: $0, $1) }
+        files = ordered.map { ImageDecoder.File(bytes: Array(base.utf8) + $0, shown: base + MessageText.escaped(bytes: $0)) }
+        paths = files.map(\.shown)
         var sizes: [PageSize?] = []
         var problems: [Int: DocumentError] = [:]
-        for (i, path) in paths.enumerated() {
+        for (i, file) in files.enumerated() {
             do {
-                let (w, h) = try ImageDecoder.probe(path: path, format: formats[i], limits: limits)
+                let (w, h, _) = try ImageDecoder.probe(file, limits: limits)
                 sizes.append(PageSize(width: Double(w), height: Double(h)))
             } catch {
                 sizes.append(nil)
@@ -76,7 +82,7 @@ public final class ImageFolderSource: PageSource {
         guard page >= 0, page < pageCount else { throw .pageOutOfRange(page: page, count: pageCount) }
         try limits.check(page: page, width: width, height: height)
         if cancellation?.isCancelled == true { throw .cancelled(page: page) }
-        let decoded = try ImageDecoder.decode(path: paths[page], format: formats[page], target: (width, height), limits: limits)
+        let decoded = try ImageDecoder.decode(files[page], target: (width, height), limits: limits)
         if cancellation?.isCancelled == true { throw .cancelled(page: page) }
         return decoded.resampled(width: width, height: height)
     }
@@ -94,7 +100,7 @@ public final class ImageFolderSource: PageSource {
         if cancellation?.isCancelled == true { throw .cancelled(page: page) }
         // The decoder's target is capped at the limits: past them the image's own size serves.
         let target = (min(width, limits.maximumSide), min(height, limits.maximumSide))
-        let decoded = try ImageDecoder.decode(path: paths[page], format: formats[page], target: target, limits: limits)
+        let decoded = try ImageDecoder.decode(files[page], target: target, limits: limits)
         if cancellation?.isCancelled == true { throw .cancelled(page: page) }
         return decoded.resampled(width: width, height: height, region: region)
     }

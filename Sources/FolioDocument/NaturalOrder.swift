@@ -3,8 +3,11 @@
 /// fall back to plain byte order so the order is total and stable.
 public enum NaturalOrder {
     /// Whether `a` comes before `b`.
-    public static func precedes(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+    public static func precedes(_ a: String, _ b: String) -> Bool { precedes(bytes: Array(a.utf8), Array(b.utf8)) }
+
+    /// Whether the name of bytes `x` comes before that of bytes `y` (names as the file system
+    /// has them, UTF-8 or not).
+    public static func precedes(bytes x: [UInt8], _ y: [UInt8]) -> Bool {
         var i = 0, j = 0
         while i < x.count, j < y.count {
             if isDigit(x[i]), isDigit(y[j]) {

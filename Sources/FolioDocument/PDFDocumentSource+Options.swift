@@ -24,7 +24,9 @@ extension PDFDocumentSource {
         /// A worker that reaches it dies and is restarted. 0: no limit.
         public var cpuLimit = 600
         /// The worker executable; nil: `$FOLIO_PDF_WORKER`, else `folio-pdf-worker` next to
-        /// the running executable (SwiftPM builds it there, and next to the test bundle).
+        /// the running executable if there is one, else the running executable itself,
+        /// started again as a worker (it links FolioPDFEngine through the `FolioDocument` or
+        /// `Folio` product, so no second binary is needed).
         public var workerPath: String?
         /// Whether the workers' standard error reaches ours. Off by default: poppler writes
         /// a line per syntax error, and a hostile file has thousands; the reader writes one
@@ -44,6 +46,9 @@ extension PDFDocumentSource {
         /// Whether pixels come back through shared memory (where the system has memfd) rather
         /// than over the socket; off only in tests of the socket path.
         var sharedPixels = true
+        /// Whether the running executable serves as its own worker even with a
+        /// `folio-pdf-worker` beside it; for tests of that role.
+        var prefersOwnExecutable = false
 
         /// The defaults: two workers started at once, 1 GiB and 600 CPU-seconds each, 30 s to
         /// open, 10 s a page.

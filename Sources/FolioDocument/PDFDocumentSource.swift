@@ -3,10 +3,12 @@ import FolioFiles
 import Glibc
 #endif
 
-/// A PDF as a book, rendered by poppler in separate worker processes (`folio-pdf-worker`).
+/// A PDF as a book, rendered by poppler in separate worker processes.
 ///
 /// PDF parsing is a classic attack surface, and poppler can crash or run away on a hostile
-/// file. So, as browsers do with their PDF engines, the reader never loads poppler: the file
+/// file. So, as browsers do with their PDF engines, poppler runs only in workers — the app's own
+/// executable started again in the worker role, or `folio-pdf-worker` (see
+/// ``Options/workerPath``) — and none outlives the reader. The file
 /// is opened and checked here (a regular file within ``DocumentLimits/maximumPDFBytes``) and
 /// handed to workers, each limited in address space and CPU time, each answering one request
 /// at a time within a timeout. A worker that dies or hangs costs the page it was rendering
@@ -44,17 +46,19 @@ public final class PDFDocumentSource: PageSource {
             document = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 10)
         } catch { throw .file(error) }
         guard document >= 0 else { throw .file(.readFailed(path: path, reason: String(cString: strerror(errno)))) }
-        let executable: String
-        do throws(DocumentError) { executable = try Self.workerExecutable(options.workerPath) } catch { close(document); throw error }
-        var arguments: [String] = []
+        let executable: WorkerExecutable
+        do throws(DocumentError) {
+            executable = try Self.workerExecutable(options.workerPath, preferOwn: options.prefersOwnExecutable)
+        } catch { close(document); throw error }
+        var arguments = executable.roleArguments
         if options.memoryLimit > 0 { arguments += ["--memory-limit", String(options.memoryLimit)] }
         if options.cpuLimit > 0 { arguments += ["--cpu-limit", String(options.cpuLimit)] }
         let configuration = PDFWorkerPool.Configuration(
-            executable: executable, arguments: arguments,
+            executable: executable.path, arguments: arguments,
             // No Swift backtracer in the worker: a crash there is expected and reported here.
-            environment: ["SWIFT_BACKTRACE=enable=no"] + (options.faults.map { ["FOLIO_PDF_WORKER_FAULTS=\($0)"] } ?? []),
+            environment: ["SWIFT_BACKTRACE=enable=no"] + executable.environment + (options.faults.map { ["FOLIO_PDF_WORKER_FAULTS=\($0)"] } ?? []),
             inheritStderr: options.workerDiagnostics, sharedPixels: options.sharedPixels, path: path,
-            password: options.password.map { Array($0.utf8.prefix(WorkerProtocol.maximumTextBytes)) },
+            password: options.password.map { PDFPassword.truncated(Array($0.utf8)) },
             maximumPages: options.limits.maximumPages,
             openTimeout: max(0.001, options.openTimeout), renderTimeout: max(0.001, options.renderTimeout))
         pool = PDFWorkerPool(configuration: configuration, document: document, workers: min(16, max(1, options.workers)))
@@ -162,20 +166,8 @@ public final class PDFDocumentSource: PageSource {
     /// The process ids of the workers now idle (for tests and `folio bench` memory counts).
     public var workerProcessIDs: [Int32] { pool.idle.withLock { $0.compactMap { $0?.process.pid } } }
 
-    /// The worker executable: `explicit`, `$FOLIO_PDF_WORKER`, or `folio-pdf-worker` in the
-    /// running executable's folder.
-    static func workerExecutable(_ explicit: String?) throws(DocumentError) -> String {
-        var candidate = explicit ?? getenv("FOLIO_PDF_WORKER").map { String(cString: $0) } ?? ""
-        if candidate.isEmpty {
-            var buffer = [CChar](repeating: 0, count: 4096)
-            let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            let exe = n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-            let folder = exe.lastIndex(of: "/").map { String(exe[..<$0]) } ?? "."
-            candidate = folder + "/folio-pdf-worker"
-        }
-        guard access(candidate, X_OK) == 0 else {
-            throw .workerUnavailable(path: candidate, reason: String(cString: strerror(errno)))
-        }
-        return candidate
+    /// The worker executable: see ``WorkerExecutable/find(explicit:preferOwn:)``.
+    static func workerExecutable(_ explicit: String?, preferOwn: Bool = false) throws(DocumentError) -> WorkerExecutable {
+        try WorkerExecutable.find(explicit: explicit, preferOwn: preferOwn)
     }
 }

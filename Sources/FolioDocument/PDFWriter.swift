@@ -30,4 +30,26 @@ package enum PDFWriter {
         out += Array(table.utf8)
         return out
     }
+
+    /// `pages` pages of `width` × `height` points, each drawing one form that draws the next
+    /// twice, `levels` deep, the last filling a one-point square: 2^levels fills a page, so a
+    /// page takes poppler as long as the tests want (30 levels: far longer than any timeout).
+    /// The worker-lifetime tests need a worker that is busy when its reader goes.
+    package static func nestedForms(levels: Int, pages: Int, width: Double = 200, height: Double = 200) -> [UInt8] {
+        // 1: catalog, 2: pages, 3: the page content, 4…: the forms, then the pages.
+        var objects = ["<< /Type /Catalog /Pages 2 0 R >>"]
+        let firstPage = 4 + levels
+        objects.append("<< /Type /Pages /Kids [\((0..<pages).map { "\(firstPage + $0) 0 R" }.joined(separator: " "))] /Count \(pages) >>")
+        objects.append(stream("0 0 1 rg /F Do"))
+        for level in 0..<levels {
+            let last = level == levels - 1
+            let body = last ? "0 0 1 1 re f" : "/F Do /F Do"
+            let resources = last ? "" : " /Resources << /XObject << /F \(5 + level) 0 R >> >>"
+            objects.append("<< /Type /XObject /Subtype /Form /BBox [0 0 \(width) \(height)]\(resources) /Length \(body.utf8.count) >>\nstream\n\(body)\nendstream")
+        }
+        for _ in 0..<pages {
+            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents 3 0 R /Resources << /XObject << /F 4 0 R >> >> >>")
+        }
+        return document(objects)
+    }
 }

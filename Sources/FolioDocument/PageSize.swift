@@ -23,7 +23,11 @@ public struct PageSize: Sendable, Hashable, CustomStringConvertible {
     /// The size as "612 × 792 pt".
     public var description: String { "\(Self.format(width)) × \(Self.format(height)) pt" }
 
+    /// A side as messages show it: whole points without a fraction, and never `nan` or `inf`
+    /// (a MediaBox written with 400 digits overflows to infinity).
     static func format(_ v: Double) -> String {
-        v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+        if v.isNaN { return "not-a-number" }
+        if v.isInfinite { return v > 0 ? "infinity" : "-infinity" }
+        return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }

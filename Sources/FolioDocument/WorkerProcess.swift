@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// One running `folio-pdf-worker`: its process id and the reader's end of the socket that is
+/// One running PDF worker (`folio-pdf-worker`, or an executable in the worker role): its process id and the reader's end of the socket that is
 /// the worker's standard input and output. The document is handed over as descriptor 3, the
 /// shared pixel buffer (if the system has memfd) as descriptor 4.
 ///
@@ -82,13 +82,22 @@ final class WorkerProcess {
         var e = environ
         while let entry = e.pointee { environment.append(String(cString: entry)); e += 1 }
         // Ours replace the reader's: a fault left in the reader's environment is never injected.
-        let replaced = ["FOLIO_PDF_WORKER_FAULTS=", "SWIFT_BACKTRACE="]
+        let replaced = ["FOLIO_PDF_WORKER_FAULTS=", "SWIFT_BACKTRACE=", "FOLIO_PDF_WORKER_ROLE="]
         environment.removeAll { entry in replaced.contains { entry.hasPrefix($0) } }
         environment += extraEnvironment
         let argv = [executable] + arguments
         var child: pid_t = 0
-        let result = withCStrings(argv) { cArgv in
-            withCStrings(environment) { cEnv in posix_spawn(&child, executable, &actions, &attributes, cArgv, cEnv) }
+        var result: Int32 = 0
+        // Under the registry's lock: a worker started now is killed with the others at exit.
+        let started = WorkerRegistry.launch {
+            result = withCStrings(argv) { cArgv in
+                withCStrings(environment) { cEnv in posix_spawn(&child, executable, &actions, &attributes, cArgv, cEnv) }
+            }
+            return result == 0 ? child : nil
+        }
+        guard started else {
+            close(fds[0])
+            throw .workerUnavailable(path: executable, reason: "the process is exiting")
         }
         guard result == 0 else {
             close(fds[0])
@@ -136,10 +145,11 @@ final class WorkerProcess {
         var r: pid_t
         repeat { r = waitpid(pid, &status, wait ? 0 : WNOHANG) } while r < 0 && errno == EINTR
         guard r == pid else {
-            if r < 0 { reaped = true; exitDescription = "vanished" }
+            if r < 0 { reaped = true; exitDescription = "vanished"; WorkerRegistry.forget(pid) }
             return
         }
         reaped = true
+        WorkerRegistry.forget(pid)
         // WIFSIGNALED / WEXITSTATUS are macros Swift does not import.
         let signal = status & 0x7f
         if signal != 0 {

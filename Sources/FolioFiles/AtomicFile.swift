@@ -57,7 +57,9 @@ public enum AtomicFile {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(path, errno, folder: folder) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        let temporary = String(cString: template)
+        // mkstemp wrote the name into `template` in place: unlink and rename take those
+        // NUL-terminated bytes as they are, with no round trip through `String`.
+        let temporary = template
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
         do throws(FileError) {

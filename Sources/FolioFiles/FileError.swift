@@ -41,11 +41,12 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A one-line message naming the path.
+    /// A one-line message naming the path (escaped: `MessageText.escaped(_:)`, so a name
+    /// with a line break cannot forge a second line).
     public var description: String {
         switch self {
-        case .writeFailed, .wouldOverwriteInput: return "cannot write '\(path)': \(reason)"
-        default: return "cannot read '\(path)': \(reason)"
+        case .writeFailed, .wouldOverwriteInput: return MessageText.escaped("cannot write '\(path)': \(reason)")
+        default: return MessageText.escaped("cannot read '\(path)': \(reason)")
         }
     }
 }

@@ -25,10 +25,27 @@ public final class InputFile {
     ///
     /// - Throws: `FileError.notFound`, `.permissionDenied`, `.notARegularFile` (directories,
     ///   FIFOs, sockets, devices), `.tooLarge` or `.readFailed`.
-    public init(path: String, maximumBytes: Int) throws(FileError) {
+    public convenience init(path: String, maximumBytes: Int) throws(FileError) {
+        try self.init(pathBytes: Array(path.utf8), shownAs: path, maximumBytes: maximumBytes)
+    }
+
+    /// Opens the file whose path is exactly `pathBytes` (Linux names are bytes; one that is not
+    /// UTF-8 cannot round-trip through a `String`) and checks it as ``init(path:maximumBytes:)``
+    /// does. Errors and ``path`` show it as `MessageText.escaped(bytes:)` does (`\xHH` for
+    /// bytes that are not UTF-8).
+    ///
+    /// - Throws: as ``init(path:maximumBytes:)``; a path with a NUL byte is `.notFound`.
+    public convenience init(pathBytes: [UInt8], maximumBytes: Int) throws(FileError) {
+        try self.init(pathBytes: pathBytes, shownAs: MessageText.escaped(bytes: pathBytes), maximumBytes: maximumBytes)
+    }
+
+    private init(pathBytes: [UInt8], shownAs path: String, maximumBytes: Int) throws(FileError) {
         self.path = path
         self.maximumBytes = maximumBytes
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard !pathBytes.contains(0) else { throw .notFound(path: path) }
+        let fd = (pathBytes + [0]).withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
+        }
         guard fd >= 0 else {
             let code = errno
             switch code {

@@ -1,4 +1,5 @@
 import FolioDocument
+import FolioPDFEngine
 #if canImport(Glibc)
 import Glibc
 #endif

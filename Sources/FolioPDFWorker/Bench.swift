@@ -1,6 +1,7 @@
 import CPoppler
 import Dispatch
 import FolioDocument
+import FolioPDFEngine
 import Synchronization
 #if canImport(Glibc)
 import Glibc

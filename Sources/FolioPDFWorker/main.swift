@@ -1,12 +1,14 @@
 // folio-pdf-worker: renders one PDF's pages for a FolioDocument reader, one request at a time,
-// over the socket on standard input (see WorkerProtocol). Started by PDFDocumentSource with
-// the document as descriptor 3; it exits when the reader closes the socket.
+// over the socket on standard input (see WorkerProtocol). The worker itself is FolioPDFEngine's
+// `PDFWorker`, which any executable linking FolioPDFEngine also runs when started in the
+// worker role; this binary adds the benchmark modes.
 //
 //     folio-pdf-worker [--memory-limit BYTES] [--cpu-limit SECONDS]
 //     folio-pdf-worker --bench FILE.pdf [--threads N] [--height PX] [--pages N] [--warm-up N]  (poppler alone, in-process)
 //     folio-pdf-worker --riffle FILE.pdf [--threads N] [--height PX] [--pages N]  (through worker processes)
 //     folio-pdf-worker --first-page FILE.pdf --width W --height H --out PATH     (one page, then exit: a bench floor)
 import FolioDocument
+import FolioPDFEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,10 +34,4 @@ if let file = value("--bench") {
               pages: Int(value("--pages") ?? ""), warmUp: Int(value("--warm-up") ?? "") ?? 0)
     exit(0)
 }
-
-// Limits first, before poppler allocates anything. No core files: a crash on a hostile
-// document should cost nothing but the page. Then the system-call filter, before a byte of
-// the document is read; a system that cannot install it runs the worker without it.
-WorkerLimits.apply(memory: Int(value("--memory-limit") ?? "") ?? 0, cpuSeconds: Int(value("--cpu-limit") ?? "") ?? 0)
-WorkerSandbox.problem = WorkerSandbox.apply()
-WorkerLoop(faults: WorkerFaults.fromEnvironment()).run()
+PDFWorker.run(arguments: arguments)

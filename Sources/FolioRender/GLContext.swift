@@ -127,9 +127,13 @@ public final class GLContext {
     ///
     /// - Throws: what ``headless(profile:)`` or ``init(width:height:visible:title:samples:)``
     ///   throws; `RenderError.unknownGLProfile` for an unknown `FOLIO_GL_PROFILE`,
-    ///   `.contextCreation` for `FOLIO_GL=glfw` with `FOLIO_GL_PROFILE=gles`.
+    ///   `.unknownGLBackend` for an unknown `FOLIO_GL`, `.contextCreation` for `FOLIO_GL=glfw`
+    ///   with `FOLIO_GL_PROFILE=gles`.
     public static func offscreen() throws(RenderError) -> GLContext {
         let environment = ProcessInfo.processInfo.environment
+        if let backend = environment["FOLIO_GL"], !["", "egl", "glfw"].contains(backend) {
+            throw .unknownGLBackend(value: backend)
+        }
         let profile = try GLProfile.fromEnvironment()
         if profile == .gles30 {
             // Folio's own GLFW windows ask for desktop GL; its ES contexts are EGL's, headless.

@@ -42,6 +42,26 @@ public final class OffscreenRenderer {
     }
 
     /// Renders the tree under `root` into a `size × scale` pixel image over `background`.
+    ///
+    /// - Parameters:
+    ///   - root: the tree to draw; its superlayer space is the image, in points, origin top-left.
+    ///   - size: the image in points. Anything the tree draws outside `0…size` is cut off: a
+    ///     standalone transition whose panels rise past its view renders whole at its framing's
+    ///     canvas (`Transition.framing(margin:)` in FolioTransitions), not at its view size.
+    ///   - scale: pixels per point; the image is `size × scale` pixels, rounded.
+    ///   - antialiasing: how edges are smoothed (default analytic coverage).
+    ///   - background: the colour every pixel is cleared to before the tree is drawn over it —
+    ///     straight (not premultiplied) RGBA in 0…1, as `Color` always is; default opaque
+    ///     white. It fills whatever the tree leaves uncovered, the room around a framed
+    ///     transition included. Folio draws premultiplied colour and the image holds the
+    ///     framebuffer's bytes as drawn: over an opaque background every pixel ends opaque and
+    ///     the bytes are the same either way; over a translucent one (`Color.clear`, to cut the
+    ///     drawing out) the partly covered pixels come back premultiplied (colour already
+    ///     multiplied by alpha) — divide by alpha before treating them as straight, or read the
+    ///     target with `Image.readFramebuffer(_:framebuffer:premultiplied:)` and `false`.
+    /// - Returns: the image, rows top to bottom.
+    /// - Throws: a size or scale out of range (`RenderLimits`), a target the device or memory
+    ///   cannot hold.
     public func render(_ root: Layer, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
                        background: Color = .white) throws(RenderError) -> Image {
         try draw(root, size: size, scale: scale, antialiasing: antialiasing, background: background)
@@ -49,7 +69,8 @@ public final class OffscreenRenderer {
     }
 
     /// Draws the tree into the offscreen target without reading it back (for timing, or before
-    /// `readImage`).
+    /// `readImage`). The parameters are `render(_:size:scale:antialiasing:background:)`'s
+    /// (`background`: straight RGBA, default opaque white, cleared first).
     public func draw(_ root: Layer, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
                      background: Color = .white) throws(RenderError) {
         let target = try prepareTarget(size: size, scale: scale, antialiasing: antialiasing, background: background)
@@ -58,7 +79,9 @@ public final class OffscreenRenderer {
     }
 
     /// Renders a recorded `frame` (its tree may be gone, or in another process) as `render`
-    /// renders a tree; its contents handles name this renderer's images.
+    /// renders a tree; its contents handles name this renderer's images. `background` is as in
+    /// `render(_:size:scale:antialiasing:background:)`: straight RGBA cleared first, default
+    /// opaque white, and the pixels come back premultiplied where it is translucent.
     public func render(_ frame: Frame, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
                         background: Color = .white) throws(RenderError) -> Image {
         let target = try prepareTarget(size: size, scale: scale, antialiasing: antialiasing, background: background)

@@ -9,6 +9,9 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     /// `FOLIO_GL_PROFILE` (``GLProfile/environmentVariable``) names no profile Folio knows;
     /// `value` is what it said (`core` and `gles` are known).
     case unknownGLProfile(value: String)
+    /// `FOLIO_GL` names no way of making an offscreen context Folio knows; `value` is what it
+    /// said (`egl` and `glfw` are known; unset or empty picks by the display).
+    case unknownGLBackend(value: String)
     /// A shader failed to compile.
     case shaderCompile(name: String, log: String)
     /// The program failed to link.
@@ -72,6 +75,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         case let .glVersionTooOld(found): return "OpenGL 3.3 core or OpenGL ES 3.0 is required; the driver offers \(found)"
         case let .unknownGLProfile(value):
             return "\(GLProfile.environmentVariable)='\(value)' names no OpenGL profile; use 'core' (OpenGL 3.3 core) or 'gles' (OpenGL ES 3.0)"
+        case let .unknownGLBackend(value):
+            return "FOLIO_GL='\(value)' names no way to make an OpenGL context; use 'egl' (headless) or 'glfw' (a hidden window), or leave it unset"
         case let .shaderCompile(name, log): return "shader \(name) failed to compile: \(log)"
         case let .shaderLink(log): return "shader program failed to link: \(log)"
         case let .framebufferIncomplete(status): return "framebuffer incomplete (status 0x\(String(status, radix: 16)))"

@@ -9,8 +9,9 @@ import FolioMotion
 /// Panel `i` (0-based) tilts `φᵢ` degrees out of the view plane, its trailing edge toward the
 /// viewer for positive angles. Driven by progress `p`, the panels alternate: `φᵢ = (−1)ⁱ·90°·p`
 /// (every crease closes by `180°·p`); ``setPanelAngles(_:)`` sets any angles instead. Each
-/// panel hangs from the previous one's trailing edge in a chain of transform layers, so the
-/// panels stay joined by construction, and the leading edge of the first stays put. At rest
+/// panel hangs from the previous one's trailing edge: its joint's transform is the chain of
+/// every crease before it, composed here rather than by nesting layers (so 256 panels make a
+/// tree four layers deep, not 259), and the leading edge of the first stays put. At rest
 /// the creases fall on whole pixels (the widths are snapped as the fold's hinges are).
 /// Shading: a panel turned by `φ` is darkened by `0.25·(1 − cos φ)` when it faces the leading
 /// side (`φ > 0`) and twice that when it faces the trailing side, so valleys and mountains read.
@@ -99,13 +100,12 @@ public final class AccordionTransition: Transition {
         var joints: [TransformLayer] = [], panels: [Layer] = [], shades: [Layer] = []
         var start = 0.0
         for (i, w) in widths.enumerated() {
+            // Each joint is a sibling under the root whose transform ``pose()`` composes from
+            // the creases before it: anchored at its own origin, so its local transform is
+            // exactly that composition.
             let joint = TransformLayer(name: "joint\(i + 1)")
             joint.bounds = vertical ? Rect(x: 0, y: 0, width: along, height: w) : Rect(x: 0, y: 0, width: w, height: along)
-            joint.anchorPoint = vertical ? Point(x: 0.5, y: 0) : Point(x: 0, y: 0.5)
-            // The first joint sits on the view's leading edge; each next one on its
-            // predecessor's trailing edge.
-            let offset = i == 0 ? 0 : widths[i - 1]
-            joint.position = vertical ? Point(x: along / 2, y: offset) : Point(x: offset, y: along / 2)
+            joint.anchorPoint = .zero
             let panel = Layer(name: "panel\(i + 1)")
             panel.bounds = joint.bounds
             panel.position = Point(x: joint.bounds.width / 2, y: joint.bounds.height / 2)
@@ -117,15 +117,21 @@ public final class AccordionTransition: Transition {
             shade.position = panel.position
             shade.backgroundColor = .black
             shade.opacity = 0
-            // Fresh layers: no cycles, a chain far shallower than the depth limit.
-            try! panel.addSublayer(shade)
-            try! joint.addSublayer(panel)
-            if let previous = joints.last { try! previous.addSublayer(joint) }
+            do {
+                try panel.addSublayer(shade)
+                try joint.addSublayer(panel)
+            } catch {
+                // Fresh layers four deep: neither a cycle nor the depth limit can occur.
+                throw .invalidPanels("panel \(i + 1) could not be built: \(error)")
+            }
             joints.append(joint); panels.append(panel); shades.append(shade)
             start += w
         }
         self.joints = joints; self.panelLayers = panels; self.shades = shades
-        try! root.setSublayers([destinationLayer, joints[0]])
+        do { try root.setSublayers([destinationLayer] + joints) } catch {
+            throw .invalidPanels("the accordion's \(widths.count) panels could not be joined: \(error)")
+        }
+        pose()
     }
 
     /// Scales `weights` to `extent` and snaps the creases to whole pixels (half up).
@@ -134,11 +140,11 @@ public final class AccordionTransition: Transition {
             throw .invalidPanels("an accordion needs 2...\(maximumPanels) panel widths, not \(weights.count)")
         }
         for w in weights where !(w.isFinite && w > 0) {
-            throw .invalidPanels("panel width \(w) must be a finite number above 0")
+            throw .invalidPanels("panel width \(number: w) must be a finite number above 0")
         }
         var total = 0.0
         for w in weights { total += w }
-        guard total.isFinite else { throw .invalidPanels("panel widths \(weights) add up past the largest number") }
+        guard total.isFinite else { throw .invalidPanels("panel widths \(numbers: weights) add up past the largest number") }
         let pixels = extent * scale
         var creases: [Double] = [0]
         var running = 0.0
@@ -150,7 +156,7 @@ public final class AccordionTransition: Transition {
         var widths: [Double] = []
         for i in 1..<creases.count {
             guard creases[i] - creases[i - 1] >= 1 else {
-                throw .invalidPanels("panel \(i) of \(weights) would be under one pixel across \(extent) points at scale \(scale)")
+                throw .invalidPanels("panel \(i) of \(numbers: weights) would be under one pixel across \(number: extent) points at scale \(number: scale)")
             }
             widths.append(i == creases.count - 1 ? extent - creases[i - 1] / scale : (creases[i] - creases[i - 1]) / scale)
         }
@@ -186,14 +192,28 @@ public final class AccordionTransition: Transition {
 
     func pose() {
         var previous = 0.0
+        // The chain so far: the previous joint's transform in the root's space (row vectors,
+        // `p' = p · M`, so a joint's own crease comes first and its predecessor's chain after).
+        var chain = Transform3D.identity
+        let along = isVertical ? size.width : size.height
         for (i, joint) in joints.enumerated() {
             let angle = panelAngles[i]
             // R(θ, y) sends +x to −z for θ > 0, so a trailing edge rising toward the viewer
             // turns by −φ about y (about x for vertical panels, where +90° sends +y to +z).
             let turn = angle - previous
             let (s, c) = Angle.sinCos(degrees: turn)
-            joint.transform = isVertical ? Transform3D(rotationSine: s, cosine: c, x: 1, y: 0, z: 0)
+            let crease = isVertical ? Transform3D(rotationSine: s, cosine: c, x: 1, y: 0, z: 0)
                 : Transform3D(rotationSine: -s, cosine: c, x: 0, y: 1, z: 0)
+            // The crease turns about the joint's leading edge (its middle at the anchor), which
+            // sits on the previous panel's trailing edge (the view's leading edge for the first):
+            // T(−anchor) · crease · T(position) · chain, what nesting the joint under its
+            // predecessor would compose.
+            let offset = i == 0 ? 0 : panelWidths[i - 1]
+            let local = isVertical
+                ? Transform3D(translationX: -along / 2, y: 0).concatenating(crease).appendingTranslation(x: along / 2, y: offset)
+                : Transform3D(translationX: 0, y: -along / 2).concatenating(crease).appendingTranslation(x: offset, y: along / 2)
+            chain = local.concatenating(chain)
+            joint.transform = chain
             previous = angle
             let fall = 1 - Angle.sinCos(degrees: angle).cos
             shades[i].opacity = (angle >= 0 ? 0.25 : 0.5) * fall

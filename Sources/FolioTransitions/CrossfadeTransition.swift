@@ -57,4 +57,7 @@ public final class CrossfadeTransition: Transition {
     public func panels() -> [PanelGeometry] {
         [source, destination].map { geometry(of: $0, shadowOpacity: 0) }
     }
+
+    /// Nothing: both pages lie flat over the view, so the overhang is exactly zero.
+    public func overhang() -> TransitionInsets { .zero }
 }

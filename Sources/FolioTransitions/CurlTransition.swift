@@ -14,6 +14,12 @@ import FolioSurface
 /// like any layer. Its front shows the source's turning half; its back shows the
 /// destination's half that lands (`backViewPoint(ofLocal:)`, `SurfaceLayer.backContents`).
 ///
+/// **The back is the destination, mirrored.** The back shows the destination's landing half
+/// mirrored across the spine — right way round once the leaf lies turned over, as paper
+/// printed on both sides. Mid-turn, the rolled part therefore shows the destination's image
+/// back to front as seen from the viewer, turned toward where it lands. For a leaf whose back
+/// is blank, set ``backFace`` to ``CurlBackFace/paper(_:)`` (``CurlBackFace/plainPaper``).
+///
 /// The perspective is the flip's: default `m34 = −1/(4.666667 · L/2)` from the extent `L`
 /// across the spine, pivoting on `(spine, viewpoint · E)`. The curl is seen from above, so
 /// `m34` must be ≤ 0 (reverse perspective is refused).
@@ -68,6 +74,14 @@ public final class CurlTransition: Transition {
     public var showsShadows = true
     /// The current geometric progress.
     public internal(set) var progress: Double = 0
+    /// What the leaf's back shows: the destination's landing half, mirrored (``CurlBackFace/page``,
+    /// the default), or plain paper (``CurlBackFace/paper(_:)``). Setting it changes the
+    /// leaf's `backContents`, `paperTranslucency` and `backgroundColor`.
+    public var backFace: CurlBackFace = .page {
+        didSet { showBack(replacing: oldValue) }
+    }
+    /// The destination the back shows when ``backFace`` is ``CurlBackFace/page``.
+    private var destinationContents: ContentHandle?
 
     /// Builds a curl for a view of `size` points at `scale` pixels per point.
     ///
@@ -177,7 +191,23 @@ public final class CurlTransition: Transition {
         facing.contents = source
         leaf.contents = source
         reveal.contents = destination
-        leaf.backContents = destination
+        destinationContents = destination
+        if backFace == .page { leaf.backContents = destination }
+    }
+
+    /// Puts ``backFace`` on the leaf, undoing what the face it replaces set.
+    private func showBack(replacing old: CurlBackFace) {
+        switch backFace {
+        case .page:
+            leaf.backContents = destinationContents
+            leaf.paperTranslucency = 1
+            if case .paper = old { leaf.backgroundColor = nil }
+        case .paper(let color):
+            // No image on the back, and none of the front's showing through: the colour alone.
+            leaf.backContents = nil
+            leaf.paperTranslucency = 0
+            leaf.backgroundColor = color
+        }
     }
 
     /// Moves the leaf to geometric `progress` along `path`, and rebuilds `mesh`.

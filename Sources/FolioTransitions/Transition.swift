@@ -11,7 +11,9 @@ import FolioLayers
 /// `checkedTime(_:)` for its inputs, `TransitionLimits.validate(size:scale:)`,
 /// `PixelSplit` for whole-pixel hinges, `Perspective.defaultM34(extent:)` and
 /// `Perspective.validate(_:depths:)` (refuses an eye inside the page), and
-/// `geometry(of:shadowOpacity:)`, which projects a panel through the tree.
+/// `geometry(of:shadowOpacity:)`, which projects a panel through the tree. ``overhang()`` has
+/// a default that samples the progress, so a custom effect gets its framing
+/// (``framing(margin:)``) for nothing.
 public protocol Transition: AnyObject {
     /// The root of the transition's layer tree; its superlayer space is the view (points).
     var root: Layer { get }
@@ -31,6 +33,16 @@ public protocol Transition: AnyObject {
     func panels() -> [PanelGeometry]
     /// Whether the shadow layers draw (they still report their opacities when off).
     var showsShadows: Bool { get set }
+    /// How far, in points, anything the transition draws reaches past each side of its view
+    /// over the whole 0…1 progress (perspective included): a flip's leaf edge-on stands toward
+    /// the viewer and grows past the view; a curl's rolled corner rises past its edges. Render
+    /// the view at its own size and that much is cut off; ``framing(margin:)`` gives the size
+    /// that keeps it. The current pose is unchanged.
+    ///
+    /// The default samples the progress (``sampledOverhang(steps:)``); the built-in effects
+    /// report exact reaches where the geometry allows (flip, crossfade, the masked fold) and
+    /// sample the rest (cubic fold, accordion, curl).
+    func overhang() -> TransitionInsets
 }
 
 extension Transition {

@@ -137,4 +137,58 @@ struct BookZoomTests {
         zoom.apply(to: book)
         #expect(book.viewPoint(fromPlaced: Point(x: 12, y: 34)) == Point(x: 12, y: 34))
     }
+    /// Issue 42, item 11: a framed book (its view at the framing's origin in the window) keeps
+    /// that origin when zoomed. Unzoomed, applying the zoom leaves the root where the framing
+    /// put it (view point (0, 0) at the origin); zoomed 2× about a window point, the view point
+    /// under it stays under it and every window point maps to `(p − origin − offset) / scale`,
+    /// worked out here from the framing's numbers, not the zoom's own mapping.
+    @Test func zoomAndFramingComposeTheFramedOriginSurvivesTheZoom() throws {
+        var configuration = BookConfiguration(viewSize: Self.view, layout: .spread, effect: CurlLeafEffect())
+        let framing = try BookFraming.fit(pageSize: Size(width: 400, height: 560), in: Size(width: 1100, height: 700),
+                                          configuration: configuration, margin: 12)
+        #expect(framing.origin.x > 12 && framing.origin.y > 12, "the framing moves the view off the window's corner")
+        configuration.viewSize = framing.viewSize
+        let book = try Book(pageCount: 8, configuration: configuration)
+        // The guide's place(): the root's position plus the origin.
+        let root = book.root
+        root.position = Point(x: root.bounds.origin.x + framing.origin.x, y: root.bounds.origin.y + framing.origin.y)
+        let framed = root.position
+
+        var zoom = try BookZoom(framing: framing)
+        zoom.apply(to: book)
+        #expect(root.position == framed, "unzoomed, the zoom places the root where the framing did")
+        let corner = try #require(book.viewPoint(fromPlaced: framing.origin))
+        #expect(corner.distance(to: Point(x: 0, y: 0)) < 1e-9, "the view's corner sits at the framing origin: \(corner)")
+
+        // 2× about the middle of the view, in window points: no clamp is needed (about a point
+        // of the viewport), so the view point under it stays put.
+        let v = framing.viewSize
+        let pointer = Point(x: framing.origin.x + v.width / 2, y: framing.origin.y + v.height / 2)
+        let under = try #require(book.viewPoint(fromPlaced: pointer))
+        zoom.zoom(by: 2, about: pointer)
+        zoom.apply(to: book)
+        let after = try #require(book.viewPoint(fromPlaced: pointer))
+        #expect(after.distance(to: under) < 1e-9, "the point under the pointer stays: \(under) → \(after)")
+        // Offset about the middle at 2×: −v/2 on each axis (from the origin).
+        let offset = Point(x: -v.width / 2, y: -v.height / 2)
+        #expect(zoom.offset.distance(to: offset) < 1e-9)
+        for p in [Point(x: 0, y: 0), Point(x: 300, y: 200), Point(x: 1099, y: 699)] {
+            let expected = Point(x: (p.x - framing.origin.x - offset.x) / 2, y: (p.y - framing.origin.y - offset.y) / 2)
+            let mapped = try #require(book.viewPoint(fromPlaced: p))
+            #expect(mapped.distance(to: expected) < 1e-9, "\(p): \(mapped) vs \(expected)")
+        }
+        // The edge band and the viewport are measured in the window too: 12% in from the view's
+        // left edge at the origin.
+        let band = BookZoom.edgeBand * v.width
+        #expect(zoom.gesture(startingAt: Point(x: framing.origin.x + band - 1, y: pointer.y), direction: .leftToRight) == .turn)
+        #expect(zoom.gesture(startingAt: Point(x: framing.origin.x + band + 1, y: pointer.y), direction: .leftToRight) == nil)
+        #expect(zoom.viewport == Rect(origin: framing.origin, size: v))
+        // Back to no zoom: back at the origin, not at the window's corner.
+        zoom.reset()
+        zoom.apply(to: book)
+        #expect(root.position == framed)
+        // A non-finite origin is ignored, like every other non-finite input.
+        zoom.origin = Point(x: .nan, y: 3)
+        #expect(zoom.origin == framing.origin)
+    }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 @testable import FolioCLI
+import FolioCLISupport
 
 /// `folio geometry|render --effect accordion --panels W1,… [--vertical]`: the contract's quad
 /// schema with quads named `panel<N>`, seams shared in the printed JSON, and refusals.
@@ -23,6 +24,22 @@ import Testing
         }
         let json = try JSONOutput.string(r)
         #expect(json.contains("\"name\":\"panel5\"") && !json.contains("nan"))
+    }
+
+    /// The largest documented panel count works in every command that takes `--panels`
+    /// (62 and more used to end the process on a `try!`).
+    @Test func everyDocumentedPanelCountRendersOrPrints() throws {
+        let panels = Array(repeating: "1", count: 256).joined(separator: ",")
+        let r = try CommandTests.geometry(["--effect", "accordion", "--panels", panels, "--size", "1024x300", "--progress", "0.5"])
+        #expect(r.quads.count == 256 && r.quads.last?.name == "panel256")
+        let book = try CommandTests.geometry(["--effect", "book", "--leaf-effect", "accordion", "--panels", panels,
+                                              "--layout", "spread", "--size", "1024x300", "--leaf", "0:0.5"])
+        #expect(book.quads.count > 256)
+        let folder = try DocumentCommandTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = try DocumentCommandTests.folio(["render", "--effect", "accordion", "--panels", panels, "--size", "512x200",
+                                                  "--progress", "0.4", "--out", folder + "/a.png"])
+        #expect(out.status == 0, "\(out.standardError)")
     }
 
     @Test func accordionOptionsAreCheckedAtParseTime() throws {

@@ -35,16 +35,16 @@ import FolioTransitions
 
     static let cases: [Case] = [
         // Sizes and scales.
-        Case(name: "NaN width", fragment: "nan", call: fold(.nan, 10), expectedType: "TransitionError"),
-        Case(name: "infinite height", fragment: "inf", call: fold(10, .infinity), expectedType: "TransitionError"),
+        Case(name: "NaN width", fragment: "not-a-number × 10.0", call: fold(.nan, 10), expectedType: "TransitionError"),
+        Case(name: "infinite height", fragment: "10.0 × infinity", call: fold(10, .infinity), expectedType: "TransitionError"),
         Case(name: "negative size", fragment: "-5", call: fold(-5, 10), expectedType: "TransitionError"),
         Case(name: "zero-area view", fragment: "0.0", call: fold(0, 10), expectedType: "TransitionError"),
         Case(name: "huge size", fragment: "1e+308", call: fold(1e308, 10), expectedType: "TransitionError"),
-        Case(name: "subnormal scale", fragment: "5e-324", call: fold(10, 10, scale: 5e-324), expectedType: "TransitionError"),
-        Case(name: "NaN scale", fragment: "nan", call: fold(10, 10, scale: .nan), expectedType: "TransitionError"),
+        Case(name: "subnormal scale", fragment: "5e-324", call: fold(10, 10, scale: .leastNonzeroMagnitude), expectedType: "TransitionError"),
+        Case(name: "NaN scale", fragment: "scale not-a-number", call: fold(10, 10, scale: .nan), expectedType: "TransitionError"),
         // Progress, time, perspective, viewpoint.
         Case(name: "progress above 1", fragment: "1.5", call: { try FoldTransition(size: Size(width: 10, height: 10)).setProgress(1.5) }, expectedType: "TransitionError"),
-        Case(name: "NaN progress", fragment: "nan", call: { try FlipTransition(size: Size(width: 10, height: 10)).setProgress(.nan) }, expectedType: "TransitionError"),
+        Case(name: "NaN progress", fragment: "progress not-a-number", call: { try FlipTransition(size: Size(width: 10, height: 10)).setProgress(.nan) }, expectedType: "TransitionError"),
         Case(name: "time below 0", fragment: "-0.1", call: { _ = try FoldTransition(size: Size(width: 10, height: 10)).progress(atTime: -0.1) }, expectedType: "TransitionError"),
         Case(name: "eye inside the page", fragment: "eye", call: { _ = try FlipTransition(size: Size(width: 320, height: 480), m34: -0.1) }, expectedType: "TransitionError"),
         Case(name: "infinite perspective", fragment: "finite", call: fold(320, 480, m34: -.infinity), expectedType: "TransitionError"),

@@ -1,5 +1,6 @@
 import XCTest
-@testable import FolioCLI
+@testable import FolioBench
+import FolioCLISupport
 
 /// `folio bench --quick`'s report. XCTest, not Swift Testing: the benchmarks open the book on
 /// the main actor (its page textures are GL), and XCTest runs on the main thread, where

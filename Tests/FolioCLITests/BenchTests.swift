@@ -1,7 +1,7 @@
 import Testing
 import FolioLayers
 import FolioTransitions
-@testable import FolioCLI
+@testable import FolioBench
 
 /// The allocation counter behind `folio bench` is real (the report itself: BenchReportTests).
 @Suite(.serialized) struct BenchTests {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 @testable import FolioCLI
+import FolioCLISupport
 
 /// `folio geometry --effect book` (docs/command-line.md): every visible quad of the book in draw order,
 /// pages as page<N>, leaves in flight as leaf<INDEX>.front/.back, same quad schema.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 @testable import FolioCLI
+import FolioCLISupport
 
 /// The command-line contract of docs/command-line.md, exercised in-process.
 @Suite struct CommandTests {

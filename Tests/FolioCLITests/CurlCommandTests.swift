@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 @testable import FolioCLI
+import FolioCLISupport
 
 /// `folio geometry --effect curl` (docs/command-line.md): the mesh beside the static pages.
 @Suite struct CurlCommandTests {

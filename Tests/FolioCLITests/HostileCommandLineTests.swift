@@ -30,7 +30,7 @@ fileprivate struct HostileFiles: SuiteTrait, TestScoping {
     static func writeFiles() {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         func write(_ name: String, _ text: String) {
-            FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data(text.utf8))
+            _ = FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data(text.utf8))
         }
         write("intersecting-1000.json", intersectingScene(1000))
         write("small.json", #"{"size":[100,100],"layer":{"bounds":[0,0,100,100],"position":[50,50]}}"#)
@@ -42,7 +42,7 @@ fileprivate struct HostileFiles: SuiteTrait, TestScoping {
         // A 33-byte PNG whose header claims 8000 × 8000 RGBA pixels (256 MB decoded).
         var forged: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
         forged += [0, 0, 0x1F, 0x40, 0, 0, 0x1F, 0x40, 8, 6, 0, 0, 0, 0, 0, 0, 0]
-        FileManager.default.createFile(atPath: "\(folder)/forged.png", contents: Data(forged))
+        _ = FileManager.default.createFile(atPath: "\(folder)/forged.png", contents: Data(forged))
         // Scenes whose contents are the FIFO and the forged PNG (beside them).
         write("scene-fifo.json", #"{"size":[10,10],"layer":{"bounds":[0,0,10,10],"position":[5,5],"contents":"fifo"}}"#)
         write("scene-forged.json", #"{"size":[10,10],"layer":{"bounds":[0,0,10,10],"position":[5,5],"contents":"forged.png"}}"#)
@@ -159,7 +159,7 @@ fileprivate struct HostileFiles: SuiteTrait, TestScoping {
         Row(arguments: ["evaluate", "\(f)/digits.json"], status: 1, fragment: "(400 characters) at line 1, column 38 is out of range"),
         Row(arguments: ["evaluate", "\(f)/broken.json"], status: 1, fragment: "line 2, column 27 (in 'layer.bounds'): expected ',' or ']'"),
         // Sizes checked before allocating.
-        Row(arguments: ["soak", "--size", "nanx10", "--frames", "100"], status: 1, fragment: "view size nanx10.0"),
+        Row(arguments: ["soak", "--size", "nanx10", "--frames", "100"], status: 1, fragment: "view size not-a-number × 10.0"),
         Row(arguments: ["soak", "--size", "1e20x10", "--frames", "100"], status: 1, fragment: "view size 1e+20x10.0"),
         Row(arguments: ["soak", "--size", "-5x10", "--frames", "100"], status: 1, fragment: "view size -5.0x10.0"),
         Row(arguments: ["soak", "--size", "100000x100000", "--frames", "100"], status: 1, fragment: "GL_MAX_RENDERBUFFER_SIZE"),

@@ -2,6 +2,7 @@ import Testing
 import FolioScene
 import FolioTransitions
 @testable import FolioCLI
+import FolioCLISupport
 
 /// `TransitionReport` — what a custom effect prints — is byte for byte what `folio geometry`
 /// prints for the built-in effects.

@@ -40,6 +40,11 @@ final class DemoDragTests: XCTestCase {
         let demo = try DemoWindowTests.launch(["--synthetic-pages", "--size", size, "--effect", effect, "--direction", direction,
                                                "--screenshot", folder.appendingPathComponent("shot.png").path])
         defer { if demo.process.isRunning { demo.process.terminate() } }
+        // The unlit look, which these checks' colours are for: the demo starts lit (issue 41),
+        // where a fold's sleeve seen almost edge-on is shaded to (43, 41, 46), within the
+        // background test's tolerance of the window's (41, 43, 48). The lit look has its own
+        // test (`DemoWindowTests.testTheDemoStartsLitAndGTurnsTheLightOff`).
+        try DemoWindowTests.run("xdotool", ["key", "--window", demo.window, "g"])
         // Canonical points (the book read left to right, the unread side on the right) to window points.
         let canonicalWidth = direction == "ttb" ? 560.0 : 400.0
         func at(_ fraction: Double) -> [String] {

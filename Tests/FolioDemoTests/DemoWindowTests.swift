@@ -134,20 +134,26 @@ final class DemoWindowTests: XCTestCase {
 
     /// A window that shows built-in pages of `page` points at their natural size, one pixel
     /// per point, and where the book's view then sits in it. The demo frames the book with
-    /// `BookFraming` in the window less its 24-point hint bar, 24 points clear around
-    /// everything the book can draw (its leaves in flight rise past the page), at most the
-    /// natural size: a window of the natural view plus `Book.overhang(of:)` plus those margins
-    /// shows the page unscaled, at the origin the same fit gives. (Before framing the page sat
-    /// at (24, 24) in a 448×632 window, and a leaf rising toward the viewer was cut off.)
+    /// `BookFraming.fill` in the window less its 24-point hint bar, the pages 24 points clear of
+    /// its edges, centred, at most the natural size, and draws the book smaller while a leaf in
+    /// flight would pass the window's edge (`BookFraming.roomScale(for:)`). A window of the
+    /// natural view plus `Book.overhang(of:)` (the larger side's on both) plus those margins
+    /// (or the 5% the room scale eases in over, if more) shows the page unscaled at every pose, at the origin the same fill gives, so drags land
+    /// where the unscaled geometry says. (Before framing the page sat at (24, 24) in a 448×632
+    /// window, and a leaf rising toward the viewer was cut off.)
     static func framed(effect: any LeafEffect = FlipLeafEffect(), layout: BookLayout = .single, direction: ReadingDirection = .leftToRight,
                        page: Size = Size(width: 400, height: 560)) throws -> (size: String, origin: (x: Double, y: Double)) {
         let view = BookConfiguration.viewSize(pageSize: page, layout: layout, direction: direction)
         let configuration = BookConfiguration(viewSize: view, layout: layout, direction: direction, effect: effect)
         let o = try Book.overhang(of: configuration)
         let (margin, hintBar) = (24.0, 24.0)
-        let window = (width: (view.width + o.horizontal + 2 * margin).rounded(.up), height: (view.height + o.vertical + 2 * margin + hintBar).rounded(.up))
-        let framing = try BookFraming.fit(pageSize: page, in: Size(width: window.width, height: window.height - hintBar),
-                                          configuration: configuration, margin: margin)
+        // The room scale eases in over the last 5% of the room from the view's centre: a
+        // window with that much more never scales the book.
+        let across = view.width + 2 * max(o.left, o.right), down = view.height + 2 * max(o.top, o.bottom)
+        let window = (width: max(across + 2 * margin, across / 0.95 + 2).rounded(.up),
+                      height: (max(down + 2 * margin, down / 0.95 + 2) + hintBar).rounded(.up))
+        let framing = try BookFraming.fill(pageSize: page, in: Size(width: window.width, height: window.height - hintBar),
+                                           configuration: configuration, margin: margin)
         XCTAssertEqual(framing.viewSize, view, "the window leaves the book its natural size")
         return ("\(Int(window.width))x\(Int(window.height))", (framing.origin.x, framing.origin.y))
     }
@@ -328,6 +334,53 @@ final class DemoWindowTests: XCTestCase {
         Self.expectPage(1, in: b, origin: (book.x + 400, book.y), "turned back, the cover lies on the right")
         let left = Self.patch(b, Int(book.x) + 200, Int(book.y) + 276)
         XCTAssertTrue(left.0 < 70 && left.2 < 70, "turned back: nothing on the left, the background shows (\(left))")
+    }
+
+    /// Issue 41: the demo starts with the lit look (paper light: shading on the curl's roll, the
+    /// leaves' cast shadows). A curl held mid-turn by a drag is shot as it starts, after `g`
+    /// (unlit) and after `g` again: the first and last agree, and the unlit one differs on the
+    /// page, so the look the demo opens with is the one `g` turns off.
+    func testTheDemoStartsLitAndGTurnsTheLightOff() throws {
+        let folder = try Self.folder("lit")
+        let (size, page) = try Self.framed(effect: CurlLeafEffect())
+        let demo = try Self.launch(["--synthetic-pages", "--effect", "curl", "--size", size, "--screenshot", folder.appendingPathComponent("shot.png").path])
+        defer { if demo.process.isRunning { demo.process.terminate() } }
+        let window = demo.window
+        func at(_ x: Double, _ y: Double) -> [String] { ["mousemove", "--window", window, String(Int(x + page.x)), String(Int(y + page.y))] }
+        Thread.sleep(forTimeInterval: 1.5) // the pages arrive from the cache's threads
+        // Hold the page's lower corner dragged up and across: the roll stands mid-page.
+        try Self.run("xdotool", at(390, 540) + ["mousedown", "1"])
+        for i in 1...10 {
+            try Self.run("xdotool", at(390 - 16 * Double(i), 540 - 12 * Double(i)))
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        var shots: [Image] = []
+        for (n, key) in [(1, nil), (2, "g"), (3, "g")] as [(Int, String?)] {
+            if let key { try Self.run("xdotool", ["key", "--window", window, key]); Thread.sleep(forTimeInterval: 0.3) }
+            try Self.run("xdotool", ["key", "--window", window, "p"])
+            let path = folder.appendingPathComponent("shot-\(n).png").path
+            XCTAssertTrue(Self.waitFor(path), "no screenshot \(n)")
+            shots.append(try Image.readPNG(path: path))
+        }
+        try Self.run("xdotool", ["mouseup", "1"])
+        XCTAssertTrue(demo.quit())
+        XCTAssertEqual(demo.stderr, "")
+        /// Pixels of the page's area whose colours differ by more than 6 levels in a channel.
+        func differing(_ a: Image, _ b: Image) -> Int {
+            var n = 0
+            for y in stride(from: Int(page.y), to: Int(page.y) + 560, by: 2) {
+                for x in stride(from: Int(page.x), to: Int(page.x) + 400, by: 2) {
+                    let p = a.pixel(x, y), q = b.pixel(x, y)
+                    if max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b))) > 6 { n += 1 }
+                }
+            }
+            return n
+        }
+        let litUnlit = differing(shots[0], shots[1]), litLit = differing(shots[0], shots[2])
+        print("lit by default: \(litUnlit) of 56000 sampled pixels change with g, \(litLit) after g twice")
+        XCTAssertGreaterThan(litUnlit, 500, "g changes the look of the held curl")
+        XCTAssertLessThan(litLit, 50, "g twice is the look the demo started with")
     }
 
     func testMissingOrBrokenPagesFallBackToTheBuiltInPagesWithAMessage() throws {

@@ -45,3 +45,25 @@ import Testing
         #expect(broken.slotSize == a4 && broken.slots[0].frame == .whole)
     }
 }
+
+/// A page with a broken or hostile MediaBox never sets the book's page size, and its size never
+/// prints as `inf`: the document opens, that page shows fitted (a sliver) or as a placeholder.
+@Suite struct DegeneratePageSizeTests {
+    @Test func aDegenerateFirstPageDoesNotSetTheBooksPageSize() {
+        for odd in [PageSize(width: 0.0001, height: 792), PageSize(width: 1, height: 14_400_000), PageSize(width: 14_400_000, height: 1),
+                    PageSize(width: .infinity, height: 792)] {
+            let layout = DocumentLayout(pageSizes: [odd, PageSize(width: 612, height: 792), PageSize(width: 612, height: 792)])
+            #expect(layout.slotSize == PageSize(width: 612, height: 792), "\(odd)")
+        }
+        // Every page degenerate: A4.
+        #expect(DocumentLayout(pageSizes: [PageSize(width: 0.0001, height: 792)]).slotSize == PageSize(width: 595, height: 842))
+        // A long receipt within the bound still counts.
+        #expect(DocumentLayout(pageSizes: [PageSize(width: 200, height: 6000)]).slotSize == PageSize(width: 200, height: 6000))
+    }
+
+    @Test func aSizeThatIsNotFiniteReadsInWords() {
+        #expect(PageSize(width: .infinity, height: 792).description == "infinity × 792 pt")
+        #expect(PageSize(width: .nan, height: -.infinity).description == "not-a-number × -infinity pt")
+        #expect(DocumentError.invalidPageSize(page: 0, width: .infinity, height: 792).description == "page 1 has an unusable size infinity × 792 pt")
+    }
+}

@@ -105,13 +105,14 @@ import Glibc
 
     @Test func theWorkerIsFoundNextToTheExecutableOrWhereTheEnvironmentSays() throws {
         let found = try PDFDocumentSource.workerExecutable(nil)
-        #expect(found.hasSuffix("/folio-pdf-worker"))
+        #expect(found.path.hasSuffix("/folio-pdf-worker"))
+        #expect(found.roleArguments.isEmpty)
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, 4095)
         let exe = String(decoding: buffer[..<max(0, n)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // Unless $FOLIO_PDF_WORKER points elsewhere, it is in the test bundle's folder.
-        if getenv("FOLIO_PDF_WORKER") == nil { #expect(found == exe[..<exe.lastIndex(of: "/")!] + "/folio-pdf-worker") }
-        #expect(try PDFDocumentSource.workerExecutable(found) == found)
+        if getenv("FOLIO_PDF_WORKER") == nil { #expect(found.path == exe[..<exe.lastIndex(of: "/")!] + "/folio-pdf-worker") }
+        #expect(try PDFDocumentSource.workerExecutable(found.path) == found)
         #expect(throws: DocumentError.workerUnavailable(path: "/nonexistent/folio-pdf-worker", reason: "No such file or directory")) {
             try PDFDocumentSource.workerExecutable("/nonexistent/folio-pdf-worker")
         }

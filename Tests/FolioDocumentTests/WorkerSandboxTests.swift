@@ -5,10 +5,11 @@ import Testing
 import Glibc
 #endif
 
-/// A PDF worker runs under a system-call filter (FolioPDFWorker's `WorkerSandbox`): code that
+/// A PDF worker runs under a system-call filter (FolioPDFEngine's `WorkerSandbox`): code that
 /// took poppler over can still render and answer (and start threads), but cannot write,
 /// create or truncate a file, start a process or a program, open a network socket, signal
-/// the reader by any route, or type into a terminal.
+/// the reader by any route, type into a terminal, make IPC objects that outlive it, or grow
+/// shared memory outside its address-space limit.
 @Suite struct WorkerSandboxTests {
     /// Whether this kernel has seccomp (its status line names it); without it the worker runs
     /// unfiltered, by design.
@@ -37,7 +38,9 @@ import Glibc
         #expect(report.hasPrefix("sandbox: on"), "\(report)")
         for attempt in ["open for writing", "open for reading and writing", "create a file", "truncate a file", "fork",
                         "start a program", "open a network socket", "signal the reader", "signal the reader by tkill",
-                        "open the reader's pidfd", "type into a terminal"] {
+                        "open the reader's pidfd", "type into a terminal", "create a message queue", "create shared memory",
+                        "create a System V message queue", "create a memory file", "grow the shared pixel buffer",
+                        "write past the shared pixel buffer"] {
             #expect(report.contains("\(attempt): refused (Operation not permitted)"), "\(attempt) in: \(report)")
         }
         #expect(report.contains("start a thread: allowed"), "threads stay allowed: \(report)")

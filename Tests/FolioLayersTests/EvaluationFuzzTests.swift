@@ -14,7 +14,7 @@ import FolioGeometry
         case 0: return .nan
         case 1: return .infinity
         case 2: return -.infinity
-        case 3: return 5e-324                       // smallest subnormal
+        case 3: return .leastNonzeroMagnitude        // smallest subnormal (5e-324)
         case 4: return [1e308, -1e308, Double.greatestFiniteMagnitude][Int.random(in: 0..<3, using: &g)]
         case 5: return 0
         case 6: return Double.random(in: -1e-12...1e-12, using: &g)

@@ -26,8 +26,9 @@ import FolioTestSupport
 
     static func bits(_ m: Transform3D) -> [UInt64] { m.entries.map(\.bitPattern) }
 
-    /// Values that rounding, signs of zero and non-finite arithmetic tell apart.
-    static let hostile: [Double] = [0, -0.0, 1, -1, 0.5, 3.25, -7.5, 1e300, -1e-310, .leastNonzeroMagnitude,
+    /// Values that rounding, signs of zero and non-finite arithmetic tell apart. (−1e-300 / 1e10
+    /// is −1e-310, a negative subnormal, to the bit; written as a literal it draws a warning.)
+    static let hostile: [Double] = [0, -0.0, 1, -1, 0.5, 3.25, -7.5, 1e300, -1e-300 / 1e10, .leastNonzeroMagnitude,
                                     .infinity, -.infinity, .nan, 123.456, -0.1]
 
     @Test func freshLayersHoldTheFormulasForTheDefaultGeometry() {

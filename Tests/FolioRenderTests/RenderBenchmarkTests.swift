@@ -1,5 +1,6 @@
 import XCTest
-@testable import FolioCLI
+@testable import FolioBench
+import FolioCLISupport
 import FolioRender
 
 /// `folio bench` measures rendering against the textured-quad floor in the same run and

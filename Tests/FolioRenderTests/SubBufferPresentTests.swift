@@ -4,7 +4,7 @@ import FolioBook
 import FolioGeometry
 import FolioLayers
 @_spi(Benchmarks) @testable import FolioRender
-@testable import FolioCLI
+@testable import FolioBench
 
 /// Damage-driven window frames presented by a sub-buffer copy (issue 29,
 /// GLX_MESA_copy_sub_buffer): the window — read back from the X server, i.e. what was presented,

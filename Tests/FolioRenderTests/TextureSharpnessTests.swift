@@ -1,6 +1,7 @@
 import XCTest
 import CGL
-@testable import FolioCLI
+@testable import FolioBench
+import FolioCLISupport
 import FolioGeometry
 import FolioLayers
 @_spi(Benchmarks) @testable import FolioRender

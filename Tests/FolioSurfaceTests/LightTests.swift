@@ -45,11 +45,11 @@ import FolioTestSupport
         // both point 54.7° above the page: the light is normalised after scaling by the
         // largest component, so neither is refused as "length = inf" or "= 0".
         let diagonal = 1 / 3.0.squareRoot()
-        for k in [1e308, Double.greatestFiniteMagnitude, 1e-200, 5e-324, 1] {
+        for k in [1e308, Double.greatestFiniteMagnitude, 1e-200, Double.leastNonzeroMagnitude, 1] {
             let light = try PaperLight(direction: Vector3(x: k, y: k, z: k))
             #expect(abs(light.direction.x - diagonal) < 1e-15 && abs(light.direction.z - diagonal) < 1e-15, "\(k): \(light.direction)")
         }
-        #expect(try PaperLight(direction: Vector3(x: 0, y: 0, z: 5e-324)).direction == Vector3(x: 0, y: 0, z: 1))
+        #expect(try PaperLight(direction: Vector3(x: 0, y: 0, z: .leastNonzeroMagnitude)).direction == Vector3(x: 0, y: 0, z: 1))
         #expect(throws: SurfaceError.invalidLight(name: "direction length", value: 0)) { try PaperLight(direction: Vector3(x: 0, y: 0, z: 0)) }
         #expect(throws: SurfaceError.invalidLight(name: "direction length", value: .infinity)) {
             try PaperLight(direction: Vector3(x: .infinity, y: 0, z: 1))

@@ -39,6 +39,28 @@ import FolioLayers
         #expect(checked > 10_000)
     }
 
+    /// Every count the docs allow builds (the chain used to nest one layer per panel and
+    /// crashed past 61 on the tree's depth limit) and joins its panels, in a tree of constant depth.
+    @Test(arguments: [2, 61, 62, 63, 64, 65, 128, 255, AccordionTransition.maximumPanels])
+    func everyDocumentedPanelCountBuildsAShallowTreeWithSharedSeams(count: Int) throws {
+        let a = try AccordionTransition(size: Size(width: 1024, height: 300), scale: 1,
+                                        panelWidths: Array(repeating: 1, count: count))
+        #expect(a.root.subtreeHeight == 4)
+        var worst = 0.0
+        for p in [0.0, 0.3, 0.77, 1] {
+            try a.setProgress(p)
+            let panels = a.panels()
+            #expect(panels.count == count)
+            for k in 0..<(count - 1) {
+                for (p, q, dp, dq) in Self.seam(panels[k], panels[k + 1], vertical: false) {
+                    worst = max(worst, p.distance(to: q), abs(dp - dq))
+                }
+            }
+        }
+        // 256 creases compose 256 rotations: the seams still meet to well under a micro-point.
+        #expect(worst <= 1e-9, "seams apart by \(worst) pt")
+    }
+
     @Test func atRestTheCreasesFallOnWholePixelsAndTheWidthsFillTheView() throws {
         for scale in [1.0, 2, 1.5, 3] {
             for widths in Self.widthSets {
@@ -112,5 +134,33 @@ import FolioLayers
         }
         #expect(a.panelAngles == [0, 0, 0])
         #expect(throws: TransitionError.self) { try AccordionTransition(size: size, panelWidths: [1, 1], m34: 0.5) }
+    }
+}
+
+/// Messages name a bad value without printing `nan` or `inf` (the command line promises never
+/// to): NaN reads `not-a-number`, ±∞ `infinity` / `-infinity`.
+@Suite struct NonFiniteMessageTests {
+    static func printsNanOrInf(_ text: String) -> Bool {
+        text.split(whereSeparator: { !$0.isLetter }).contains { ["nan", "inf", "-nan", "-inf"].contains($0.lowercased()) }
+    }
+
+    @Test func transitionErrorsSpellNonFiniteValuesInWords() throws {
+        let errors: [TransitionError] = [
+            .invalidSize(width: .nan, height: 10), .invalidSize(width: 10, height: .infinity),
+            .sizeUnderOnePixel(width: .nan, height: 1, scale: 1), .invalidScale(.nan), .progressOutOfRange(.nan),
+            .timeOutOfRange(-.infinity), .invalidPerspective(m34: .nan, reason: "not finite"), .invalidViewpoint(.infinity),
+            .invalidDuration(.nan), .invalidPanelAngles([1, .nan, -.infinity]),
+        ]
+        for error in errors {
+            #expect(!Self.printsNanOrInf(error.description), "\(error.description)")
+        }
+        #expect(TransitionError.timeOutOfRange(.nan).description == "time not-a-number must be a number in 0...1 (normalised)")
+        #expect(TransitionError.invalidSize(width: 10, height: -.infinity).description.hasPrefix("view size 10.0 × -infinity must"))
+        #expect(throws: TransitionError.self) { try AccordionTransition(size: Size(width: 100, height: 100), panelWidths: [1, .nan]) }
+        do {
+            _ = try AccordionTransition(size: Size(width: 100, height: 100), panelWidths: [1, .nan])
+        } catch {
+            #expect(error.description == "panel width not-a-number must be a finite number above 0")
+        }
     }
 }

@@ -12,7 +12,7 @@ import FolioLayers
         case 0: return .nan
         case 1: return .infinity
         case 2: return -.infinity
-        case 3: return 5e-324
+        case 3: return .leastNonzeroMagnitude
         case 4: return 1e308
         case 5: return -1
         case 6: return 0

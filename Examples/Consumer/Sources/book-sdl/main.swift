@@ -5,7 +5,8 @@ import Foundation
 
 // book-sdl: the guide's BookView (docs/book-in-your-window.md, extracted at build time,
 // verbatim) in an SDL2 window — the same book as book-glfw under another window system. Drag
-// a page to turn it; arrows turn pages; escape or closing the window quits.
+// a page to turn it (zoomed, a drag in the middle pans); the wheel zooms; arrows turn pages;
+// escape or closing the window quits.
 //
 //   book-sdl [--frames N] [--screenshot FILE.png]
 //
@@ -80,6 +81,11 @@ final class SDLBookWindow {
                 view?.pointerReleased(at: Point(x: Double(event.button.x), y: Double(event.button.y)))
             case SDL_MOUSEMOTION.rawValue:
                 view?.pointerMoved(to: Point(x: Double(event.motion.x), y: Double(event.motion.y)))
+            case SDL_MOUSEWHEEL.rawValue where event.wheel.y != 0:
+                // The wheel zooms about the pointer (window points), 1.25× a notch.
+                var x: Int32 = 0, y: Int32 = 0
+                SDL_GetMouseState(&x, &y)
+                view?.magnify(by: event.wheel.y > 0 ? 1.25 : 0.8, about: Point(x: Double(x), y: Double(y)))
             case SDL_KEYDOWN.rawValue:
                 switch event.key.keysym.sym {
                 case Int32(SDLK_RIGHT.rawValue), Int32(SDLK_SPACE.rawValue): view?.turn(forward: true)
