@@ -44,8 +44,10 @@ let package = Package(
         .target(name: "FolioFiles"),
         // FolioLayers depends on FolioSurface for `SurfaceLayer` (a layer whose contents are deformed
         // by a mesh it owns); FolioSurface depends on FolioGeometry only.
-        .target(name: "FolioLayers", dependencies: ["FolioGeometry", "FolioSurface"]),
-        .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers", "FolioTransitions", "FolioFiles"]),
+        // FolioMotion: layers carry Core Animation's explicit and implicit animations (media
+        // timing, timing curves and springs come from there; FolioMotion needs only FolioGeometry).
+        .target(name: "FolioLayers", dependencies: ["FolioGeometry", "FolioSurface", "FolioMotion"]),
+        .target(name: "FolioScene", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTransitions", "FolioFiles"]),
         .target(name: "FolioMotion", dependencies: ["FolioGeometry"]),
         // Curved, developable surfaces (the page curl): exact map, adaptive mesh, depth order, light.
         .target(name: "FolioSurface", dependencies: ["FolioGeometry"]),
@@ -157,8 +159,8 @@ let package = Package(
         .target(name: "FolioTestSupport", dependencies: ["FolioGeometry", "FolioLayers"], path: "Tests/FolioTestSupport"),
         .testTarget(name: "FolioGeometryTests", dependencies: ["FolioGeometry", "FolioTestSupport"]),
         .testTarget(name: "FolioFilesTests", dependencies: ["FolioFiles"]),
-        .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioTestSupport"]),
-        .testTarget(name: "FolioSceneTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioScene"]),
+        .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTestSupport", "CAllocationCounter"]),
+        .testTarget(name: "FolioSceneTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioScene"]),
         .testTarget(name: "FolioMotionTests", dependencies: ["FolioGeometry", "FolioMotion"]),
         // Pictures of the mesh are written with FolioRender's PNG writer (no GL context is made).
         .testTarget(name: "FolioSurfaceTests", dependencies: ["FolioGeometry", "FolioSurface", "FolioRender", "FolioTestSupport"]),

@@ -32,7 +32,7 @@ struct EffectOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Geometric progress 0…1 (default 0.5).")
     var progress: Double?
 
-    @Option(parsing: .unconditional, help: "Normalised time 0…1, through the effect's default timing.")
+    @Option(parsing: .unconditional, help: "Normalised time 0…1, through the effect's default timing; with --scene, the scene's time in seconds.")
     var time: Double?
 
     @Option(parsing: .unconditional, help: "Perspective m34 (default −1/(4.666667·L/2)).")

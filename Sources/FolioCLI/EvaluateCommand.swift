@@ -20,7 +20,9 @@ public struct EvaluateCommand: ParsableCommand {
             layers would need more depth-sorting work than the evaluator's budget is refused \
             (exit 1) unless --allow-approximate-order is given. --frame-out also writes the \
             evaluation as a frame file, which 'folio render --scene SCENE.json --frame FILE' \
-            draws in another process.
+            draws in another process. Layers may carry "animations" and "actions" (Core \
+            Animation's explicit animations, and model changes at scene times): --time T \
+            evaluates the presentation at T seconds (default 0).
             """
     )
 
@@ -32,6 +34,9 @@ public struct EvaluateCommand: ParsableCommand {
 
     @Option(help: "Also write the evaluation as a frame file (everything a renderer reads; 'folio render --frame' draws it). Never the scene file itself.")
     var frameOut: String?
+
+    @Option(help: "Scene time in seconds: evaluate the presentation of the scene's animations and actions there (default 0).")
+    var time: Double?
 
     @Option(help: "The depth sort's budget of split pieces (about 0.5 KB each; at most 4194304). The plane-test budget grows with it (64 per piece, at least 16 million).")
     var maxPieces: Int = DepthSortBudget.standard.maximumPieces
@@ -57,6 +62,7 @@ public struct EvaluateCommand: ParsableCommand {
         guard (0...Self.maximumPieces).contains(maxPieces) else {
             throw ValidationError("--max-pieces \(maxPieces) must be in 0…\(Self.maximumPieces)")
         }
+        if let time, !time.isFinite { throw ValidationError("--time \(time) must be a finite number of seconds") }
         if let frameOut, AtomicFile.input(replacedBy: frameOut, among: [scene]) != nil {
             throw ValidationError("--frame-out '\(frameOut)' is the scene '\(scene)': an output never replaces one of the command's inputs")
         }
@@ -70,11 +76,23 @@ public struct EvaluateCommand: ParsableCommand {
 
     /// Loads and evaluates the scene.
     public func report() throws -> Report {
-        let loaded: Scene
+        var loaded: Scene
         do { loaded = try Scene.load(path: scene) } catch { throw CommandFailure(error) }
         let evaluator = LayerEvaluator()
         evaluator.depthSortBudget = budget
-        evaluator.evaluate(loaded.root)
+        // The frame is recorded inside the presentation: it reads the layers' paint.
+        let frame: Frame
+        if time != nil || loaded.isAnimated {
+            do {
+                frame = try loaded.presenting(at: time ?? 0) { root in
+                    evaluator.evaluate(root)
+                    return Frame(recording: evaluator)
+                }
+            } catch { throw CommandFailure(error) }
+        } else {
+            evaluator.evaluate(loaded.root)
+            frame = Frame(recording: evaluator)
+        }
         var approximate: Bool?
         do {
             try evaluator.requireExactDepthOrder()
@@ -85,7 +103,6 @@ public struct EvaluateCommand: ParsableCommand {
             approximate = true
         }
         // The report is one view of the recorded frame; the frame file, all of it.
-        let frame = Frame(recording: evaluator)
         if let frameOut {
             do { try AtomicFile.write(frame.encoded(), to: frameOut) } catch { throw CommandFailure(error) }
         }

@@ -17,7 +17,9 @@ public struct RenderCommand: ParsableCommand {
             Uses built-in numbered sample pages unless --from and --to give PNG pages; --effect book \
             --document FILE.pdf|DIR shows a real document, framed so no leaf is clipped (a .webp riffles through it). An --out ending in .webp             writes an animation a browser plays: --frames frames over normalised time 0…1 through the effect's             default timing, taking --duration seconds, held half a second at each end, then played back             (unless --once), looping forever. --scene SCENE.json draws the layer tree of a scene file (as \
             'folio evaluate' reads it) at its own size unless --size is given, each layer's "contents" PNG \
-            loaded from beside the scene. Needs an X display; on a headless machine run under 'xvfb-run -a'.
+            loaded from beside the scene; with --time T, the presentation of its animations and actions at T \
+            seconds (default 0), and an --out ending in .webp plays the scene from 0 to --duration in \
+            --frames frames. Needs an X display; on a headless machine run under 'xvfb-run -a'.
             """
     )
 
@@ -252,6 +254,7 @@ public struct RenderCommand: ParsableCommand {
     /// the pages are drawn: a frame too large for the format used to be found only once every
     /// page was drawn and uploaded (39 s and 5 GB at 16384 × 16384).
     @MainActor public func animation() throws -> Data {
+        if scene != nil { return try sceneAnimation() }
         if document != nil { return try documentAnimation() }
         let size = try options.parsedSize()
         let (w, h): (Int, Int)

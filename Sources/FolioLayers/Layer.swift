@@ -233,6 +233,18 @@ public class Layer {
     /// cost more than the rest of a write.
     @exclusivity(unchecked) final var parentLink: Unmanaged<Layer>?
 
+    // MARK: Animations (Layer+Animations.swift, Layer+Presentation.swift)
+    //
+    // Declared last: the evaluator never reads them. A tree without animations pays one load
+    // of the root's `animatedLayerCount` per presentation and nothing per layer.
+
+    /// The layer's animations in the order added, or nil while it has never had one.
+    @exclusivity(unchecked) final var animationStorage: LayerAnimationStorage?
+    /// How many layers of this subtree, itself included, carry animations: the presentation
+    /// walk enters only subtrees where it is not 0. Kept by `add(_:forKey:)`, the removals and
+    /// every change of a sublayer list.
+    @exclusivity(unchecked) final var animatedLayerCount = 0
+
     /// Creates a flattening layer.
     public convenience init(name: String = "") { self.init(name: name, kind: .layer) }
 
@@ -375,6 +387,7 @@ public class Layer {
         sublayers.insert(layer, at: index)
         layer.superlayer = self
         link(at: index)
+        if layer.animatedLayerCount != 0 { adjustAnimatedLayerCount(by: layer.animatedLayerCount) }
         sublayersDidChange()
     }
 
@@ -394,6 +407,7 @@ public class Layer {
             sublayers.append(layer)
             layer.superlayer = self
             link(at: sublayers.count - 1)
+            if layer.animatedLayerCount != 0 { adjustAnimatedLayerCount(by: layer.animatedLayerCount) }
         }
         if !layers.isEmpty { sublayersDidChange() }
     }
@@ -408,12 +422,16 @@ public class Layer {
         }
         nextSibling = nil
         superlayer = nil
+        if animatedLayerCount != 0 { parent.adjustAnimatedLayerCount(by: -animatedLayerCount) }
         parent.sublayersDidChange()
     }
 
     /// Replaces all sublayers (each checked as by `addSublayer`).
     public func setSublayers(_ layers: [Layer]) throws {
-        for l in sublayers { l.superlayer = nil; l.nextSibling = nil }
+        for l in sublayers {
+            l.superlayer = nil; l.nextSibling = nil
+            if l.animatedLayerCount != 0 { adjustAnimatedLayerCount(by: -l.animatedLayerCount) }
+        }
         sublayers.removeAll()
         firstSublayer = nil
         sublayersDidChange()

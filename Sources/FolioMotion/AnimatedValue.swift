@@ -1,29 +1,36 @@
-/// One animatable number with Core Animation's two views of it: the *model* value (where it
+import FolioGeometry
+
+/// One animatable number (the form `AnimationClock` drives and the transitions use).
+public typealias AnimatedValue = GenericAnimatedValue<Double>
+
+/// One animatable value with Core Animation's two views of it: the *model* value (where it
 /// is going; what you set) and the *presentation* value (what is on screen now).
 ///
 /// Starting an animation always begins from the current presentation value and velocity
 /// ("begin from current state"), so interrupting a motion mid-flight never jumps. Drive it
-/// with an `AnimationClock`, or call `update(at:)` with your own time.
-public final class AnimatedValue {
+/// with an `AnimationClock` (a `Double`) or call `update(at:)` with your own time. Any
+/// `VectorArithmetic` value animates (a `Point` on a spring); keyframe animations
+/// (`Animation.keyframes`) carry `Double` values and so apply to a `Double` only.
+public final class GenericAnimatedValue<Value: VectorArithmetic & Interpolatable & Hashable> {
     /// The destination: the value once every animation has finished.
-    public private(set) var modelValue: Double
+    public private(set) var modelValue: Value
     /// The value on screen at the last update.
-    public private(set) var presentationValue: Double
+    public private(set) var presentationValue: Value
     /// The presentation value's rate of change at the last update, in units per second.
-    public private(set) var velocity: Double = 0
+    public private(set) var velocity: Value = .zero
     /// Called with the presentation value whenever an update changes it.
-    public var onChange: ((Double) -> Void)?
+    public var onChange: ((Value) -> Void)?
 
     private enum Flight {
         case idle
-        case timing(from: Double, to: Double, curve: TimingFunction, start: Double, duration: Double)
-        case spring(SpringMotion, settlesAt: Double)
-        case keyframes(KeyframeAnimation<Double>, start: Double, duration: Double)
+        case timing(from: Value, to: Value, curve: TimingFunction, start: Double, duration: Double)
+        case spring(GenericSpringMotion<Value>, settlesAt: Double)
+        case keyframes(KeyframeAnimation<Value>, start: Double, duration: Double)
     }
     private var flight = Flight.idle
 
     /// A value resting at `value` (which must be finite).
-    public init(_ value: Double) throws(MotionError) {
+    public init(_ value: Value) throws(MotionError) {
         modelValue = try MotionError.finite("value", value)
         presentationValue = value
     }
@@ -44,8 +51,9 @@ public final class AnimatedValue {
     ///   - velocity: the speed to start with, in value units per second (e.g. a gesture's
     ///     release velocity); nil keeps the current `velocity`. Springs start with it; timing
     ///     curves and keyframes follow their own shape from rest.
-    /// - Throws: `MotionError` for a non-finite value, time or velocity, or a bad duration.
-    public func set(_ value: Double, animation: Animation, at time: Double, velocity: Double? = nil) throws(MotionError) {
+    /// - Throws: `MotionError` for a non-finite value, time or velocity, or a bad duration;
+    ///   `.invalidParameter` for keyframes on a value that is not a `Double`.
+    public func set(_ value: Value, animation: Animation, at time: Double, velocity: Value? = nil) throws(MotionError) {
         let value = try MotionError.finite("value", value)
         let time = try MotionError.finite("time", time)
         if let velocity { self.velocity = try MotionError.finite("velocity", velocity) }
@@ -53,15 +61,18 @@ public final class AnimatedValue {
         case .none:
             flight = .idle
             modelValue = value
-            apply(value, velocity: 0)
+            apply(value, velocity: .zero)
         case let .timing(curve, duration):
             modelValue = value
             flight = .timing(from: presentationValue, to: value, curve: curve, start: time, duration: duration)
         case let .spring(spring):
             modelValue = value
             let motion = try spring.motion(from: presentationValue, velocity: self.velocity, to: value, start: time)
-            flight = .spring(motion, settlesAt: time + motion.settlingTime(tolerance: 1e-4 * max(1, abs(value - presentationValue))))
-        case let .keyframes(keyframes, duration):
+            flight = .spring(motion, settlesAt: time + motion.settlingTime(tolerance: 1e-4 * max(1, (value - presentationValue).magnitude)))
+        case let .keyframes(numbers, duration):
+            guard let keyframes = numbers as? KeyframeAnimation<Value> else {
+                throw .invalidParameter(name: "animation", value: duration, requirement: "keyframes of the value's own type (Double)")
+            }
             modelValue = keyframes.values[keyframes.values.count - 1]
             flight = .keyframes(keyframes, start: time, duration: duration)
         }
@@ -69,7 +80,7 @@ public final class AnimatedValue {
 
     /// Follows a gesture: stops any animation and shows `value` now, remembering `velocity`
     /// (units per second) so that a following spring starts with the pointer's speed.
-    public func track(_ value: Double, velocity: Double = 0) throws(MotionError) {
+    public func track(_ value: Value, velocity: Value = .zero) throws(MotionError) {
         let value = try MotionError.finite("value", value)
         let velocity = try MotionError.finite("velocity", velocity)
         flight = .idle
@@ -83,7 +94,7 @@ public final class AnimatedValue {
         update(at: time)
         flight = .idle
         modelValue = presentationValue
-        velocity = 0
+        velocity = .zero
     }
 
     /// Moves the presentation value to clock time `time`; finished animations end exactly on
@@ -100,7 +111,7 @@ public final class AnimatedValue {
             // The curve's slope by a central difference, in value units per second.
             let h = 1e-4
             let slope = (curve.value(at: x + h) - curve.value(at: max(0, x - h))) / (x + h - max(0, x - h))
-            apply(from.interpolated(to: to, by: p), velocity: (to - from) * slope / duration)
+            apply(from.interpolated(to: to, by: p), velocity: (to - from).scaled(by: slope).divided(by: duration))
         case let .spring(motion, settlesAt):
             if time >= settlesAt { finish(); return }
             apply(motion.value(at: time), velocity: motion.velocity(at: time))
@@ -108,18 +119,18 @@ public final class AnimatedValue {
             let x = (time - start) / duration
             if x >= 1 { finish(); return }
             let h = 1e-4
-            let slope = (keyframes.value(at: x + h) - keyframes.value(at: x - h)) / (2 * h) / duration
-            apply(keyframes.value(at: x), velocity: x > h ? slope : 0)
+            let slope = (keyframes.value(at: x + h) - keyframes.value(at: x - h)).divided(by: 2 * h).divided(by: duration)
+            apply(keyframes.value(at: x), velocity: x > h ? slope : .zero)
         }
     }
 
     private func finish() {
         flight = .idle
-        apply(modelValue, velocity: 0)
+        apply(modelValue, velocity: .zero)
     }
 
-    private func apply(_ value: Double, velocity: Double) {
-        self.velocity = velocity.isFinite ? velocity : 0
+    private func apply(_ value: Value, velocity: Value) {
+        self.velocity = velocity.isFinite ? velocity : .zero
         guard value != presentationValue else { return }
         presentationValue = value
         onChange?(value)

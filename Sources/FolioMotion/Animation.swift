@@ -1,3 +1,5 @@
+import FolioGeometry
+
 /// How an `AnimatedValue` travels to a new model value.
 public enum Animation: Sendable {
     /// Jump at once.

@@ -1,3 +1,5 @@
+import FolioGeometry
+
 /// The clock that drives `AnimatedValue`s: host time in, scaled animation time out.
 ///
 /// `tick(to:)` takes the host's monotonic time (seconds, e.g. the display's frame time) and

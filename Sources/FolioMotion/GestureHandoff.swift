@@ -1,3 +1,5 @@
+import FolioGeometry
+
 /// Hands a finished drag to a spring: project where the flick would carry the value, pick
 /// the nearer end of the range, and spring there with the pointer's velocity.
 public enum GestureHandoff {

@@ -1,3 +1,5 @@
+import FolioGeometry
+
 /// Why a motion parameter was refused; each case names the bad value.
 public enum MotionError: Error, Equatable, CustomStringConvertible {
     /// A Bézier control point outside what CAMediaTimingFunction allows (x in 0…1, finite y).
@@ -29,6 +31,15 @@ public enum MotionError: Error, Equatable, CustomStringConvertible {
     /// Checks that `value` is finite.
     static func finite(_ name: String, _ value: Double) throws(MotionError) -> Double {
         guard value.isFinite else { throw .nonFinite(name: name, value: value) }
+        return value
+    }
+
+    /// Checks that every component of `value` is finite; a `Double` is reported as itself,
+    /// any other value by its magnitude.
+    static func finite<Value: VectorArithmetic>(_ name: String, _ value: Value) throws(MotionError) -> Value {
+        guard value.isFinite else {
+            throw .nonFinite(name: name, value: (value as? Double) ?? value.magnitude)
+        }
         return value
     }
 

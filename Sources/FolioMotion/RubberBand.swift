@@ -1,3 +1,5 @@
+import FolioGeometry
+
 /// The resistance `UIScrollView` applies when dragged past its ends: the further past the
 /// end, the less the content follows, approaching but never reaching one `dimension`.
 public enum RubberBand {
@@ -24,5 +26,15 @@ public enum RubberBand {
             return range.upperBound + distance(value - range.upperBound, dimension: dimension, coefficient: coefficient)
         }
         return value.isNaN ? range.lowerBound : value
+    }
+
+    /// The rubber band applied radially to a vector over-drag (a `Point` dragged past a
+    /// corner): the result points along `offset` with length `distance(|offset|, …)`, so a
+    /// drag along one axis gives exactly the scalar result on that axis (to rounding).
+    public static func radialDistance<Value: VectorArithmetic>(_ offset: Value, dimension: Double,
+                                                               coefficient: Double = defaultCoefficient) -> Value {
+        let length = offset.magnitude
+        guard length > 0, length.isFinite else { return length == 0 ? offset : .zero }
+        return offset.scaled(by: distance(length, dimension: dimension, coefficient: coefficient) / length)
     }
 }

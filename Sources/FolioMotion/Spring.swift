@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FolioGeometry
 
 /// A damped spring's physical parameters, as `CASpringAnimation` takes them (mass, stiffness,
 /// damping) or as SwiftUI and UIKit's newer APIs do (response in seconds, damping ratio).
@@ -46,8 +47,8 @@ public struct Spring: Hashable, Sendable {
 
     /// The motion from `value` moving at `velocity` (value units per second) toward `target`,
     /// starting at time `start` (seconds on whatever clock the caller uses).
-    public func motion(from value: Double, velocity: Double = 0, to target: Double,
-                       start: Double = 0) throws(MotionError) -> SpringMotion {
-        try SpringMotion(spring: self, from: value, velocity: velocity, to: target, start: start)
+    public func motion<Value: VectorArithmetic & Hashable>(from value: Value, velocity: Value = .zero, to target: Value,
+                                                           start: Double = 0) throws(MotionError) -> GenericSpringMotion<Value> {
+        try GenericSpringMotion(spring: self, from: value, velocity: velocity, to: target, start: start)
     }
 }

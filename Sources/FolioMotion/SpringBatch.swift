@@ -1,3 +1,5 @@
+import FolioGeometry
+
 /// Many springs evaluated together each frame, stored flat so the loop touches only the
 /// numbers it needs (the 10,000-springs benchmark).
 public struct SpringBatch: Sendable {

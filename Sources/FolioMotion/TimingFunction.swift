@@ -42,6 +42,19 @@ public struct TimingFunction: Hashable, Sendable {
         return Self.bezier(t, c1y, c2y)
     }
 
+    /// The curve's slope dy/dx at normalised time `x` (progress per unit of normalised time):
+    /// `y′(s)/x′(s)` at the Bézier parameter s of x, exact to the solve's rounding (no finite
+    /// difference). The one-sided slope at the ends (x ≤ 0 uses s = 0, x ≥ 1 uses s = 1); 0
+    /// where the curve's x stalls (a control point at x = 0 or 1 at that end) or for NaN.
+    public func slope(at x: Double) -> Double {
+        guard !x.isNaN else { return 0 }
+        let s = x <= 0 ? 0 : (x >= 1 ? 1 : parameter(forX: x))
+        let dx = Self.derivative(s, c1x, c2x), dy = Self.derivative(s, c1y, c2y)
+        guard abs(dx) > 1e-12 else { return 0 }
+        let slope = dy / dx
+        return slope.isFinite ? slope : 0
+    }
+
     /// The Bézier parameter t whose x(t) equals `x` (0 < x < 1).
     @inlinable
     func parameter(forX x: Double) -> Double {

@@ -24,17 +24,25 @@ public struct Scene {
     /// Whoever draws the scene loads them (size-checked, without blocking) and maps each
     /// handle to its image.
     public var contentFiles: [SceneContentFile]
+    /// The layers' `actions` ordered by time (document order among equal times): model
+    /// changes at scene times, applied by `applyActions(through:)`.
+    public internal(set) var actions: [SceneAction]
+    /// How many of `actions` have been applied.
+    public internal(set) var appliedActions = 0
 
     /// The largest scene file accepted, in bytes.
     public static let maximumBytes = 16 << 20
     /// The most layers a scene may hold.
     public static let maximumLayers = 100_000
 
-    /// Creates a scene from a size, a root layer and the image files its layers show.
-    public init(size: Size, root: Layer, contentFiles: [SceneContentFile] = []) {
+    /// Creates a scene from a size, a root layer, the image files its layers show and the
+    /// actions its layers take (ordered by time here).
+    public init(size: Size, root: Layer, contentFiles: [SceneContentFile] = [], actions: [SceneAction] = []) {
         self.size = size
         self.root = root
         self.contentFiles = contentFiles
+        // A stable sort: actions at one time apply in document order.
+        self.actions = actions.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
     /// Loads a scene file.

@@ -1,5 +1,6 @@
 import FolioGeometry
 import FolioLayers
+import FolioMotion
 
 /// Walks a parsed scene, building layers and naming the exact path of anything wrong.
 struct SceneReader {
@@ -11,13 +12,15 @@ struct SceneReader {
     var contentFiles: [SceneContentFile] = []
     /// By the path's bytes: two names that differ only in Unicode normalisation are two files.
     var handles: [UTF8Key: ContentHandle] = [:]
+    /// The layers' `actions`, in document order.
+    var actions: [SceneAction] = []
 
     static let layerKeys: Set<UTF8Key> = [
         "name", "kind", "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform",
         "sublayerTransform", "opacity", "hidden", "doubleSided", "masksToBounds", "backgroundColor",
         "colors", "locations", "startPoint", "endPoint", "sublayers",
         "allowsGroupOpacity", "shouldRasterize", "rasterizationScale", "cornerRadius", "borderWidth", "borderColor",
-        "contents", "contentsRect",
+        "contents", "contentsRect", "animations", "actions",
     ]
 
     /// The rasterization scales accepted, in pixels per point (the range of a view's scale).
@@ -35,7 +38,7 @@ struct SceneReader {
         }
         guard let layerValue = object.values["layer"] else { throw .missingKey(path: "layer") }
         let root = try layer(layerValue, "layer", depth: 1)
-        return Scene(size: Size(width: size[0], height: size[1]), root: root, contentFiles: contentFiles)
+        return Scene(size: Size(width: size[0], height: size[1]), root: root, contentFiles: contentFiles, actions: actions)
     }
 
     mutating func layer(_ json: JSONValue, _ path: String, depth: Int) throws(SceneError) -> Layer {
@@ -84,6 +87,7 @@ struct SceneReader {
                 throw .invalidValue(path: "\(path).\(key)", value: "…", reason: "only gradient layers take '\(key)'")
             }
         }
+        try animationKeys(layer, v, path)
         if let s = v["sublayers"] {
             guard case let .array(items) = s else {
                 throw .wrongType(path: "\(path).sublayers", expected: "an array of layers", found: s.typeName)

@@ -1,0 +1,117 @@
+import FolioGeometry
+
+// Reading and writing a layer's animatable properties by key path: what the presentation
+// swaps in and out, and what transactions read (`value(forKeyPath:)`). Writes go through the
+// properties' setters, so the change tracking sees every presentation change.
+//
+// Transform parts (`transform.rotation.z`, …) are read and written through the transform's
+// decomposition by `TransformParts`; here they are read from a fresh decomposition.
+
+extension Layer {
+    /// The current value of `keyPath` (the model value, or the presentation value while a
+    /// presentation is applied): a layer without a background colour reads as clear, a
+    /// gradient key on another kind of layer as its default.
+    public final func value(forKeyPath keyPath: AnimationKeyPath) -> AnimationValue {
+        switch keyPath {
+        case .position: return .point(position)
+        case .positionX: return .number(position.x)
+        case .positionY: return .number(position.y)
+        case .bounds: return .rect(bounds)
+        case .boundsOrigin: return .point(bounds.origin)
+        case .boundsSize: return .size(bounds.size)
+        case .anchorPoint: return .point(anchorPoint)
+        case .anchorPointZ: return .number(anchorPointZ)
+        case .zPosition: return .number(zPosition)
+        case .opacity: return .number(opacity)
+        case .cornerRadius: return .number(cornerRadius)
+        case .borderWidth: return .number(borderWidth)
+        case .backgroundColor: return .color(backgroundColor ?? .clear)
+        case .borderColor: return .color(borderColor)
+        case .contentsRect: return .rect(contentsRect)
+        case .transform: return .transform(transform)
+        case .sublayerTransform: return .transform(sublayerTransform)
+        case .startPoint: return .point(kind == .gradient ? unsafeDowncast(self, to: GradientLayer.self).startPoint : Point(x: 0.5, y: 0))
+        case .endPoint: return .point(kind == .gradient ? unsafeDowncast(self, to: GradientLayer.self).endPoint : Point(x: 0.5, y: 1))
+        case .rotationX, .rotationY, .rotationZ, .scale, .scaleX, .scaleY, .scaleZ, .translationX, .translationY, .translationZ:
+            var parts = TransformParts()
+            parts.load(transform)
+            return .number(parts.value(keyPath))
+        }
+    }
+
+    /// Writes `value` to `keyPath` through the property's setter (Core Animation's
+    /// `setValue(_:forKeyPath:)`): a transform part is written by decomposing the transform,
+    /// replacing the part and recomposing. A value of another kind than the key path takes, or
+    /// one that is not finite, is ignored; colours are clamped to 0…1.
+    public final func setValue(_ value: AnimationValue, forKeyPath keyPath: AnimationKeyPath) {
+        guard value.isFinite else { return }
+        // By key path, then by the value's case: a switch over the pair would copy the value
+        // (as large as a matrix) into a tuple on every write.
+        switch keyPath {
+        case .position: if case let .point(p) = value { position = p }
+        case .positionX: if case let .number(v) = value { position.x = v }
+        case .positionY: if case let .number(v) = value { position.y = v }
+        case .bounds: if case let .rect(r) = value { bounds = r }
+        case .boundsOrigin: if case let .point(p) = value { bounds.origin = p }
+        case .boundsSize: if case let .size(v) = value { bounds.size = v }
+        case .anchorPoint: if case let .point(p) = value { anchorPoint = p }
+        case .anchorPointZ: if case let .number(v) = value { anchorPointZ = v }
+        case .zPosition: if case let .number(v) = value { zPosition = v }
+        case .opacity: if case let .number(v) = value { opacity = v }
+        case .cornerRadius: if case let .number(v) = value { cornerRadius = v }
+        case .borderWidth: if case let .number(v) = value { borderWidth = v }
+        case .backgroundColor: if case let .color(c) = value { backgroundColor = c.clampedToUnit }
+        case .borderColor: if case let .color(c) = value { borderColor = c.clampedToUnit }
+        case .contentsRect: if case let .rect(r) = value { contentsRect = r }
+        case .transform: if case let .transform(m) = value { transform = m }
+        case .sublayerTransform: if case let .transform(m) = value { sublayerTransform = m }
+        case .startPoint:
+            if case let .point(p) = value, kind == .gradient { unsafeDowncast(self, to: GradientLayer.self).startPoint = p }
+        case .endPoint:
+            if case let .point(p) = value, kind == .gradient { unsafeDowncast(self, to: GradientLayer.self).endPoint = p }
+        case .rotationX, .rotationY, .rotationZ, .scale, .scaleX, .scaleY, .scaleZ, .translationX, .translationY, .translationZ:
+            guard case let .number(v) = value else { return }
+            var parts = TransformParts()
+            parts.load(transform)
+            parts.set(keyPath, v)
+            transform = parts.recomposed
+        }
+    }
+
+    /// The value of a number-valued key path (0 for any other), as `value(forKeyPath:)`
+    /// reads it, without building an `AnimationValue`.
+    final func number(forKeyPath keyPath: AnimationKeyPath) -> Double {
+        switch keyPath {
+        case .positionX: position.x
+        case .positionY: position.y
+        case .anchorPointZ: anchorPointZ
+        case .zPosition: zPosition
+        case .opacity: opacity
+        case .cornerRadius: cornerRadius
+        case .borderWidth: borderWidth
+        default: value(forKeyPath: keyPath).number ?? 0
+        }
+    }
+
+    /// Writes a number-valued key path as `setValue(_:forKeyPath:)` does.
+    final func setNumber(_ v: Double, forKeyPath keyPath: AnimationKeyPath) {
+        switch keyPath {
+        case .positionX: position.x = v
+        case .positionY: position.y = v
+        case .anchorPointZ: anchorPointZ = v
+        case .zPosition: zPosition = v
+        case .opacity: opacity = v
+        case .cornerRadius: cornerRadius = v
+        case .borderWidth: borderWidth = v
+        default: setValue(.number(v), forKeyPath: keyPath)
+        }
+    }
+
+    /// Whether this layer has the property `keyPath` names (gradient keys need a `GradientLayer`).
+    final func hasProperty(_ keyPath: AnimationKeyPath) -> Bool {
+        switch keyPath {
+        case .startPoint, .endPoint: kind == .gradient
+        default: true
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import FolioGeometry
+import FolioMotion
+
+/// The one clock of a layer tree: host time in, tree time out, and the scope of implicit
+/// animations (Core Animation's transactions).
+///
+/// `tick(to:)` takes the host's monotonic time (seconds) and advances tree time by the elapsed
+/// host time × `timeScale` (0.1 is 10× slow motion, as the simulator's slow animations). Every
+/// animation on the tree uses tree time: explicit ones' `beginTime`, and the implicit ones a
+/// transaction adds, which begin at `time`. Draw inside `present(_:)`, and hit-test with
+/// `hitTest(_:)` to catch layers where they are seen.
+///
+/// Outside `perform(_:_:)`, setting a property is immediate, as for layers that back UIKit
+/// views: code that poses layers every frame behaves exactly as without a clock.
+public final class LayerClock {
+    /// The tree the clock drives.
+    public let root: Layer
+    /// Tree time in seconds since the clock was made (or the time it started at).
+    public private(set) var time: Double
+    /// Multiplies elapsed host time (1 real time, 0.1 slow motion); finite and > 0.
+    public private(set) var timeScale: Double = 1
+    /// The accessibility setting: changes of spatial properties (position, bounds, transforms,
+    /// …) made in a transaction become immediate; opacity and colours still fade, over the
+    /// transaction's curve (a spring becomes a 0.25 s easeInEaseOut), as the platforms do.
+    public var reduceMotion = false
+    private var lastHostTime: Double?
+    private var pendingCompletions: [PendingCompletion] = []
+
+    /// A clock for the tree under `root`, at tree time `time`.
+    ///
+    /// - Throws: `MotionError.nonFinite` for a time that is not finite.
+    public init(root: Layer, time: Double = 0) throws(MotionError) {
+        guard time.isFinite else { throw .nonFinite(name: "time", value: time) }
+        self.root = root
+        self.time = time
+    }
+
+    /// Sets how fast tree time runs against host time.
+    ///
+    /// - Throws: `MotionError` unless finite and > 0.
+    public func setTimeScale(_ scale: Double) throws(MotionError) {
+        guard scale > 0, scale.isFinite else {
+            throw .invalidParameter(name: "timeScale", value: scale, requirement: "finite and > 0")
+        }
+        timeScale = scale
+    }
+
+    /// Advances to host time `hostTime` (monotonic seconds; the first tick only sets the
+    /// baseline), removes the animations that finished and calls their completions.
+    ///
+    /// - Throws: `MotionError` for a time that is not finite or earlier than the last.
+    public func tick(to hostTime: Double) throws(MotionError) {
+        guard hostTime.isFinite else { throw .nonFinite(name: "hostTime", value: hostTime) }
+        if let last = lastHostTime {
+            guard hostTime >= last else { throw .timeWentBackwards(from: last, to: hostTime) }
+            time += (hostTime - last) * timeScale
+        }
+        lastHostTime = hostTime
+        finishAnimations()
+    }
+
+    /// Advances tree time by `seconds` (unscaled; for tests and offline rendering).
+    ///
+    /// - Throws: `MotionError` for a negative or non-finite step.
+    public func advance(by seconds: Double) throws(MotionError) {
+        guard seconds >= 0, seconds.isFinite else {
+            throw .invalidParameter(name: "seconds", value: seconds, requirement: "finite and ≥ 0")
+        }
+        time += seconds
+        finishAnimations()
+    }
+
+    /// Runs `body` with the presentation at `time` applied (see `Layer.withPresentation`).
+    public func present<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try root.withPresentation(at: time, body)
+    }
+
+    /// The layer at `point` in the presentation now (`Layer.hitTest(_:at:)`).
+    public func hitTest(_ point: Point) -> Layer? { root.hitTest(point, at: time) }
+
+    /// Stops `keyPath` of `layer` where it is on screen — a drag taking over from an animation:
+    /// the model value becomes the presentation value now, the animations on the key leave,
+    /// and the presentation velocity is returned (in units per second) for the drag to hand
+    /// back later. Value and velocity are both continuous through the hand-over.
+    @discardableResult
+    public func takeOver(_ layer: Layer, keyPath: AnimationKeyPath) -> AnimationValue {
+        let velocity = layer.presentationVelocity(forKeyPath: keyPath.storedProperty, at: time)
+        let value = layer.presentationValue(forKeyPath: keyPath.storedProperty, at: time)
+        layer.removeAnimations(touching: keyPath.storedProperty)
+        layer.setValue(value, forKeyPath: keyPath.storedProperty)
+        return velocity
+    }
+
+    private func finishAnimations() {
+        root.removeFinishedAnimations(at: time)
+        var i = 0
+        while i < pendingCompletions.count {
+            if pendingCompletions[i].state.remaining <= 0 {
+                let done = pendingCompletions.remove(at: i)
+                done.completion()
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// A transaction's completion, waiting for its animations.
+    struct PendingCompletion {
+        final class State { var remaining = 0 }
+        let state: State
+        let completion: () -> Void
+    }
+
+    func enqueue(_ pending: PendingCompletion) { pendingCompletions.append(pending) }
+}

@@ -1,0 +1,58 @@
+import FolioGeometry
+import FolioLayers
+import FolioMotion
+
+/// One entry of a layer's `"actions"`: at scene time `time` the model value of `keyPath`
+/// becomes `value`, and with an `animation` it animates there from the presentation value at
+/// that time (for a spring, with the presentation velocity too), as a Core Animation
+/// transaction would.
+public struct SceneAction {
+    /// The layer whose property changes.
+    public let layer: Layer
+    /// The scene time of the change, in seconds.
+    public let time: Double
+    /// The property.
+    public let keyPath: AnimationKeyPath
+    /// The new model value.
+    public let value: AnimationValue
+    /// How the change animates (its from, to and by are ignored: the change supplies them;
+    /// its begin time counts from `time`), or nil for an immediate change.
+    public let animation: LayerAnimation?
+
+    /// An action; `animation` must be a basic or spring animation (or nil).
+    public init(layer: Layer, time: Double, keyPath: AnimationKeyPath, value: AnimationValue, animation: LayerAnimation?) {
+        self.layer = layer; self.time = time; self.keyPath = keyPath; self.value = value; self.animation = animation
+    }
+
+    /// Makes the change: reads the presentation value (and velocity) at `time`, sets the model
+    /// value, and adds the animation under the key `"action.<keyPath>"`, so that a later action
+    /// on the same key path replaces an earlier one's animation (Core Animation's implicit
+    /// animations replace each other by property name the same way).
+    ///
+    /// - Throws: `AnimationError` if the animation cannot be built for the values.
+    public func apply() throws(AnimationError) {
+        let from = layer.presentationValue(forKeyPath: keyPath, at: time)
+        let velocity = layer.presentationVelocity(forKeyPath: keyPath, at: time)
+        layer.setValue(value, forKeyPath: keyPath)
+        guard let template = animation else { return }
+        var timing = template.timing
+        timing.beginTime += time
+        var built: LayerAnimation
+        // Additive: from the presentation's offset from the new model value down to zero
+        // (UIKit's additive composition); otherwise from the presentation to the value.
+        let start = template.isAdditive ? from.subtracting(value) : from
+        let end = template.isAdditive ? AnimationValue.zero(keyPath.valueKind) : value
+        switch template.kind {
+        case let .spring(spring):
+            let hands = !template.isAdditive && keyPath.valueKind != .transform
+            built = try .spring(keyPath, from: start, to: end, spring: spring.spring,
+                                initialVelocity: spring.initialVelocity, velocity: hands ? velocity : nil, timing: timing)
+        default:
+            built = try .basic(keyPath, from: start, to: end, timing: timing, timingFunction: template.timingFunction)
+        }
+        built.isAdditive = template.isAdditive
+        built.isCumulative = template.isCumulative
+        built.isRemovedOnCompletion = false
+        try layer.add(built, forKey: "action.\(keyPath.rawValue)")
+    }
+}
