@@ -83,6 +83,10 @@ extension Benchmarks {
         print("tile scaling (ns/tile, largest ÷ 100)  \(f(r.tilesScaling, 2))×   (1 = linear)")
         if let e = r.evaluator { for line in evaluatorLines(e) { print(line) } }
         print("10,000 springs               \(f(r.springs10kMs, 3)) ms/frame  (target ≤ 1)")
+        if let p = r.presentation {
+            print("\(p.layers) springing layers     \(f(p.springingMs, 3)) ms/frame against \(f(p.stillMs, 3)) still: \(f(p.ratio, 2))x (target ≤ 2\(p.met["ratio"] == true ? "" : ", not met"))")
+            print("1,000 animating layers add   \(f(p.thousandLayersAddMs, 3)) ms/frame  (target ≤ 1)")
+        }
         for line in depthSortLines(r.depthSort) { print(line) }
         printBook(r)
         if r.allocationsPerFrame < 0 {

@@ -55,6 +55,9 @@ package struct Benchmarks {
         var book1000: BookMemoryReport?
         /// The evaluator's targets: fold against its closed-form floor, flip, tiles.
         var evaluator: EvaluatorFigures?
+        /// Layers that animate: 10,000 springing layers presented against the same tree still
+        /// (1,000 with `--quick`), allocations, and what 1,000 animating layers add.
+        var presentation: PresentationBenchmark.Figures?
         /// Fold and flip per AA mode against the textured-quad floor (absent with --quick or
         /// --no-render).
         var render: RenderBenchmarks.Report?
@@ -241,6 +244,11 @@ package struct Benchmarks {
         let springFrame = { time += 1.0 / 120; batch.evaluate(at: time, into: &values); sink += values[17] }
         let springsMs = Self.median(rounds: rounds, iterations: quick ? 20 : 200, springFrame) * 1e3
         if counting { allocations["springs10kFrame"] = AllocationCounter.perCall(iterations: 100, springFrame) }
+        // Layers that animate: a tree of springing layers presented at a time, against the
+        // same tree still (issue 40).
+        let presentation = try PresentationBenchmark.run(layers: quick ? 1_000 : 10_000, rounds: rounds, frames: quick ? 5 : 20,
+                                                         allocations: counting ? { AllocationCounter.count } : nil)
+        if let perFrame = presentation.allocationsPerFrame { allocations["presentationFrame"] = perFrame }
 
         let depthSort = try depthSortFigures(rounds: rounds, counting: counting, allocations: &allocations)
 
@@ -292,6 +300,7 @@ package struct Benchmarks {
         report.bookFrameVsFlip = bookNs / flipNs
         report.book1000 = bookMemory
         report.evaluator = evaluatorFigures
+        report.presentation = presentation
         report.sharpness = sharpness
         report.sharpnessError = sharpnessError
         return report
