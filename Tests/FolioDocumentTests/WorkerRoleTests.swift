@@ -34,7 +34,8 @@ import Glibc
         let pid = try #require(source.workerProcessIDs.first)
         var mine = [CChar](repeating: 0, count: 4096), its = [CChar](repeating: 0, count: 4096)
         #expect(readlink("/proc/self/exe", &mine, 4095) > 0 && readlink("/proc/\(pid)/exe", &its, 4095) > 0)
-        #expect(String(cString: mine) == String(cString: its))
+        // readlink leaves the rest of each buffer zero: the paths are the bytes before it.
+        #expect(mine.prefix { $0 != 0 } == its.prefix { $0 != 0 })
         #expect(source.workersLost == 0)
     }
 
