@@ -14,11 +14,8 @@ public struct Image: Equatable, Sendable {
     public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
         self.width = max(0, width)
         self.height = max(0, height)
-        var p = [UInt8](repeating: 0, count: self.width * self.height * 4)
-        if fill != (0, 0, 0, 0) {
-            for i in stride(from: 0, to: p.count, by: 4) { p[i] = fill.0; p[i + 1] = fill.1; p[i + 2] = fill.2; p[i + 3] = fill.3 }
-        }
-        pixels = p
+        pixels = [UInt8](repeating: 0, count: self.width * self.height * 4)
+        if fill != (0, 0, 0, 0) { Self.fill(&pixels, from: 0, count: self.width * self.height, with: fill) }
     }
 
     /// Wraps existing bytes; nil unless there are exactly `width · height · 4`.
@@ -39,6 +36,25 @@ public struct Image: Equatable, Sendable {
     public mutating func setPixel(_ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) {
         let i = (y * width + x) * 4
         pixels[i] = c.0; pixels[i + 1] = c.1; pixels[i + 2] = c.2; pixels[i + 3] = c.3
+    }
+
+    /// Sets the pixels of row `y` from column `from` up to, not including, `to` to `c`; columns
+    /// outside the image are skipped, and a row outside it changes nothing.
+    public mutating func fillRow(_ y: Int, from: Int, to: Int, with c: (UInt8, UInt8, UInt8, UInt8)) {
+        let start = max(0, from), end = min(width, to)
+        guard y >= 0, y < height, start < end else { return }
+        Self.fill(&pixels, from: y * width + start, count: end - start, with: c)
+    }
+
+    /// Writes `c` into `count` pixels of `pixels` from pixel `first` on, one 32-bit store per
+    /// pixel (fast in a debug build too, where tests draw many images).
+    private static func fill(_ pixels: inout [UInt8], from first: Int, count: Int, with c: (UInt8, UInt8, UInt8, UInt8)) {
+        let word = (UInt32(c.0) | UInt32(c.1) << 8 | UInt32(c.2) << 16 | UInt32(c.3) << 24).littleEndian
+        pixels.withUnsafeMutableBytes { raw in
+            raw.baseAddress!.advanced(by: first * 4).withMemoryRebound(to: UInt32.self, capacity: count) {
+                $0.update(repeating: word, count: count)
+            }
+        }
     }
 
     /// Copies `other` into this image with its top-left corner at (x, y), clipped to the bounds.

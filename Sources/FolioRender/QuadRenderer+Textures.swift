@@ -72,12 +72,10 @@ extension QuadRenderer {
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), id)
         // Opaque everywhere? Then layers showing it hide what lies under them (occlusion cuts).
-        var opaque = true
-        rows: for row in 0..<height {
-            let start = row * bytesPerRow
-            for i in stride(from: start + 3, to: start + width * 4, by: 4) where bytes[i] != 255 { opaque = false; break rows }
-        }
-        if premultiplied && bytesPerRow % 4 == 0 {
+        let opaque = Self.isOpaque(bytes, width: width, height: height, bytesPerRow: bytesPerRow)
+        // Premultiplying an opaque pixel changes nothing, so an opaque image (a page, nearly
+        // always) is uploaded from the caller's bytes as they are: no packed copy.
+        if (premultiplied || opaque) && bytesPerRow % 4 == 0 {
             GLStateSnapshot.prepareUpload(rowLength: bytesPerRow / 4)
             glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(width), GLsizei(height), 0,
                          GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
@@ -121,6 +119,25 @@ extension QuadRenderer {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         install(Texture(id: id, width: width, height: height, premultiplied: true, origin: .topLeft, owned: true, isOpaque: opaque,
                         hasUploadSampling: true), for: handle)
+    }
+
+    /// Whether every pixel's alpha byte is 255. Reads four bytes at a time (the alpha byte of
+    /// each RGBA pixel is the top byte of a little-endian word), so it stays cheap in a debug
+    /// build too, where tests upload thousands of pages.
+    static func isOpaque(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let alphaMask = UInt32(0xFF00_0000).littleEndian
+        var row = 0
+        while row < height {
+            let start = base + row * bytesPerRow
+            var x = 0
+            while x < width {
+                if start.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) & alphaMask != alphaMask { return false }
+                x += 1
+            }
+            row += 1
+        }
+        return true
     }
 
     /// Reads the PNG file at `path` and uploads it as the texture for `handle`.
