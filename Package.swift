@@ -4,6 +4,13 @@ import PackageDescription
 // Data flows one way: transitions build layer trees → layers evaluate to quads → a renderer
 // draws quads. The geometry modules (FolioGeometry, FolioLayers, FolioMotion, FolioTransitions)
 // and FolioBook are pure Swift and never import GL.
+/// The code of the tests that walk pixels (render, demo and tessellation tests and their support:
+/// oracles that compare neighbourhoods and integrate coverage over hundreds of frames) is
+/// compiled optimised even in a debug build, which made the slowest of them 10–50× faster; the
+/// library under test stays a debug build. A flag on a test target never reaches a package that
+/// depends on Folio: SwiftPM refuses unsafe flags only on targets inside products.
+let optimisedTests: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Folio",
     products: [
@@ -156,7 +163,8 @@ let package = Package(
         // ── end of issue #27 ──
 
         // Seeded random numbers shared by the property and fuzz tests; the painter's-order oracle.
-        .target(name: "FolioTestSupport", dependencies: ["FolioGeometry", "FolioLayers"], path: "Tests/FolioTestSupport"),
+        .target(name: "FolioTestSupport", dependencies: ["FolioGeometry", "FolioLayers"], path: "Tests/FolioTestSupport",
+                swiftSettings: optimisedTests),
         .testTarget(name: "FolioGeometryTests", dependencies: ["FolioGeometry", "FolioTestSupport"]),
         .testTarget(name: "FolioFilesTests", dependencies: ["FolioFiles"]),
         .testTarget(name: "FolioLayersTests", dependencies: ["FolioGeometry", "FolioLayers", "FolioMotion", "FolioTestSupport", "CAllocationCounter"]),
@@ -175,16 +183,18 @@ let package = Package(
         .testTarget(name: "FolioCLITests", dependencies: ["FolioCLI", "FolioBench", "FolioCLISupport", "FolioDocument", "FolioTestSupport"]),
         // The tessellation's tests: Swift Testing, no GL context, no display.
         .testTarget(name: "FolioTessellationTests",
-                    dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTransitions", "FolioTessellation", "FolioTestSupport"]),
+                    dependencies: ["FolioGeometry", "FolioLayers", "FolioSurface", "FolioTransitions", "FolioTessellation", "FolioTestSupport"],
+                    swiftSettings: optimisedTests),
         // GL tests: XCTest (main thread, as GLFW requires); run under xvfb-run without a display.
         // Drives the real demo window with xdotool under Xvfb (needs the folio-demo product built).
         // FolioBook: the tests compute where the demo frames the book (`BookFraming`); CTurboJPEG
         // writes the JPEG scans a folder test opens.
-        .testTarget(name: "FolioDemoTests", dependencies: ["FolioGeometry", "FolioTransitions", "FolioRender", "FolioDemo", "FolioBook", "FolioDocument", "CTurboJPEG", "FolioTestSupport"]),
+        .testTarget(name: "FolioDemoTests", dependencies: ["FolioGeometry", "FolioTransitions", "FolioRender", "FolioDemo", "FolioBook", "FolioDocument", "CTurboJPEG", "FolioTestSupport"],
+                    swiftSettings: optimisedTests),
         // Fixtures/Compositing: scenes with hand-computed colours (read from the source tree).
         .testTarget(name: "FolioRenderTests",
                     dependencies: ["FolioGeometry", "FolioLayers", "FolioScene", "FolioTransitions", "FolioBook", "FolioRender", "FolioCLI",
                                    "FolioBench", "FolioCLISupport", "FolioTessellation", "CWebP", "FolioTestSupport"],
-                    exclude: ["Fixtures"]),
+                    exclude: ["Fixtures"], swiftSettings: optimisedTests),
     ]
 )
