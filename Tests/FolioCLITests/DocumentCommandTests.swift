@@ -29,11 +29,20 @@ import FolioRender
         pdf(colours.enumerated().map { i, c in "\(c.0) \(c.1) \(c.2) rg 20 20 260 360 re f 0 g BT /F1 18 Tf 40 370 Td (Page \(i + 1)) Tj ET" })
     }
 
+    /// A new scratch folder, inside one folder per test process that is removed when the process
+    /// exits (each test's folder used to stay in /tmp: thousands piled up over a day's runs).
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-doc-\(UUID().uuidString)").path
+        let path = scratchRoot + "/" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
+
+    /// This process's scratch root, made on first use and removed by an `atexit` handler.
+    static let scratchRoot: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-doc-\(getpid())-\(UUID().uuidString)").path
+        atexit { try? FileManager.default.removeItem(atPath: DocumentCommandTests.scratchRoot) }
+        return path
+    }()
 
     static func write(_ bytes: [UInt8], _ path: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: path)) }
 

@@ -49,13 +49,21 @@ final class DemoWindowTests: XCTestCase {
         return false
     }
 
-    /// A fresh temporary folder.
+    /// A fresh temporary folder, inside one folder per test process that an `atexit` handler
+    /// removes (the screenshots of every run used to stay in /tmp).
     static func folder(_ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-demo-\(name)-\(getpid())")
+        let folder = URL(fileURLWithPath: scratchRoot).appendingPathComponent(name)
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
+
+    /// This process's scratch root, removed when the process exits.
+    static let scratchRoot: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-demo-tests-\(getpid())").path
+        atexit { try? FileManager.default.removeItem(atPath: DemoWindowTests.scratchRoot) }
+        return path
+    }()
 
     /// A running demo window.
     struct Demo {
