@@ -57,7 +57,9 @@ extension Unmanaged where Instance == Layer {
     /// Applies the presentation in this subtree (layers with `animatedLayerCount > 0` only).
     func applyPresentation(at time: Double) {
         withLayer { layer in
-            if let storage = layer.animationStorage, !storage.entries.isEmpty { storage.present(self, at: time) }
+            if let storage = layer.animationStorageLink {
+                storage._withUnsafeGuaranteedRef { if !$0.entries.isEmpty { $0.present(self, at: time) } }
+            }
             var child = layer.firstSublayer
             while let c = child {
                 child = c.withLayer { sub in
@@ -78,7 +80,9 @@ extension Unmanaged where Instance == Layer {
                     return sub.nextSibling
                 }
             }
-            if let storage = layer.animationStorage, storage.isPresenting { storage.restore(self) }
+            if let storage = layer.animationStorageLink {
+                storage._withUnsafeGuaranteedRef { if $0.isPresenting { $0.restore(self) } }
+            }
         }
     }
 }
@@ -88,8 +92,14 @@ extension LayerAnimationStorage {
     func present(_ layer: Unmanaged<Layer>, at time: Double) {
         guard !isPresenting else { return }
         isPresenting = true
-        saved.removeAll(keepingCapacity: true)
-        savedTransforms.removeAll(keepingCapacity: true)
+        if usesTracks {
+            layer.withLayer { presentTracks($0, at: time) }
+            return
+        }
+        // Emptied only when not empty: `removeAll(keepingCapacity:)` of an empty array still
+        // went through the general replace (about 100 instructions each, per layer per frame).
+        if !saved.isEmpty { saved.removeAll(keepingCapacity: true) }
+        if !savedTransforms.isEmpty { savedTransforms.removeAll(keepingCapacity: true) }
         parts.isLoaded = false
         layer.withLayer { layer in
             entries.withUnsafeBufferPointer { list in
@@ -103,6 +113,7 @@ extension LayerAnimationStorage {
     func restore(_ layer: Unmanaged<Layer>) {
         guard isPresenting else { return }
         layer.withLayer { layer in
+            restoreNumbers(layer)
             var i = saved.count - 1
             while i >= 0 {
                 let s = saved[i]
@@ -129,9 +140,37 @@ extension LayerAnimationStorage {
                 i -= 1
             }
         }
-        saved.removeAll(keepingCapacity: true)
-        savedTransforms.removeAll(keepingCapacity: true)
+        if !saved.isEmpty { saved.removeAll(keepingCapacity: true) }
+        if !savedTransforms.isEmpty { savedTransforms.removeAll(keepingCapacity: true) }
         isPresenting = false
+    }
+
+    /// The track path: every animation is a `NumberTrack`, applied in order, each model number
+    /// saved the first time it is touched (in `savedNumbers`; restored by `restoreNumbers`).
+    private func presentTracks(_ layer: Layer, at time: Double) {
+        let list = tracks.rows, springs = tracks.springs
+        for i in 0..<list.count {
+            let slot = list[i].slot
+            let base = layer.number(inSlot: slot)
+            let bit: UInt8 = 1 << UInt8(truncatingIfNeeded: slot)
+            guard let v = list[i].value(at: time, base: base, springs: springs), v.isFinite else { continue }
+            if savedNumbers.mask & bit == 0 { savedNumbers.values[slot] = base; savedNumbers.mask |= bit }
+            layer.setNumber(v, inSlot: slot)
+        }
+    }
+
+    /// Writes back the model numbers the track path saved (a value that did not change is not
+    /// written, so its layer's change counters and cached transform are left alone).
+    private func restoreNumbers(_ layer: Layer) {
+        var mask = savedNumbers.mask
+        guard mask != 0 else { return }
+        while mask != 0 {
+            let slot = mask.trailingZeroBitCount
+            mask &= mask &- 1
+            let v = savedNumbers.values[slot]
+            if layer.number(inSlot: slot).bitPattern != v.bitPattern { layer.setNumber(v, inSlot: slot) }
+        }
+        savedNumbers.mask = 0
     }
 
     /// Applies one animation (a group: its children on its local time) at parent time `time`.

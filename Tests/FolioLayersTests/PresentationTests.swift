@@ -89,17 +89,71 @@ import FolioMotion
             }
             return Layer(name: "root", frame: Rect(x: 0, y: 0, width: 1000, height: 1000), sublayers: tiles)
         }
-        let root = try tiles(animated: true)
-        let evaluator = LayerEvaluator()
-        for frame in 0..<3 { evaluator.evaluate(root, at: Double(frame) / 60) }
-        var opacities = 0.0
-        let start = folio_allocations_this_thread()
-        for frame in 3..<30 {
-            root.withPresentation(at: Double(frame) / 60) { opacities += root.sublayers[999].opacity }
+        // With the turn, every layer takes the general path; without it, the track path
+        // (`NumberTrack`): both allocate nothing.
+        let general = try tiles(animated: true)
+        let tracked = try tiles(animated: true)
+        for tile in tracked.sublayers { tile.removeAnimation(forKey: "turn") }
+        #expect(general.sublayers.allSatisfy { $0.animationStorage?.usesTracks == false })
+        #expect(tracked.sublayers.allSatisfy { $0.animationStorage?.usesTracks == true })
+        for root in [general, tracked] {
+            let evaluator = LayerEvaluator()
+            for frame in 0..<3 { evaluator.evaluate(root, at: Double(frame) / 60) }
+            var opacities = 0.0
+            let start = folio_allocations_this_thread()
+            for frame in 3..<30 {
+                root.withPresentation(at: Double(frame) / 60) { opacities += root.sublayers[999].opacity }
+            }
+            #expect(folio_allocations_this_thread() - start == 0)
+            #expect(opacities.isFinite && opacities < 27)
+            evaluator.evaluate(root, at: 0.5)
+            #expect(evaluator.quads.allSatisfy { $0.opacity.isFinite && $0.isVisible })
         }
-        #expect(folio_allocations_this_thread() - start == 0)
-        #expect(opacities.isFinite && opacities < 27)
-        evaluator.evaluate(root, at: 0.5)
-        #expect(evaluator.quads.allSatisfy { $0.opacity.isFinite && $0.isVisible })
+    }
+
+    /// The track path (`NumberTrack`, taken when every animation of a layer is a basic or spring
+    /// animation of a number stored in the layer) presents exactly what the general path
+    /// presents, bit for bit: the same animations on two layers, one of them forced onto the
+    /// general path by an extra animation of an unrelated key (`borderColor`), sampled over
+    /// 4 s (before, during, at the end and after, with fills, repeats, reversal, offsets,
+    /// additive and cumulative composition, two animations on one key), and the model comes
+    /// back bit for bit on both.
+    @Test func theTrackPathPresentsBitForBitWhatTheGeneralPathPresents() throws {
+        func animate(_ layer: Layer) throws {
+            try layer.add(.spring(.positionY, by: .number(40), spring: try Spring(mass: 1, stiffness: 120, damping: 8),
+                                  initialVelocity: 0.5, timing: try MediaTiming(beginTime: 0.2, duration: 2)), forKey: "drop")
+            try layer.add(.basic(.opacity, from: .number(0.2), to: .number(0.9),
+                                 timing: try MediaTiming(duration: 1, fillMode: .both), timingFunction: .easeInEaseOut), forKey: "fade")
+            var bob = try LayerAnimation.basic(.positionY, by: .number(5),
+                                               timing: try MediaTiming(beginTime: 0.5, duration: 0.3, timeOffset: 0.1, repeatCount: 2.5,
+                                                                       autoreverses: true, fillMode: .forwards))
+            bob.isAdditive = true
+            bob.isCumulative = true
+            try layer.add(bob, forKey: "bob")
+            try layer.add(.spring(.zPosition, from: .number(-3), to: .number(7), spring: .bouncy, velocity: .number(12),
+                                  timing: try MediaTiming(beginTime: 1, duration: 1.5, speed: 2, fillMode: .backwards)), forKey: "rise")
+            try layer.add(.basic(.cornerRadius, to: .number(9), timing: try MediaTiming(duration: 0.7, repeatDuration: 1.9)), forKey: "round")
+        }
+        let fast = Layer(name: "fast", frame: Rect(x: 10, y: 20, width: 30, height: 40), backgroundColor: .white)
+        let general = Layer(name: "general", frame: Rect(x: 10, y: 20, width: 30, height: 40), backgroundColor: .white)
+        try animate(fast)
+        try animate(general)
+        try general.add(.basic(.borderColor, from: .color(.white), to: .color(.black), timing: try MediaTiming(duration: 1)), forKey: "tint")
+        #expect(fast.animationStorage?.usesTracks == true)
+        #expect(general.animationStorage?.usesTracks == false)
+        func numbers(_ l: Layer) -> [UInt64] {
+            [l.position.x, l.position.y, l.opacity, l.zPosition, l.cornerRadius, l.anchorPointZ, l.borderWidth].map(\.bitPattern)
+        }
+        let model = numbers(fast)
+        var compared = 0
+        for step in -20...400 {
+            let t = Double(step) / 100
+            let a = fast.withPresentation(at: t) { numbers(fast) }
+            let b = general.withPresentation(at: t) { numbers(general) }
+            #expect(a == b, "t = \(t)")
+            if a != model { compared += 1 }
+        }
+        #expect(compared > 300, "most samples show an animated value")
+        #expect(numbers(fast) == model && numbers(general) == model)
     }
 }
