@@ -30,8 +30,9 @@ struct NumberTrack {
     /// `LayerAnimation.isAdditive`, `isCumulative`.
     let isAdditive: Bool, isCumulative: Bool
 
-    /// The track for `animation`, its spring's responses appended to `springs`, or nil when it is not a basic or spring animation of a
-    /// number stored in the layer (`SavedNumbers.slot(of:)`) (groups, keyframes, other value kinds take the general path).
+    /// The track for `animation` (a spring's responses appended to `springs`), or nil when it
+    /// is not a basic or spring animation of a number stored in the layer
+    /// (`SavedNumbers.slot(of:)`): groups, keyframes and other value kinds take the general path.
     init?(_ animation: LayerAnimation, springs: inout [GenericSpringMotion<Point>]) {
         guard let path = animation.keyPath, let slot = SavedNumbers.slot(of: path) else { return nil }
         switch animation.kind {
