@@ -29,7 +29,8 @@ extension Layer {
     /// apply nothing more.
     public final func withPresentation<Result>(at time: Double, _ body: () throws -> Result) rethrows -> Result {
         guard animatedLayerCount > 0, time.isFinite else { return try body() }
-        Unmanaged.passUnretained(self).applyPresentation(at: time)
+        var memo = SpringResponseMemo()
+        Unmanaged.passUnretained(self).applyPresentation(at: time, memo: &memo)
         defer { Unmanaged.passUnretained(self).restoreModel() }
         return try body()
     }
@@ -47,23 +48,25 @@ extension Layer {
             return value(forKeyPath: keyPath)
         }
         let layer = Unmanaged.passUnretained(self)
-        storage.present(layer, at: time)
+        var memo = SpringResponseMemo()
+        storage.present(layer, at: time, memo: &memo)
         defer { storage.restore(layer) }
         return value(forKeyPath: keyPath)
     }
 }
 
 extension Unmanaged where Instance == Layer {
-    /// Applies the presentation in this subtree (layers with `animatedLayerCount > 0` only).
-    func applyPresentation(at time: Double) {
+    /// Applies the presentation in this subtree (layers with `animatedLayerCount > 0` only);
+    /// `memo` carries the last spring response from layer to layer.
+    func applyPresentation(at time: Double, memo: inout SpringResponseMemo) {
         withLayer { layer in
             if let storage = layer.animationStorageLink {
-                storage._withUnsafeGuaranteedRef { if !$0.entries.isEmpty { $0.present(self, at: time) } }
+                storage._withUnsafeGuaranteedRef { if !$0.entries.isEmpty { $0.present(self, at: time, memo: &memo) } }
             }
             var child = layer.firstSublayer
             while let c = child {
                 child = c.withLayer { sub in
-                    if sub.animatedLayerCount > 0 { c.applyPresentation(at: time) }
+                    if sub.animatedLayerCount > 0 { c.applyPresentation(at: time, memo: &memo) }
                     return sub.nextSibling
                 }
             }
@@ -88,12 +91,13 @@ extension Unmanaged where Instance == Layer {
 }
 
 extension LayerAnimationStorage {
-    /// Saves the model values the animations touch and writes their presentation values at `time`.
-    func present(_ layer: Unmanaged<Layer>, at time: Double) {
+    /// Saves the model values the animations touch and writes their presentation values at
+    /// `time` (`memo`: the walk's last spring response, for the track path).
+    func present(_ layer: Unmanaged<Layer>, at time: Double, memo: inout SpringResponseMemo) {
         guard !isPresenting else { return }
         isPresenting = true
         if usesTracks {
-            layer.withLayer { presentTracks($0, at: time) }
+            layer.withLayer { presentTracks($0, at: time, memo: &memo) }
             return
         }
         // Emptied only when not empty: `removeAll(keepingCapacity:)` of an empty array still
@@ -147,13 +151,13 @@ extension LayerAnimationStorage {
 
     /// The track path: every animation is a `NumberTrack`, applied in order, each model number
     /// saved the first time it is touched (in `savedNumbers`; restored by `restoreNumbers`).
-    private func presentTracks(_ layer: Layer, at time: Double) {
+    private func presentTracks(_ layer: Layer, at time: Double, memo: inout SpringResponseMemo) {
         let list = tracks.rows, springs = tracks.springs
         for i in 0..<list.count {
             let slot = list[i].slot
             let base = layer.number(inSlot: slot)
             let bit: UInt8 = 1 << UInt8(truncatingIfNeeded: slot)
-            guard let v = list[i].value(at: time, base: base, springs: springs), v.isFinite else { continue }
+            guard let v = list[i].value(at: time, base: base, springs: springs, memo: &memo), v.isFinite else { continue }
             if savedNumbers.mask & bit == 0 { savedNumbers.values[slot] = base; savedNumbers.mask |= bit }
             layer.setNumber(v, inSlot: slot)
         }

@@ -58,14 +58,16 @@ struct NumberTrack {
 
     /// The value at parent time `time` over `base` (the path's value before this track), or
     /// nil when the animation does not apply there (outside its active time with no fill).
-    /// `springs` is the storage's table of spring responses (`spring` indexes it).
+    /// `springs` is the storage's table of spring responses (`spring` indexes it); `memo` the
+    /// presentation walk's last response (`SpringResponseMemo`).
     @inline(__always)
-    func value(at time: Double, base: Double, springs: UnsafeMutableBufferPointer<GenericSpringMotion<Point>>) -> Double? {
+    func value(at time: Double, base: Double, springs: UnsafeMutableBufferPointer<GenericSpringMotion<Point>>,
+               memo: inout SpringResponseMemo) -> Double? {
         guard let sample = timing.sample(at: time),
               let (a, b) = LayerAnimation.resolveNumbers(numbers, base: base) else { return nil }
         var value: Double
-        if spring >= 0 {
-            let response = springs[spring].value(at: sample.localTime)
+        if spring >= 0, let base = springs.baseAddress {
+            let response = memo.response(of: base + spring, at: sample.localTime)
             value = LayerAnimation.springNumber(from: a, to: b, response: response, velocity: velocity ?? (b - a) * initialVelocity)
         } else {
             value = a.interpolated(to: b, by: timingFunction.value(at: sample.progress))

@@ -156,4 +156,26 @@ import FolioMotion
         #expect(compared > 300, "most samples show an animated value")
         #expect(numbers(fast) == model && numbers(general) == model)
     }
+
+    /// Springs that share their parameters and local time share one evaluation of the closed
+    /// form in a presentation walk (`SpringResponseMemo`); layers interleaving two springs and
+    /// two begin times (so the memo both hits and misses) present, over 2 s, exactly the bits
+    /// each layer presents on its own (`presentationValue`, a walk of one layer).
+    @Test func springsSharedAcrossLayersPresentTheBitsEachPresentsAlone() throws {
+        let soft = try Spring(mass: 1, stiffness: 60, damping: 3), stiff = try Spring(mass: 2, stiffness: 300, damping: 9)
+        var tiles: [Layer] = []
+        for i in 0..<12 {
+            let tile = Layer(name: "\(i)", frame: Rect(x: Double(i) * 20, y: 0, width: 18, height: 18), backgroundColor: .white)
+            try tile.add(.spring(.positionY, by: .number(Double(i % 5) + 3), spring: i % 3 == 0 ? stiff : soft,
+                                 timing: try MediaTiming(beginTime: i % 4 == 0 ? 0.1 : 0, duration: 5)), forKey: "drop")
+            tiles.append(tile)
+        }
+        let root = Layer(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 100), sublayers: tiles)
+        for step in 0...200 {
+            let t = Double(step) / 100
+            let alone = tiles.map { $0.presentationValue(forKeyPath: .positionY, at: t).number?.bitPattern }
+            let together = root.withPresentation(at: t) { tiles.map { Optional($0.position.y.bitPattern) } }
+            #expect(alone == together, "t = \(t)")
+        }
+    }
 }
