@@ -12,13 +12,17 @@ extension BookController {
     ///
     /// With a whole-opening effect (the fold, the crossfade) the turn's direction waits for the
     /// first movement; leaves in flight collapse to the one on screen, which is grabbed.
+    ///
+    /// The press is hit-tested against the presentation at the clock's time
+    /// (``presentationHit(at:)``): a book whose layers carry animations (an app sliding the root
+    /// in, say) is caught where it is seen, as `presentation()?.hitTest` does in Core Animation.
     @discardableResult
     public func press(at point: Point) -> Bool {
         guard grab == nil, point.isFinite else { return false }
         if lastScroll != nil { endScroll() }
         var g = Grab(start: point, startTime: clock.time)
         if book.arrangement == .stacked {
-            guard let hit = book.hitTest(point) else { return false }
+            guard let hit = presentationHit(at: point) else { return false }
             let f: LeafMotion
             if hit.isInFlight, let existing = flight(containing: hit.leaf) {
                 f = existing
@@ -31,13 +35,20 @@ extension BookController {
             take(f, into: &g)
             lift(f, into: &g)
         } else {
-            guard book.hitTest(point) != nil else { return false }
+            guard presentationHit(at: point) != nil else { return false }
             if let f = collapseToShownLeaf() { take(f, into: &g) }
         }
         grab = g
         rebuildPriority()
         update()
         return true
+    }
+
+    /// What lies under `point` as the book is seen at the clock's time: the book's layers with
+    /// their animations applied at `clock.time` (the tree time of animations added to the book's
+    /// layers is the controller's clock time). Without animations this is ``Book/hitTest(_:)``.
+    public func presentationHit(at point: Point) -> BookHit? {
+        book.root.withPresentation(at: clock.time) { book.hitTest(point) }
     }
 
     /// Holds `f` where it is shown and grips it under the press.

@@ -62,7 +62,7 @@ public struct EvaluateCommand: ParsableCommand {
         guard (0...Self.maximumPieces).contains(maxPieces) else {
             throw ValidationError("--max-pieces \(maxPieces) must be in 0…\(Self.maximumPieces)")
         }
-        if let time, !time.isFinite { throw ValidationError("--time \(time) must be a finite number of seconds") }
+        if let time, !time.isFinite { throw ValidationError("--time \(number: time) must be a finite number of seconds") }
         if let frameOut, AtomicFile.input(replacedBy: frameOut, among: [scene]) != nil {
             throw ValidationError("--frame-out '\(frameOut)' is the scene '\(scene)': an output never replaces one of the command's inputs")
         }

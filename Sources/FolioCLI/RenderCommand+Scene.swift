@@ -27,13 +27,13 @@ extension RenderCommand {
             throw ValidationError("--from and --to apply to fold and flip; a scene names its images with \"contents\"")
         }
         if document != nil || password != nil { throw ValidationError("--document and --password apply to --effect book") }
-        if let time = options.time, !time.isFinite { throw ValidationError("--time \(time) must be a finite number of seconds") }
+        if let time = options.time, !time.isFinite { throw ValidationError("--time \(number: time) must be a finite number of seconds") }
         if isAnimation {
             if options.time != nil { throw ValidationError("an animation (--out *.webp) plays the scene from 0 to --duration: drop --time") }
             if frame != nil { throw ValidationError("an animation (--out *.webp) evaluates the scene at each frame's time: drop --frame") }
             guard (2...600).contains(frames) else { throw ValidationError("--frames \(frames) must be in 2...600") }
             guard duration.isFinite, duration > 0, duration <= 600 else {
-                throw ValidationError("--duration \(duration) must be in (0, 600] seconds")
+                throw ValidationError("--duration \(number: duration) must be in (0, 600] seconds")
             }
             _ = try parsedQuality()
         }

@@ -115,3 +115,33 @@ extension Layer {
         }
     }
 }
+
+extension Layer {
+    /// The number in `slot` (`SavedNumbers.slot(of:)`).
+    @inline(__always)
+    final func number(inSlot slot: Int) -> Double {
+        switch slot {
+        case 0: position.x
+        case 1: position.y
+        case 2: opacity
+        case 3: zPosition
+        case 4: anchorPointZ
+        case 5: cornerRadius
+        default: borderWidth
+        }
+    }
+
+    /// Writes the number in `slot` through its setter (so change tracking sees it).
+    @inline(__always)
+    final func setNumber(_ v: Double, inSlot slot: Int) {
+        switch slot {
+        case 0: position.x = v
+        case 1: position.y = v
+        case 2: opacity = v
+        case 3: zPosition = v
+        case 4: anchorPointZ = v
+        case 5: cornerRadius = v
+        default: borderWidth = v
+        }
+    }
+}

@@ -29,7 +29,8 @@ extension Layer {
     /// apply nothing more.
     public final func withPresentation<Result>(at time: Double, _ body: () throws -> Result) rethrows -> Result {
         guard animatedLayerCount > 0, time.isFinite else { return try body() }
-        Unmanaged.passUnretained(self).applyPresentation(at: time)
+        var memo = SpringResponseMemo()
+        Unmanaged.passUnretained(self).applyPresentation(at: time, memo: &memo)
         defer { Unmanaged.passUnretained(self).restoreModel() }
         return try body()
     }
@@ -47,21 +48,25 @@ extension Layer {
             return value(forKeyPath: keyPath)
         }
         let layer = Unmanaged.passUnretained(self)
-        storage.present(layer, at: time)
+        var memo = SpringResponseMemo()
+        storage.present(layer, at: time, memo: &memo)
         defer { storage.restore(layer) }
         return value(forKeyPath: keyPath)
     }
 }
 
 extension Unmanaged where Instance == Layer {
-    /// Applies the presentation in this subtree (layers with `animatedLayerCount > 0` only).
-    func applyPresentation(at time: Double) {
+    /// Applies the presentation in this subtree (layers with `animatedLayerCount > 0` only);
+    /// `memo` carries the last spring response from layer to layer.
+    func applyPresentation(at time: Double, memo: inout SpringResponseMemo) {
         withLayer { layer in
-            if let storage = layer.animationStorage, !storage.entries.isEmpty { storage.present(self, at: time) }
+            if let storage = layer.animationStorageLink {
+                storage._withUnsafeGuaranteedRef { if !$0.entries.isEmpty { $0.present(self, at: time, memo: &memo) } }
+            }
             var child = layer.firstSublayer
             while let c = child {
                 child = c.withLayer { sub in
-                    if sub.animatedLayerCount > 0 { c.applyPresentation(at: time) }
+                    if sub.animatedLayerCount > 0 { c.applyPresentation(at: time, memo: &memo) }
                     return sub.nextSibling
                 }
             }
@@ -78,18 +83,27 @@ extension Unmanaged where Instance == Layer {
                     return sub.nextSibling
                 }
             }
-            if let storage = layer.animationStorage, storage.isPresenting { storage.restore(self) }
+            if let storage = layer.animationStorageLink {
+                storage._withUnsafeGuaranteedRef { if $0.isPresenting { $0.restore(self) } }
+            }
         }
     }
 }
 
 extension LayerAnimationStorage {
-    /// Saves the model values the animations touch and writes their presentation values at `time`.
-    func present(_ layer: Unmanaged<Layer>, at time: Double) {
+    /// Saves the model values the animations touch and writes their presentation values at
+    /// `time` (`memo`: the walk's last spring response, for the track path).
+    func present(_ layer: Unmanaged<Layer>, at time: Double, memo: inout SpringResponseMemo) {
         guard !isPresenting else { return }
         isPresenting = true
-        saved.removeAll(keepingCapacity: true)
-        savedTransforms.removeAll(keepingCapacity: true)
+        if usesTracks {
+            layer.withLayer { presentTracks($0, at: time, memo: &memo) }
+            return
+        }
+        // Emptied only when not empty: `removeAll(keepingCapacity:)` of an empty array still
+        // went through the general replace (about 100 instructions each, per layer per frame).
+        if !saved.isEmpty { saved.removeAll(keepingCapacity: true) }
+        if !savedTransforms.isEmpty { savedTransforms.removeAll(keepingCapacity: true) }
         parts.isLoaded = false
         layer.withLayer { layer in
             entries.withUnsafeBufferPointer { list in
@@ -103,6 +117,7 @@ extension LayerAnimationStorage {
     func restore(_ layer: Unmanaged<Layer>) {
         guard isPresenting else { return }
         layer.withLayer { layer in
+            restoreNumbers(layer)
             var i = saved.count - 1
             while i >= 0 {
                 let s = saved[i]
@@ -129,9 +144,37 @@ extension LayerAnimationStorage {
                 i -= 1
             }
         }
-        saved.removeAll(keepingCapacity: true)
-        savedTransforms.removeAll(keepingCapacity: true)
+        if !saved.isEmpty { saved.removeAll(keepingCapacity: true) }
+        if !savedTransforms.isEmpty { savedTransforms.removeAll(keepingCapacity: true) }
         isPresenting = false
+    }
+
+    /// The track path: every animation is a `NumberTrack`, applied in order, each model number
+    /// saved the first time it is touched (in `savedNumbers`; restored by `restoreNumbers`).
+    private func presentTracks(_ layer: Layer, at time: Double, memo: inout SpringResponseMemo) {
+        let list = tracks.rows, springs = tracks.springs
+        for i in 0..<list.count {
+            let slot = list[i].slot
+            let base = layer.number(inSlot: slot)
+            let bit: UInt8 = 1 << UInt8(truncatingIfNeeded: slot)
+            guard let v = list[i].value(at: time, base: base, springs: springs, memo: &memo), v.isFinite else { continue }
+            if savedNumbers.mask & bit == 0 { savedNumbers.values[slot] = base; savedNumbers.mask |= bit }
+            layer.setNumber(v, inSlot: slot)
+        }
+    }
+
+    /// Writes back the model numbers the track path saved (a value that did not change is not
+    /// written, so its layer's change counters and cached transform are left alone).
+    private func restoreNumbers(_ layer: Layer) {
+        var mask = savedNumbers.mask
+        guard mask != 0 else { return }
+        while mask != 0 {
+            let slot = mask.trailingZeroBitCount
+            mask &= mask &- 1
+            let v = savedNumbers.values[slot]
+            if layer.number(inSlot: slot).bitPattern != v.bitPattern { layer.setNumber(v, inSlot: slot) }
+        }
+        savedNumbers.mask = 0
     }
 
     /// Applies one animation (a group: its children on its local time) at parent time `time`.

@@ -239,7 +239,13 @@ public class Layer {
     // of the root's `animatedLayerCount` per presentation and nothing per layer.
 
     /// The layer's animations in the order added, or nil while it has never had one.
-    @exclusivity(unchecked) final var animationStorage: LayerAnimationStorage?
+    @exclusivity(unchecked) final var animationStorage: LayerAnimationStorage? {
+        didSet { animationStorageLink = animationStorage.map(Unmanaged.passUnretained) }
+    }
+    /// `animationStorage` unretained, for the presentation's walk: loading the strong reference
+    /// retained and released it for every animated layer in every frame (`animationStorage`
+    /// keeps it alive; see Unmanaged+LayerWalk.swift for why lending it is sound).
+    @exclusivity(unchecked) final var animationStorageLink: Unmanaged<LayerAnimationStorage>?
     /// How many layers of this subtree, itself included, carry animations: the presentation
     /// walk enters only subtrees where it is not 0. Kept by `add(_:forKey:)`, the removals and
     /// every change of a sublayer list.

@@ -90,8 +90,7 @@ extension LayerAnimation {
         case let .spring(spring):
             guard let (a, b) = Self.resolveNumbers(spring.numbers, base: base) else { return base }
             let response = spring.responses.value(at: sample.localTime)
-            let v0 = spring.velocityNumber ?? (b - a) * spring.initialVelocity
-            value = b + (a - b) * response.x + v0 * response.y
+            value = Self.springNumber(from: a, to: b, response: response, velocity: spring.velocityNumber ?? (b - a) * spring.initialVelocity)
             end = b
         case let .keyframes(frames):
             guard let v = frames.value(at: timingFunction.value(at: sample.progress)).number,
@@ -102,6 +101,13 @@ extension LayerAnimation {
         }
         if isCumulative && sample.iteration > 0 { value = value + end * sample.iteration }
         return isAdditive ? base + value : value
+    }
+
+    /// A spring's value from `a` to `b` with start velocity `v0` (units per second) given the
+    /// unit responses (φ, ψ) at its local time: `b + (a − b)·φ + v₀·ψ`.
+    @inline(__always)
+    static func springNumber(from a: Double, to b: Double, response: Point, velocity v0: Double) -> Double {
+        b + (a - b) * response.x + v0 * response.y
     }
 
     /// `resolve` for numbers; nil if a given value is not a number (validation rules that out).

@@ -122,6 +122,26 @@ extension LayerAnimation {
         return LayerAnimation(keyPath: keyPath, kind: .spring(values), timing: timing)
     }
 
+    /// A spring animation from `CASpringAnimation`'s own parameters, as Core Animation sets
+    /// them on the animation (`mass`, `stiffness`, `damping`; defaults 1, 100, 10): the same as
+    /// `spring(_:from:to:by:spring:initialVelocity:velocity:timing:)` with
+    /// `Spring(mass:stiffness:damping:)`, but a parameter out of range (mass or stiffness ≤ 0,
+    /// damping < 0, any of them not finite) is refused naming the key path.
+    ///
+    /// - Throws: `AnimationError.invalidParameter` naming the key path and the parameter, and
+    ///   everything the general factory throws.
+    public static func spring(_ keyPath: AnimationKeyPath, from: AnimationValue? = nil, to: AnimationValue? = nil,
+                              by: AnimationValue? = nil, mass: Double, stiffness: Double = 100, damping: Double = 10,
+                              initialVelocity: Double = 0, timing: MediaTiming = .default) throws(AnimationError) -> LayerAnimation {
+        let spring: Spring
+        do throws(MotionError) {
+            spring = try Spring(mass: mass, stiffness: stiffness, damping: damping)
+        } catch {
+            throw .invalidParameter(keyPath: keyPath.rawValue, error)
+        }
+        return try .spring(keyPath, from: from, to: to, by: by, spring: spring, initialVelocity: initialVelocity, timing: timing)
+    }
+
     /// A group (`CAAnimationGroup`): every child runs on the group's local time (a child's
     /// begin time counts from the group's start) and is cut off where the group ends.
     public static func group(_ animations: [LayerAnimation], timing: MediaTiming = .default) -> LayerAnimation {

@@ -31,10 +31,21 @@ final class LayerAnimationStorage {
         var transform: Int
     }
 
-    /// The animations in the order added (Core Animation's composition order).
-    @exclusivity(unchecked) var entries: [Entry] = []
+    /// The animations in the order added (Core Animation's composition order). Every change
+    /// of the list rebuilds `tracks` (`didSet`), so the two never disagree.
+    @exclusivity(unchecked) var entries: [Entry] = [] {
+        didSet { rebuildTracks() }
+    }
+    /// The animations as `NumberTrack`s, in the same order, when every one of them is a track
+    /// (`usesTracks`); empty otherwise. Presenting such a layer reads only this table.
+    @exclusivity(unchecked) var tracks = NumberTrackTable()
+    /// Whether the presentation takes the track path (every entry is a track).
+    @exclusivity(unchecked) var usesTracks = false
     /// The model values saved by the presentation in progress, restored in reverse order.
     @exclusivity(unchecked) var saved: [Saved] = []
+    /// The model numbers the track path put aside (kept apart from `saved`, so that the list of
+    /// animations may change during a presentation without losing a model value).
+    @exclusivity(unchecked) var savedNumbers = SavedNumbers()
     /// The matrices among the saved values (`transform`, `sublayerTransform`).
     @exclusivity(unchecked) var savedTransforms: [Transform3D] = []
     /// Whether a presentation is applied now (nested presentations change nothing).
@@ -42,6 +53,19 @@ final class LayerAnimationStorage {
     /// The transform's parts while animations of them are applied (scratch kept here, so a
     /// presentation does not build one per layer).
     @exclusivity(unchecked) var parts = TransformParts()
+
+    /// Rebuilds `tracks` from `entries` (when animations are added or removed, never per frame).
+    private func rebuildTracks() {
+        usesTracks = false
+        var rows: [NumberTrack] = [], springs: [GenericSpringMotion<Point>] = []
+        for entry in entries {
+            guard let track = NumberTrack(entry.animation, springs: &springs) else { break }
+            rows.append(track)
+        }
+        let complete = !entries.isEmpty && rows.count == entries.count
+        tracks = complete ? NumberTrackTable(rows: rows, springs: springs) : NumberTrackTable()
+        usesTracks = complete
+    }
 
     /// Makes room for `leaves` more saved values, so that presenting never grows the array.
     func reserve(leaves: Int) {

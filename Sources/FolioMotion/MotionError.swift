@@ -13,18 +13,20 @@ public enum MotionError: Error, Equatable, CustomStringConvertible {
     /// A host time earlier than the clock's last tick.
     case timeWentBackwards(from: Double, to: Double)
 
+    /// A one-line message; numbers as `"\(number:)"` shows them, so a NaN or an infinity reads
+    /// `not-a-number` or `infinity`, never `nan` or `inf`.
     public var description: String {
         switch self {
         case let .invalidControlPoint(name, value):
-            return "timing control point \(name) = \(value) is invalid: x must be in 0…1 and y finite"
+            return "timing control point \(name) = \(number: value) is invalid: x must be in 0…1 and y finite"
         case let .nonFinite(name, value):
-            return "\(name) = \(value) is not a finite number"
+            return "\(name) = \(number: value) is not a finite number"
         case let .invalidParameter(name, value, requirement):
-            return "\(name) = \(value) is invalid: it must be \(requirement)"
+            return "\(name) = \(number: value) is invalid: it must be \(requirement)"
         case let .invalidKeyframes(reason):
             return "invalid keyframes: \(reason)"
         case let .timeWentBackwards(from, to):
-            return "clock time went backwards from \(from) s to \(to) s"
+            return "clock time went backwards from \(number: from) s to \(number: to) s"
         }
     }
 

@@ -84,7 +84,10 @@ public struct GenericSpringMotion<Value: VectorArithmetic>: Hashable, Sendable w
     }
 
     /// The value at clock time `time` (the initial value before `start`).
-    @inlinable
+    ///
+    /// Always inlined (with `displacement(at:)`): the presentation evaluates one per animated
+    /// layer per frame from a table, and a call copied the motion out of the table first.
+    @inlinable @inline(__always)
     public func value(at time: Double) -> Value {
         target + displacement(at: time).x
     }
@@ -96,7 +99,7 @@ public struct GenericSpringMotion<Value: VectorArithmetic>: Hashable, Sendable w
     }
 
     /// Displacement from the target and velocity at clock time `time`.
-    @inlinable
+    @inlinable @inline(__always)
     func displacement(at time: Double) -> (x: Value, v: Value) {
         let t = time - start
         guard t > 0 else { return (initialValue - target, initialVelocity) }

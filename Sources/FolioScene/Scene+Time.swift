@@ -18,15 +18,15 @@ extension Scene {
     ///   presentation value it starts at; `.invalidValue` for a time earlier than an action
     ///   already applied (a scene's actions change its model, so it only moves forward).
     public mutating func applyActions(through time: Double) throws(SceneError) {
-        guard time.isFinite else { throw .invalidValue(path: "time", value: "\(time)", reason: "must be finite") }
+        guard time.isFinite else { throw .invalidValue(path: "time", value: "\(number: time)", reason: "must be finite") }
         if appliedActions > 0, time < actions[appliedActions - 1].time {
-            throw .invalidValue(path: "time", value: "\(time)",
-                                reason: "is before the action at \(actions[appliedActions - 1].time) s already applied; load the scene again")
+            throw .invalidValue(path: "time", value: "\(number: time)",
+                                reason: "is before the action at \(number: actions[appliedActions - 1].time) s already applied; load the scene again")
         }
         while appliedActions < actions.count, actions[appliedActions].time <= time {
             let action = actions[appliedActions]
             do { try action.apply() } catch {
-                throw .invalidValue(path: "action at \(action.time) s on '\(action.keyPath.rawValue)'", value: "…", reason: "\(error)")
+                throw .invalidValue(path: "action at \(number: action.time) s on '\(action.keyPath.rawValue)'", value: "…", reason: "\(error)")
             }
             appliedActions += 1
         }

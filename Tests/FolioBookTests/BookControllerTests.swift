@@ -208,6 +208,25 @@ import FolioTestSupport
         #expect(c.book.opening == 0)
     }
 
+    /// A book moving by a layer animation is caught where it is seen (issue 40): its root
+    /// slides 1,000 points to the right over 10 s, so at t = 5 the page shows at x + 500. A
+    /// press over the page as seen grabs it; a press where the model puts it (empty on screen)
+    /// grabs nothing. With the model hit test both answers flip.
+    @Test func pressesHitTheBookWhereItIsSeenWhileItMoves() throws {
+        let c = try Self.controller()
+        let seen = Point(x: 200 + 500, y: 150), model = Point(x: 200, y: 150)
+        #expect(c.book.hitTest(model) != nil, "the model page lies under the view's middle")
+        #expect(c.book.hitTest(seen) == nil)
+        try c.book.root.add(.basic(.positionX, by: .number(1_000), timing: MediaTiming(duration: 10)), forKey: "slide")
+        try c.clock.advance(by: 5)
+        #expect(c.presentationHit(at: model) == nil, "nothing is seen under the model's page")
+        #expect(c.presentationHit(at: seen) == c.book.hitTest(model), "the page is seen 500 points right")
+        #expect(!c.press(at: model))
+        #expect(c.press(at: seen))
+        // The model is untouched by the presentation.
+        #expect(c.book.hitTest(model) != nil)
+    }
+
     @Test func spreadLeftPageDragsBack() throws {
         let c = try Self.controller(pages: 8, layout: .spread, size: Size(width: 800, height: 500))
         c.turnForward()

@@ -139,7 +139,7 @@ import FolioTransitions
         }, expectedType: "RenderError"),
         // Motion.
         Case(name: "negative mass", fragment: "mass = -1", call: { _ = try Spring(mass: -1) }, expectedType: "MotionError"),
-        Case(name: "NaN stiffness", fragment: "stiffness = nan", call: { _ = try Spring(stiffness: .nan) }, expectedType: "MotionError"),
+        Case(name: "NaN stiffness", fragment: "stiffness = not-a-number", call: { _ = try Spring(stiffness: .nan) }, expectedType: "MotionError"),
         Case(name: "zero duration", fragment: "duration = 0", call: { try AnimatedValue(0).set(1, animation: .timing(.linear, duration: 0), at: 0) }, expectedType: "MotionError"),
         Case(name: "control point out of range", fragment: "c1x = 2", call: { _ = try TimingFunction(2, 0, 0.5, 1) }, expectedType: "MotionError"),
         Case(name: "zero time scale", fragment: "timeScale = 0", call: { try AnimationClock().setTimeScale(0) }, expectedType: "MotionError"),

@@ -33,5 +33,18 @@ import Testing
 
     @Test func aTimeThatIsNotFiniteIsAUsageError() {
         #expect(throws: (any Error).self) { _ = try FolioCommand.parseAsRoot(["evaluate", "x.json", "--time", "nan"]) }
+        // The message names the value without printing `nan` or `inf`.
+        for (value, shown) in [("nan", "not-a-number"), ("inf", "infinity")] {
+            for arguments in [["evaluate", "x.json", "--time", value], ["render", "--scene", "x.json", "--time", value, "--out", "x.png"]] {
+                do {
+                    _ = try FolioCommand.parseAsRoot(arguments)
+                    Issue.record("\(arguments) was accepted")
+                } catch {
+                    let message = FolioCommand.message(for: error)
+                    #expect(message.contains("--time \(shown) must be"), "\(message)")
+                    #expect(!message.lowercased().contains("nan") && !message.contains("inf "), "\(message)")
+                }
+            }
+        }
     }
 }

@@ -254,6 +254,58 @@ import FolioMotion
         #expect(throws: MotionError.self) { _ = try MediaTiming(speed: 0) }
     }
 
+    /// A spring's parameters given on the animation (as `CASpringAnimation` takes them) are
+    /// refused naming the key path; no message prints `nan` or `inf` (numbers show as
+    /// `not-a-number` and `infinity`); and values that overflow as they compose never reach a
+    /// frame: the presentation keeps the last finite value.
+    @Test func badSpringsNameTheKeyPathAndNoMessageOrFrameHoldsNaN() throws {
+        for (mass, stiffness, damping, name) in [(0.0, 100.0, 10.0, "mass"), (-1, 100, 10, "mass"), (1, 0, 10, "stiffness"),
+                                                 (1, 100, -1, "damping"), (.nan, 100, 10, "mass"), (1, .infinity, 10, "stiffness")] {
+            do throws(AnimationError) {
+                _ = try LayerAnimation.spring(.positionY, to: .number(1), mass: mass, stiffness: stiffness, damping: damping)
+                Issue.record("mass \(mass), stiffness \(stiffness), damping \(damping) was accepted")
+            } catch {
+                guard case let .invalidParameter(keyPath, motion) = error else { Issue.record("\(error)"); continue }
+                #expect(keyPath == "position.y")
+                #expect(error.description.hasPrefix("position.y: \(name) = "), "\(error)")
+                #expect(!"\(motion)".isEmpty)
+            }
+        }
+        #expect(try LayerAnimation.spring(.opacity, to: .number(1), mass: 2).keyPath == .opacity)
+        var messages: [String] = []
+        func message(_ body: () throws -> Void) {
+            do { try body(); Issue.record("accepted") } catch { messages.append("\(error)") }
+        }
+        message { _ = try MediaTiming(duration: .nan) }
+        message { _ = try MediaTiming(beginTime: -.infinity) }
+        message { _ = try MediaTiming(speed: .nan) }
+        message { _ = try Spring(mass: .nan, stiffness: 1, damping: 1) }
+        message { _ = try LayerAnimation.spring(.opacity, mass: .infinity) }
+        message { _ = try LayerAnimation.spring(.opacity, to: .number(1), initialVelocity: .nan) }
+        message { _ = try LayerAnimation.basic(.opacity, from: .number(.nan)) }
+        message { _ = try TimingFunction(.nan, 0, 1, 1) }
+        message { try LayerClock(root: Layer(name: "r")).setTimeScale(.nan) }
+        message { let clock = try LayerClock(root: Layer(name: "r")); try clock.tick(to: 5); try clock.tick(to: -.infinity) }
+        #expect(messages.count == 10)
+        for m in messages {
+            let lower = m.lowercased()
+            #expect(!lower.contains("nan") && !lower.contains("inf ") && !lower.hasSuffix("inf"), "\(m)")
+        }
+        // Composition that overflows: model 1e308, plus an additive 1e308 → ∞ is not written.
+        let layer = Layer(name: "far")
+        layer.position = Point(x: 1e308, y: 0)
+        var push = try LayerAnimation.basic(.positionX, from: .number(1e308), to: .number(1e308), timing: MediaTiming(duration: 1))
+        push.isAdditive = true
+        try layer.add(push, forKey: "push")
+        try layer.add(.basic(.opacity, from: .number(0), to: .number(1), timing: MediaTiming(duration: 1)), forKey: "fade")
+        for t in [0.0, 0.5, .nan, .infinity] {
+            layer.withPresentation(at: t) {
+                #expect(layer.position.x.isFinite && layer.opacity.isFinite, "t = \(t)")
+            }
+        }
+        #expect(layer.position.x == 1e308, "the model is back")
+    }
+
     @Test func overshootingColourSpringsStayInsideTheUnitRange() throws {
         let layer = Layer(name: "c")
         let bouncy = try Spring(mass: 1, stiffness: 400, damping: 4)

@@ -89,17 +89,93 @@ import FolioMotion
             }
             return Layer(name: "root", frame: Rect(x: 0, y: 0, width: 1000, height: 1000), sublayers: tiles)
         }
-        let root = try tiles(animated: true)
-        let evaluator = LayerEvaluator()
-        for frame in 0..<3 { evaluator.evaluate(root, at: Double(frame) / 60) }
-        var opacities = 0.0
-        let start = folio_allocations_this_thread()
-        for frame in 3..<30 {
-            root.withPresentation(at: Double(frame) / 60) { opacities += root.sublayers[999].opacity }
+        // With the turn, every layer takes the general path; without it, the track path
+        // (`NumberTrack`): both allocate nothing.
+        let general = try tiles(animated: true)
+        let tracked = try tiles(animated: true)
+        for tile in tracked.sublayers { tile.removeAnimation(forKey: "turn") }
+        #expect(general.sublayers.allSatisfy { $0.animationStorage?.usesTracks == false })
+        #expect(tracked.sublayers.allSatisfy { $0.animationStorage?.usesTracks == true })
+        for root in [general, tracked] {
+            let evaluator = LayerEvaluator()
+            for frame in 0..<3 { evaluator.evaluate(root, at: Double(frame) / 60) }
+            var opacities = 0.0
+            let start = folio_allocations_this_thread()
+            for frame in 3..<30 {
+                root.withPresentation(at: Double(frame) / 60) { opacities += root.sublayers[999].opacity }
+            }
+            #expect(folio_allocations_this_thread() - start == 0)
+            #expect(opacities.isFinite && opacities < 27)
+            evaluator.evaluate(root, at: 0.5)
+            #expect(evaluator.quads.allSatisfy { $0.opacity.isFinite && $0.isVisible })
         }
-        #expect(folio_allocations_this_thread() - start == 0)
-        #expect(opacities.isFinite && opacities < 27)
-        evaluator.evaluate(root, at: 0.5)
-        #expect(evaluator.quads.allSatisfy { $0.opacity.isFinite && $0.isVisible })
+    }
+
+    /// The track path (`NumberTrack`, taken when every animation of a layer is a basic or spring
+    /// animation of a number stored in the layer) presents exactly what the general path
+    /// presents, bit for bit: the same animations on two layers, one of them forced onto the
+    /// general path by an extra animation of an unrelated key (`borderColor`), sampled over
+    /// 4 s (before, during, at the end and after, with fills, repeats, reversal, offsets,
+    /// additive and cumulative composition, two animations on one key), and the model comes
+    /// back bit for bit on both.
+    @Test func theTrackPathPresentsBitForBitWhatTheGeneralPathPresents() throws {
+        func animate(_ layer: Layer) throws {
+            try layer.add(.spring(.positionY, by: .number(40), spring: try Spring(mass: 1, stiffness: 120, damping: 8),
+                                  initialVelocity: 0.5, timing: try MediaTiming(beginTime: 0.2, duration: 2)), forKey: "drop")
+            try layer.add(.basic(.opacity, from: .number(0.2), to: .number(0.9),
+                                 timing: try MediaTiming(duration: 1, fillMode: .both), timingFunction: .easeInEaseOut), forKey: "fade")
+            var bob = try LayerAnimation.basic(.positionY, by: .number(5),
+                                               timing: try MediaTiming(beginTime: 0.5, duration: 0.3, timeOffset: 0.1, repeatCount: 2.5,
+                                                                       autoreverses: true, fillMode: .forwards))
+            bob.isAdditive = true
+            bob.isCumulative = true
+            try layer.add(bob, forKey: "bob")
+            try layer.add(.spring(.zPosition, from: .number(-3), to: .number(7), spring: .bouncy, velocity: .number(12),
+                                  timing: try MediaTiming(beginTime: 1, duration: 1.5, speed: 2, fillMode: .backwards)), forKey: "rise")
+            try layer.add(.basic(.cornerRadius, to: .number(9), timing: try MediaTiming(duration: 0.7, repeatDuration: 1.9)), forKey: "round")
+        }
+        let fast = Layer(name: "fast", frame: Rect(x: 10, y: 20, width: 30, height: 40), backgroundColor: .white)
+        let general = Layer(name: "general", frame: Rect(x: 10, y: 20, width: 30, height: 40), backgroundColor: .white)
+        try animate(fast)
+        try animate(general)
+        try general.add(.basic(.borderColor, from: .color(.white), to: .color(.black), timing: try MediaTiming(duration: 1)), forKey: "tint")
+        #expect(fast.animationStorage?.usesTracks == true)
+        #expect(general.animationStorage?.usesTracks == false)
+        func numbers(_ l: Layer) -> [UInt64] {
+            [l.position.x, l.position.y, l.opacity, l.zPosition, l.cornerRadius, l.anchorPointZ, l.borderWidth].map(\.bitPattern)
+        }
+        let model = numbers(fast)
+        var compared = 0
+        for step in -20...400 {
+            let t = Double(step) / 100
+            let a = fast.withPresentation(at: t) { numbers(fast) }
+            let b = general.withPresentation(at: t) { numbers(general) }
+            #expect(a == b, "t = \(t)")
+            if a != model { compared += 1 }
+        }
+        #expect(compared > 300, "most samples show an animated value")
+        #expect(numbers(fast) == model && numbers(general) == model)
+    }
+
+    /// Springs that share their parameters and local time share one evaluation of the closed
+    /// form in a presentation walk (`SpringResponseMemo`); layers interleaving two springs and
+    /// two begin times (so the memo both hits and misses) present, over 2 s, exactly the bits
+    /// each layer presents on its own (`presentationValue`, a walk of one layer).
+    @Test func springsSharedAcrossLayersPresentTheBitsEachPresentsAlone() throws {
+        let soft = try Spring(mass: 1, stiffness: 60, damping: 3), stiff = try Spring(mass: 2, stiffness: 300, damping: 9)
+        var tiles: [Layer] = []
+        for i in 0..<12 {
+            let tile = Layer(name: "\(i)", frame: Rect(x: Double(i) * 20, y: 0, width: 18, height: 18), backgroundColor: .white)
+            try tile.add(.spring(.positionY, by: .number(Double(i % 5) + 3), spring: i % 3 == 0 ? stiff : soft,
+                                 timing: try MediaTiming(beginTime: i % 4 == 0 ? 0.1 : 0, duration: 5)), forKey: "drop")
+            tiles.append(tile)
+        }
+        let root = Layer(name: "root", frame: Rect(x: 0, y: 0, width: 400, height: 100), sublayers: tiles)
+        for step in 0...200 {
+            let t = Double(step) / 100
+            let alone = tiles.map { $0.presentationValue(forKeyPath: .positionY, at: t).number?.bitPattern }
+            let together = root.withPresentation(at: t) { tiles.map { Optional($0.position.y.bitPattern) } }
+            #expect(alone == together, "t = \(t)")
+        }
     }
 }

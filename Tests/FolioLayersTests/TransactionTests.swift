@@ -128,6 +128,46 @@ import FolioMotion
         #expect(abs(clock.present { layer.opacity } - 0.5) < 1e-12)
     }
 
+    /// Reduce motion and slow motion on one clock: every spatial property changed in a spring
+    /// transaction lands at once, every other one crossfades over a 0.25 s easeInEaseOut that
+    /// runs 10× slower in host time; with reduce motion off the same change moves.
+    @Test func reduceMotionLandsSpatialChangesAndCrossfadesTheRestInSlowMotion() throws {
+        let (clock, layer) = try Self.scene()
+        try clock.setTimeScale(0.1)
+        try clock.tick(to: 50)
+        clock.reduceMotion = true
+        let turned = Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)
+        clock.perform(.spring(.bouncy)) {
+            layer.position = Point(x: 300, y: 200)
+            layer.bounds = Rect(x: 0, y: 0, width: 60, height: 40)
+            layer.anchorPoint = Point(x: 0, y: 1)
+            layer.anchorPointZ = 4
+            layer.zPosition = 9
+            layer.transform = turned
+            layer.sublayerTransform = turned
+            layer.opacity = 0
+            layer.backgroundColor = .black
+            layer.cornerRadius = 8
+        }
+        #expect(Set(layer.animationKeys()) == ["opacity", "backgroundColor", "cornerRadius"])
+        #expect(AnimationKeyPath.allCases.filter(\.isSpatial).allSatisfy { !layer.animationKeys().contains($0.rawValue) })
+        // Host 1.25 s later is tree 0.125 s: half-way through the crossfade (easeInEaseOut(0.5) = 0.5).
+        try clock.tick(to: 51.25)
+        clock.present {
+            #expect(layer.position == Point(x: 300, y: 200) && layer.zPosition == 9 && layer.transform == turned)
+            #expect(abs(layer.opacity - 0.5) < 1e-12)
+            #expect(abs(layer.cornerRadius - 4) < 1e-12)
+            #expect(abs((layer.backgroundColor?.red ?? -1) - 0.5) < 1e-12)
+        }
+        try clock.tick(to: 53)
+        clock.present { #expect(layer.opacity == 0 && layer.cornerRadius == 8) }
+        #expect(!layer.hasAnimations, "the crossfades finished and left")
+        // The same change with reduce motion off moves.
+        clock.reduceMotion = false
+        clock.perform(.spring(.bouncy)) { layer.position = Point(x: 0, y: 0) }
+        #expect(layer.animationKeys() == ["position"])
+    }
+
     @Test func slowMotionScalesHostTime() throws {
         let (clock, layer) = try Self.scene()
         try clock.setTimeScale(0.1)

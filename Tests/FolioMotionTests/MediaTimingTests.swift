@@ -143,4 +143,27 @@ import Testing
         }
         #expect(TimingFunction.easeIn.slope(at: .nan) == 0)
     }
+
+    /// The short path of `sample(at:)` for one pass without offset or reversal gives the same
+    /// samples, bit for bit, as the general steps, for every fill mode, speeds and begin times,
+    /// before, during, at the end of and after the active duration.
+    @Test func theSinglePassShortPathMatchesTheGeneralSteps() throws {
+        var checked = 0
+        for fill in [FillMode.removed, .forwards, .backwards, .both] {
+            for (begin, duration, speed, repeats) in [(0.0, 1.0, 1.0, 0.0), (0.3, 0.7, 2.5, 1.0), (-1, 0, 0.5, 0), (2, 3, 1, 1)] {
+                let timing = try MediaTiming(beginTime: begin, duration: duration, speed: speed, repeatCount: repeats, fillMode: fill)
+                #expect(timing.isSinglePass)
+                for step in -300...900 {
+                    let t = Double(step) / 97
+                    #expect(timing.sample(at: t) == timing.generalSample(at: t), "t = \(t)")
+                    checked += 1
+                }
+                #expect(timing.sample(at: .nan) == nil && timing.sample(at: .infinity) == nil)
+            }
+        }
+        #expect(checked == 4 * 4 * 1201)
+        #expect(try !MediaTiming(duration: 1, repeatCount: 2).isSinglePass)
+        #expect(try !MediaTiming(duration: 1, autoreverses: true).isSinglePass)
+        #expect(try !MediaTiming(duration: 1, timeOffset: 0.5).isSinglePass)
+    }
 }

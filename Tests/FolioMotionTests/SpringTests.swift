@@ -107,7 +107,7 @@ import Testing
         #expect(throws: MotionError.self) { try Spring(response: 0.3, dampingRatio: .infinity) }
         #expect(throws: MotionError.nonFinite(name: "velocity", value: .infinity)) { try Spring.snappy.motion(from: 0, velocity: .infinity, to: 1) }
         let error = #expect(throws: MotionError.self) { try Spring.snappy.motion(from: 0, to: .nan) }
-        #expect(error?.description == "target = nan is not a finite number")
+        #expect(error?.description == "target = not-a-number is not a finite number")
     }
 
     @Test func batchEvaluationMatchesEachSpring() throws {

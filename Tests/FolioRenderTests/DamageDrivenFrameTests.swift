@@ -2,6 +2,7 @@ import XCTest
 import FolioBook
 import FolioGeometry
 import FolioLayers
+import FolioMotion
 @testable import FolioRender
 
 /// Damage-driven frames (issue 29): a retained target redrawn only where the draw batches
@@ -151,6 +152,53 @@ final class DamageDrivenFrameTests: XCTestCase {
                     }
                 }
             }
+        }
+    }
+
+    /// A layer that moves only by an animation (its model never changes) is redrawn where it
+    /// was and where it is (issue 40): frames drawn inside the presentation at their times damage
+    /// a box covering the square's old and new places and little else, a frame at the same time
+    /// again damages nothing, and the retained target equals a full redraw every frame. (Drawn
+    /// from the model, every frame is the first one and the moving frame damages nothing.)
+    func testALayerMovingOnlyByAnimationDamagesWhereItWasAndWhereItIs() throws {
+        try MainActor.assumeIsolated {
+            let r = SharedRenderer.offscreen.renderer
+            let background = Color(red: 0.16, green: 0.17, blue: 0.19, alpha: 1)
+            let (w, h) = (320, 200)
+            let viewport = Viewport(width: w, height: h)
+            let evaluator = LayerEvaluator()
+            // A 40-point square at x 20…60 sliding 200 points right over 1 s (x 120…160 at 0.5 s).
+            let square = Layer(name: "square", frame: Rect(x: 20, y: 80, width: 40, height: 40),
+                               backgroundColor: Color(red: 0.9, green: 0.3, blue: 0.2, alpha: 1))
+            let root = Layer(name: "root", frame: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), sublayers: [square])
+            try square.add(.basic(.positionX, by: .number(200), timing: MediaTiming(duration: 1)), forKey: "slide")
+            let model = square.position
+            let retained = try RenderTarget(width: w, height: h)
+            let full = try RenderTarget(width: w, height: h)
+            r.invalidateDamage()
+            var regions: [FrameDamage.Region] = []
+            for t in [0.0, 0.0, 0.5] {
+                root.withPresentation(at: t) {
+                    evaluator.evaluate(root)
+                    regions.append(r.drawDamaged(evaluator, scale: 1, viewport: viewport, framebuffer: retained.framebuffer, background: background))
+                    r.clear(background, viewport: viewport, framebuffer: full.framebuffer)
+                    r.draw(evaluator, scale: 1, into: full)
+                }
+                XCTAssertNil(r.drawError)
+                XCTAssertEqual(retained.readImage().pixels, full.readImage().pixels, "t = \(t): the retained target differs from a full redraw")
+            }
+            XCTAssertEqual(square.position, model, "the model never moved")
+            XCTAssertEqual(regions[0], .full)
+            XCTAssertEqual(regions[1], .none, "the same time again: nothing moved")
+            guard case .box(let box) = regions[2] else { return XCTFail("the slide damaged \(regions[2]), not a box") }
+            // Where it was (x 20…60) and where it is (x 120…160), rows 80…120, each side widened
+            // by at most 3 pixels (the edge's antialiasing fringe and the box's own margin).
+            XCTAssertLessThanOrEqual(box.x0, 20)
+            XCTAssertGreaterThanOrEqual(box.x0, 17)
+            XCTAssertGreaterThanOrEqual(box.x1, 160)
+            XCTAssertLessThanOrEqual(box.x1, 163)
+            XCTAssertGreaterThanOrEqual(box.y1 - box.y0, 40)
+            XCTAssertLessThanOrEqual(box.y1 - box.y0, 46, "only the square's rows")
         }
     }
 }
