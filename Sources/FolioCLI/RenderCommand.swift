@@ -121,7 +121,7 @@ public struct RenderCommand: ParsableCommand {
             }
             guard (2...600).contains(frames) else { throw ValidationError("--frames \(frames) must be in 2...600") }
             guard duration.isFinite, duration > 0, duration <= 600 else {
-                throw ValidationError("--duration \(duration) must be in (0, 600] seconds")
+                throw ValidationError("--duration \(number: duration) must be in (0, 600] seconds")
             }
             _ = try parsedQuality()
         }

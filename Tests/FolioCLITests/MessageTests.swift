@@ -22,7 +22,8 @@ import Glibc
 
     @Test func nonFiniteValuesAreNamedInWords() throws {
         for arguments in [["geometry", "--effect", "accordion", "--panels", "1,nan"], ["geometry", "--effect", "fold", "--time", "nan"],
-                          ["geometry", "--effect", "fold", "--progress", "inf"]] {
+                          ["geometry", "--effect", "fold", "--progress", "inf"],
+                          ["render", "--effect", "fold", "--out", "/tmp/folio-never-written.webp", "--duration", "nan"]] {
             let r = try Self.folio(arguments)
             #expect(r.status != 0)
             #expect(Self.lines(r).count == 1 && !Self.printsNanOrInf(r.standardError), "\(arguments): \(r.standardError)")
