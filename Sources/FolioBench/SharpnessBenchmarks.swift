@@ -82,6 +82,8 @@ package struct SharpnessBenchmarks {
         var targets: [String: Double]
         /// Whether the default sampling meets each target at each frame: `FRAME.p99`, `FRAME.energy`.
         var met: [String: Bool]
+        /// The document path's figures (``runDocument(frames:)``), when measured.
+        var document: DocumentReport?
     }
 
     /// The name of a frame, as the report keys it.
@@ -264,6 +266,7 @@ package struct SharpnessBenchmarks {
         let missed = r.met.filter { !$0.value }.keys.sorted()
         out.append("  errors in 1/255 steps; targets for default (p99 ≤ \(f(r.targets["p99"] ?? 0, 0)), HF× within ±\(f((r.targets["energyTolerance"] ?? 0) * 100, 0))%): "
                    + (missed.isEmpty ? "all met" : "not met: " + missed.joined(separator: ", ")))
+        if let document = r.document { out += documentLines(document) }
         return out
     }
 }
