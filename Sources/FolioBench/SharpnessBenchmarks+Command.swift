@@ -8,7 +8,8 @@ extension SharpnessBenchmarks {
     package nonisolated static func command(json: Bool) throws {
         let report = try MainActor.assumeIsolated {
             let bench = try SharpnessBenchmarks()
-            var report = try ProcessInfo.processInfo.environment["FOLIO_SHARPNESS_DOCUMENT_ONLY"] != nil ? bench.run(frames: [], samplings: []) : bench.run()
+            // `FOLIO_SHARPNESS_DOCUMENT_ONLY` (any value): the document path's table alone.
+            var report = try ProcessInfo.processInfo.environment["FOLIO_SHARPNESS_DOCUMENT_ONLY"] != nil ? bench.run(frames: []) : bench.run()
             report.document = try bench.runDocument()
             return report
         }

@@ -24,9 +24,13 @@ public struct PageMagnification: Sendable, Equatable {
     /// The larger of the two axes.
     public var largest: Double { max(horizontal, vertical) }
 
-    /// The raster scale that shows this magnification: on each axis the power of two at or
-    /// above it (1 where it is at most 1.001, which only rounding makes of no magnification).
+    /// The raster scale that shows this magnification: the power of two at or above its
+    /// larger axis, on both axes (1 where it is at most 1.001, which only rounding makes of no
+    /// magnification).
     ///
+    /// Both axes alike because the mipmaps of a raster finer along one axis only are finer
+    /// along it at every level: the first level of a 2 × 1 raster is ½ × 1 of the size shown,
+    /// so where trilinear filtering blends it in, it blurs the axis that was not made finer.
     /// Why powers of two and not the magnification itself: a raster at a ratio like 1.04 to
     /// the size shown puts its texels off the pixel grid everywhere, also where the page lies
     /// in the page plane, and every pixel is then resampled between texels (docs/sharpness.md
@@ -37,11 +41,15 @@ public struct PageMagnification: Sendable, Equatable {
     public var rasterScale: PageMagnification {
         func level(_ m: Double) -> Double {
             guard m.isFinite else { return 1 }
+            // At most 2^20 (a page is at most 16,384 pixels a side anyway).
+            let largest = 1_048_576.0
+            guard m < largest else { return largest }
             var s = 1.0
             while m > s * 1.001 { s *= 2 }
             return s
         }
-        return PageMagnification(horizontal: level(horizontal), vertical: level(vertical))
+        let s = level(largest)
+        return PageMagnification(horizontal: s, vertical: s)
     }
 
     /// The pixel size of a raster of a page shown `width` × `height` pixels at rest, made finer
