@@ -282,7 +282,11 @@ package struct Benchmarks {
                 cpuShare[mode] = min(1, cpu * 1000 / ms)
             }
             // A quality figure, not a time: measured once, in the same context.
-            do { sharpness = try SharpnessBenchmarks(offscreen: bench.offscreen).run() } catch { sharpnessError = "\(error)" }
+            do {
+                let measure = try SharpnessBenchmarks(offscreen: bench.offscreen)
+                sharpness = try measure.run()
+                sharpness?.document = try measure.runDocument()
+            } catch { sharpnessError = "\(error)" }
         } }
         if sink == .infinity { print(sink) }
         if failures > 0 { throw CommandFailure(message: "\(failures) benchmark steps were refused: a bug in the benchmark") }

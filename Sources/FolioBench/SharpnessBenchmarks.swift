@@ -82,6 +82,8 @@ package struct SharpnessBenchmarks {
         var targets: [String: Double]
         /// Whether the default sampling meets each target at each frame: `FRAME.p99`, `FRAME.energy`.
         var met: [String: Bool]
+        /// The document path's figures (``runDocument(frames:)``), when measured.
+        var document: DocumentReport?
     }
 
     /// The name of a frame, as the report keys it.
@@ -116,6 +118,11 @@ package struct SharpnessBenchmarks {
         let renderer = offscreen.renderer
         renderer.light = nil
         let (w, h) = (Int(Self.size.width), Int(Self.size.height))
+        guard !frames.isEmpty else {
+            return Report(size: [w, h], supersampling: Self.factor, renderer: "\(offscreen.context.renderer), \(offscreen.context.version)",
+                          maximumAnisotropy: Double(QuadRenderer.maximumAnisotropy()), figures: [:],
+                          targets: ["p99": Self.p99Target, "energyTolerance": Self.energyTolerance], met: [:])
+        }
         let fine = try SharpnessPage.render(width: w, height: h, factor: Self.factor)
         // References first, with the fine page (one upload), then the page as displayed.
         try renderer.setImage(fine, for: page)
@@ -250,7 +257,9 @@ package struct SharpnessBenchmarks {
     /// The report as lines of the bench's table.
     nonisolated static func lines(_ r: Report) -> [String] {
         func f(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
-        var out = ["sharpness: \(r.size[0])x\(r.size[1]) text page vs the same frame at \(r.supersampling)x\(r.supersampling), box-filtered (max anisotropy \(f(r.maximumAnisotropy, 0)))"]
+        var out: [String] = []
+        guard !r.figures.isEmpty else { return r.document.map(documentLines) ?? [] }
+        out.append("sharpness: \(r.size[0])x\(r.size[1]) text page vs the same frame at \(r.supersampling)x\(r.supersampling), box-filtered (max anisotropy \(f(r.maximumAnisotropy, 0)))")
         let keys = frames.map(key)
         out.append("  sampling            " + keys.map { $0.padding(toLength: 22, withPad: " ", startingAt: 0) }.joined())
         out.append("                      " + keys.map { _ in "MAE  p99  HF×".padding(toLength: 22, withPad: " ", startingAt: 0) }.joined())
@@ -264,6 +273,7 @@ package struct SharpnessBenchmarks {
         let missed = r.met.filter { !$0.value }.keys.sorted()
         out.append("  errors in 1/255 steps; targets for default (p99 ≤ \(f(r.targets["p99"] ?? 0, 0)), HF× within ±\(f((r.targets["energyTolerance"] ?? 0) * 100, 0))%): "
                    + (missed.isEmpty ? "all met" : "not met: " + missed.joined(separator: ", ")))
+        if let document = r.document { out += documentLines(document) }
         return out
     }
 }

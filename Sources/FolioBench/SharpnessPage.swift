@@ -55,8 +55,10 @@ enum SharpnessPage {
         return lines
     }
 
-    /// The one-page PDF: a heading in Helvetica-Bold, then the text in Times-Roman.
-    static func pdf() -> [UInt8] {
+    /// The PDF: `pages` pages (1 or more), each a heading in Helvetica-Bold, then the text in
+    /// Times-Roman; each page after the first starts its text 37 lines further on, so that a
+    /// turning page and the page it uncovers do not line up.
+    static func pdf(pages: Int = 1) -> [UInt8] {
         let margin = 36.0, leading = 9.0
         let top = points.height - margin
         let count = Int((points.height - 2 * margin - 20) / leading)
@@ -64,19 +66,24 @@ enum SharpnessPage {
         func escaped(_ s: String) -> String {
             s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "(", with: "\\(").replacingOccurrences(of: ")", with: "\\)")
         }
-        var content = "BT /F2 11 Tf \(margin) \(top - 11) Td (Chapter XV. Recapitulation and Conclusion) Tj ET\n"
-        content += "BT /F1 7.5 Tf \(leading) TL \(margin) \(top - 11 - 20) Td\n"
-        for line in lines(count: count, columns: 98) { content += "(\(escaped(line))) Tj T*\n" }
-        content += "ET"
-        let objects = [
+        let n = max(1, pages)
+        let all = lines(count: count + 37 * (n - 1), columns: 98)
+        // Objects: 1 catalog, 2 pages, 3 and 4 the fonts, then a page and its contents per page.
+        var objects = [
             "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(points.width) \(points.height)] /Contents 4 0 R "
-                + "/Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>",
-            PDFWriter.stream(content),
+            "<< /Type /Pages /Kids [\((0..<n).map { "\(5 + 2 * $0) 0 R" }.joined(separator: " "))] /Count \(n) >>",
             "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>",
             "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>",
         ]
+        for page in 0..<n {
+            var content = "BT /F2 11 Tf \(margin) \(top - 11) Td (Chapter XV. Recapitulation and Conclusion) Tj ET\n"
+            content += "BT /F1 7.5 Tf \(leading) TL \(margin) \(top - 11 - 20) Td\n"
+            for line in all[37 * page..<37 * page + count] { content += "(\(escaped(line))) Tj T*\n" }
+            content += "ET"
+            objects.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(points.width) \(points.height)] /Contents \(6 + 2 * page) 0 R "
+                           + "/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> >>")
+            objects.append(PDFWriter.stream(content))
+        }
         return PDFWriter.document(objects)
     }
 

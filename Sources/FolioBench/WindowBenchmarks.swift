@@ -177,21 +177,34 @@ package struct WindowBenchmarks {
         let scale = window.scale
         let view = Size(width: Double(window.windowSize.width), height: Double(window.windowSize.height))
         var books: [String: Book] = [:]
-        var pages = Set<Int>()
-        for effect in Set(plan.configurations.map(\.effect)) {
-            let configuration = BookConfiguration(viewSize: view, scale: scale, layout: .spread, effect: try leafEffect(effect))
+        // Each effect's book has handles of its own (1,000 apart, below the floor's), so that
+        // each page is uploaded as that book shows it: at the raster scale its effect's turn
+        // asks for while a leaf in flight carries it (`Book.rasterScale(ofPage:)`), as a reader
+        // rasterises it, and at its resting size where it lies flat.
+        var pages: [String: [Int: PageMagnification]] = [:]
+        for (i, effect) in Set(plan.configurations.map(\.effect)).sorted().enumerated() {
+            let configuration = BookConfiguration(viewSize: view, scale: scale, layout: .spread, effect: try leafEffect(effect),
+                                                  contentHandleBase: 1 + 1_000 * i)
             let book = try Book(pageCount: pageCount, configuration: configuration)
             for leaves in Set(plan.configurations.map(\.leaves)) {
                 try book.setLeaves(Self.leaves(leaves, step: 0, of: plan.frames))
-                pages.formUnion(book.visiblePages)
+                for p in book.visiblePages {
+                    let wanted = book.rasterScale(ofPage: p), known = pages[effect]?[p] ?? .one
+                    pages[effect, default: [:]][p] = PageMagnification(horizontal: max(wanted.horizontal, known.horizontal),
+                                                                       vertical: max(wanted.vertical, known.vertical))
+                }
             }
             books[effect] = book
         }
         let book = books.values.first!
         // The larger part of the split, as `folio render --effect book` draws its pages.
         let page = (width: Int((book.frame.split.leading * scale).rounded()), height: Int((book.frame.height * scale).rounded()))
-        for p in pages.sorted() {
-            try window.renderer.setImage(SamplePages.page(p + 1, width: page.width, height: page.height), for: book.handle(forPage: p))
+        for (effect, scales) in pages {
+            for (p, raster) in scales {
+                let (w, h) = raster.pixels(width: page.width, height: page.height)
+                try window.renderer.setImage(SamplePages.page(p + 1, width: w, height: h), for: books[effect]!.handle(forPage: p),
+                                             rasterScale: raster.largest)
+            }
         }
         let (fw, fh) = window.framebufferSize
         try window.renderer.setImage(SamplePages.page(1, width: fw, height: fh), for: floorHandle)

@@ -54,6 +54,9 @@ public final class Book {
     /// Measures what the book draws now, for the reach of leaves whose poses a sweep cannot
     /// bound (``BookReach/reach(of:)``); made on first use, its buffers kept.
     lazy var reachEvaluator = LayerEvaluator()
+    /// Each kind of leaf's ``LeafEffect/turnMagnification(in:)``, by `Kind` raw value, measured
+    /// on first use (``rasterScale(ofPage:)``): it depends on the frame and the effect only.
+    var turnMagnifications: [PageMagnification?] = [nil, nil, nil]
 
     /// Turns pages with a crossfade instead of 3D motion (the accessibility setting).
     public var reduceMotion = false {

@@ -29,6 +29,14 @@ public protocol LeafEffect: Sendable {
     func makeLeaf(in frame: LeafFrame) throws(BookError) -> any TurningLeaf
     /// The animation of a whole turn from rest, 0 → 1 when `forward`, 1 → 0 otherwise.
     func turnAnimation(forward: Bool) -> Animation
+    /// The largest magnification on screen, along each axis of the upright page image, of any
+    /// page a leaf made in `frame` shows over a whole turn (its own faces, and for a
+    /// whole-opening effect the pages it carries): how much finer than at rest a page in flight
+    /// must be rasterised to show all the detail the turn brings to the screen. Asked once per
+    /// book and kind of leaf (``Book/rasterScale(ofPage:)``), never per frame. The default
+    /// samples the turn (``sampledTurnMagnification(in:steps:)``); an effect whose leaf a drag
+    /// poses off its progress-only path (the curl) is bounded on that path.
+    func turnMagnification(in frame: LeafFrame) -> PageMagnification
 }
 
 /// Where a drag took hold of a leaf; the effect that made it reads its fields.

@@ -57,7 +57,7 @@ extension RenderCommand {
     @MainActor func documentImage() throws -> Image {
         let (pages, offscreen) = try documentSetUp()
         do {
-            try pages.uploadVisiblePages(to: offscreen.renderer)
+            try pages.uploadVisiblePages(to: offscreen.renderer, maximumSide: offscreen.limits.maximumTextureSize)
             return try offscreen.render(pages.stage, size: try options.parsedSize(), scale: options.scale,
                                         antialiasing: AntialiasingMode(rawValue: aa)!, background: try Self.parseColor(background))
         } catch {
@@ -82,7 +82,7 @@ extension RenderCommand {
             let order = Array(0..<frames) + (once ? [] : Array((1..<(frames - 1)).reversed()))
             for (k, i) in order.enumerated() {
                 try pages.poseRiffle(frame: i, of: frames)
-                try pages.uploadVisiblePages(to: offscreen.renderer)
+                try pages.uploadVisiblePages(to: offscreen.renderer, maximumSide: offscreen.limits.maximumTextureSize)
                 let frame = try offscreen.render(pages.stage, size: size, scale: options.scale,
                                                  antialiasing: AntialiasingMode(rawValue: aa)!, background: try Self.parseColor(background))
                 try encoder.add(frame, duration: k == 0 || i == frames - 1 ? hold : step)

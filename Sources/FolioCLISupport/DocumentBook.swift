@@ -25,7 +25,9 @@ package final class DocumentBook {
     package let framing: BookFraming
     /// A page's size in pixels (the larger part of a spread's split, as the numbered book draws).
     package let pagePixels: (width: Int, height: Int)
-    private var uploaded = Set<Int>()
+    /// The pages uploaded, with the raster scale each was rasterised at
+    /// (``Book/rasterScale(ofPage:)`` when it was uploaded).
+    private var uploaded: [Int: PageMagnification] = [:]
     private var reported = Set<Int>()
 
     /// Opens `path`: a folder as image scans, anything else as a PDF (with `password`).
@@ -105,31 +107,46 @@ package final class DocumentBook {
         max(4, (0.03 * min(frame.width, frame.height)).rounded())
     }
 
-    /// The bytes the pages a frame shows take (at most six pages in flight at once are held).
-    package var pageBytes: Int { min(book.pageCount, 6) * RenderLimits.pageBytes(width: pagePixels.width, height: pagePixels.height) }
+    /// The bytes the pages a frame shows take: at most six pages in flight at once are held,
+    /// each at most at the book's largest raster scale (``Book/largestRasterScale``).
+    package var pageBytes: Int {
+        let fine = book.largestRasterScale.pixels(width: pagePixels.width, height: pagePixels.height)
+        return min(book.pageCount, 6) * RenderLimits.pageBytes(width: fine.width, height: fine.height)
+    }
 
-    /// Uploads the pages the book shows now that are not uploaded yet, and frees those it no
-    /// longer shows. A page that cannot be rendered shows as the source's placeholder, with one
+    /// Uploads the pages the book shows now that are not uploaded yet or were rasterised at
+    /// another scale, and frees those it no longer shows. Each page is rasterised at its
+    /// ``Book/rasterScale(ofPage:)`` of the size it is displayed: finer while a leaf in flight
+    /// carries it, so that the turn shows the detail it magnifies, and at the size shown once
+    /// it lies flat again (a finer raster at rest would be minified, and blurred by its
+    /// mipmaps). A page that cannot be rendered shows as the source's placeholder, with one
     /// line on standard error (once per page).
-    package func uploadVisiblePages(to renderer: QuadRenderer) throws(RenderError) {
+    ///
+    /// A finer raster is kept within `maximumSide` pixels a side (the device's largest
+    /// texture): past it the page is rasterised as fine as the device allows.
+    package func uploadVisiblePages(to renderer: QuadRenderer, maximumSide: Int = .max) throws(RenderError) {
         let visible = Set(book.visiblePages)
-        for page in uploaded.subtracting(visible) {
+        for page in Set(uploaded.keys).subtracting(visible) {
             renderer.removeImage(for: book.handle(forPage: page))
-            uploaded.remove(page)
+            uploaded[page] = nil
         }
-        for page in book.visiblePages where !uploaded.contains(page) {
+        for page in book.visiblePages {
+            let scale = book.rasterScale(ofPage: page)
+            guard uploaded[page] != scale else { continue }
+            var (w, h) = scale.pixels(width: pagePixels.width, height: pagePixels.height)
+            (w, h) = (max(pagePixels.width, min(w, maximumSide)), max(pagePixels.height, min(h, maximumSide)))
             let bitmap: PageBitmap
             do {
-                bitmap = try layout.render(slot: page, from: source, width: pagePixels.width, height: pagePixels.height)
+                bitmap = try layout.render(slot: page, from: source, width: w, height: h)
             } catch {
                 if reported.insert(page).inserted { Self.warn("folio: page \(page + 1) of \(Self.name(of: source)) shows as a placeholder: \(error)") }
-                bitmap = source.placeholder(width: pagePixels.width, height: pagePixels.height)
+                bitmap = source.placeholder(width: w, height: h)
             }
             // The layout of FolioRender's `Image` exactly: no conversion.
             if let image = Image(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels) {
-                try renderer.setImage(image, for: book.handle(forPage: page))
+                try renderer.setImage(image, for: book.handle(forPage: page), rasterScale: scale.largest)
             }
-            uploaded.insert(page)
+            uploaded[page] = scale
         }
     }
 

@@ -50,11 +50,11 @@ extension QuadRenderer {
     /// at `texels` texels per layer point, samples it without mipmaps: the texture has Folio's
     /// upload sampling, and the item's level of detail — exact for an item parallel to the
     /// view plane, bounded from above in perspective — is at most −``unmipmappedMargin`` (with
-    /// the upload's `levelOfDetailBias`, which OpenGL ES does not apply).
+    /// the texture's upload bias, `levelOfDetailBias(rasterScale:)`, which OpenGL ES does not apply).
     func samplesWithoutMipmaps(_ item: DrawItem, batch: Int, _ t: Texture, texelsPerPoint texels: (Double, Double)) -> Bool {
         guard samplesUnminifiedWithoutMipmaps, t.hasUploadSampling, unmipmappedSampler != 0 else { return false }
         let corners = list.corners[item.corners]
-        let bias = profile == .gles30 ? 0 : Double(Self.levelOfDetailBias)
+        let bias = profile == .gles30 ? 0 : Double(t.levelOfDetailBias)
         var rho = Self.texelsPerPixel(corners, texelsPerPoint: texels)
         if rho == nil, let box = shadedBox(ofItemAt: batch) {
             // Past this ρ the answer is no: the bound may stop there (a minified leaf).

@@ -15,16 +15,21 @@ extension QuadRenderer {
     /// Uploads `image` (straight alpha, rows top to bottom) as the texture for `handle`,
     /// premultiplied and mipmapped.
     ///
+    /// `rasterScale` says how much finer the image is than the size it is shown at rest: 1
+    /// for a page rasterised as shown, 2 for a page in flight rasterised at twice that size
+    /// (`Book.rasterScale(ofPage:)`, the larger axis), which is sampled with a level-of-detail
+    /// bias of its own (``levelOfDetailBias(rasterScale:)``).
+    ///
     /// - Throws: `RenderError.exceedsDeviceLimit` for an image wider or taller than the
     ///   device's `GL_MAX_TEXTURE_SIZE` (naming its size and the limit), `.invalidPixelSize`
     ///   for an empty one; nothing is uploaded and an earlier texture for `handle` stays.
-    public func setImage(_ image: Image, for handle: ContentHandle) throws(RenderError) {
+    public func setImage(_ image: Image, for handle: ContentHandle, rasterScale: Double = 1) throws(RenderError) {
         // `withUnsafeBytes` rethrows untyped: the error is carried out by hand.
         var failure: RenderError?
         image.pixels.withUnsafeBytes { raw in
             do throws(RenderError) {
                 try setPixels(raw, width: image.width, height: image.height, bytesPerRow: image.width * 4,
-                              premultiplied: false, for: handle)
+                              premultiplied: false, for: handle, rasterScale: rasterScale)
             } catch {
                 failure = error
             }
@@ -47,12 +52,14 @@ extension QuadRenderer {
     ///   - bytesPerRow: the distance between row starts, at least `width · 4`.
     ///   - premultiplied: whether colour components are already multiplied by alpha.
     ///   - handle: the content handle layers name.
+    ///   - rasterScale: how much finer the pixels are than the size they are shown at rest
+    ///     (1: as shown); it chooses the level-of-detail bias (``levelOfDetailBias(rasterScale:)``).
     /// - Throws: `RenderError.exceedsDeviceLimit` for a side beyond the device's
     ///   `GL_MAX_TEXTURE_SIZE` (naming the size and the limit), `.invalidPixelSize` for an
     ///   empty size or one beyond `Image.maximumSide`, `.invalidPixelBuffer` when the bytes
     ///   cannot hold the image. Nothing is uploaded then.
     public func setPixels(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
-                          premultiplied: Bool, for handle: ContentHandle) throws(RenderError) {
+                          premultiplied: Bool, for handle: ContentHandle, rasterScale: Double = 1) throws(RenderError) {
         let limits = RenderLimits.query()
         guard width > 0, height > 0 else {
             throw .invalidPixelSize(width: Double(width), height: Double(height), limit: min(Image.maximumSide, limits.maximumTextureSize))
@@ -112,13 +119,14 @@ extension QuadRenderer {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
         // OpenGL ES has no such texture parameter (its shader would pass the bias to `texture`).
-        if profile != .gles30 { glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), Self.levelOfDetailBias) }
+        let bias = Self.levelOfDetailBias(rasterScale: rasterScale)
+        if profile != .gles30 { glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), bias) }
         let anisotropy = Self.defaultAnisotropy()
         if anisotropy > 1 { glTexParameterf(GLenum(GL_TEXTURE_2D), Self.textureMaxAnisotropy, anisotropy) }
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         install(Texture(id: id, width: width, height: height, premultiplied: true, origin: .topLeft, owned: true, isOpaque: opaque,
-                        hasUploadSampling: true), for: handle)
+                        hasUploadSampling: true, levelOfDetailBias: bias), for: handle)
     }
 
     /// Whether every pixel's alpha byte is 255. Reads four bytes at a time (the alpha byte of
@@ -231,6 +239,19 @@ extension QuadRenderer {
     /// The level-of-detail bias of Folio's uploads: −½ level, measured on a page of small
     /// text in mid-turn (`folio bench --sharpness`).
     @_spi(Benchmarks) nonisolated public static let levelOfDetailBias: Float = -0.5
+
+    /// The level-of-detail bias of a page rasterised finer than it is shown at rest (a page
+    /// in flight at twice its resting size): −¾ level. Measured on the document path's turning
+    /// half (`folio bench --sharpness`): with −½ such a page kept too little of its detail
+    /// where the flip foreshortens it (HF× 0.79 at progress 0.15, 0.73 at 0.3), with −1 it
+    /// aliased (1.40, 1.29); −¾ keeps every pose of the flip and the curl within 0.85–1.15.
+    @_spi(Benchmarks) nonisolated public static let fineRasterLevelOfDetailBias: Float = -0.75
+
+    /// The bias an upload `rasterScale` times finer than its resting size gets:
+    /// ``levelOfDetailBias`` at 1 (or below, or not finite), ``fineRasterLevelOfDetailBias`` above.
+    nonisolated public static func levelOfDetailBias(rasterScale: Double) -> Float {
+        rasterScale.isFinite && rasterScale > 1 ? fineRasterLevelOfDetailBias : levelOfDetailBias
+    }
 
     /// The anisotropy Folio's uploads get: the driver's largest, except on llvmpipe, whose
     /// anisotropic filter (Mesa 22) blurs small text even on a page lying flat — an energy of

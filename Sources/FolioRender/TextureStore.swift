@@ -28,6 +28,9 @@ struct TextureStore {
         /// mipmaps for the same pixels (`QuadRenderer+Sampling.swift`). False for an app's
         /// texture and after `setSampling`.
         var hasUploadSampling = false
+        /// The level-of-detail bias it was uploaded with (`QuadRenderer.levelOfDetailBias(rasterScale:)`;
+        /// desktop GL only): what a draw's level of detail adds for `hasUploadSampling`.
+        var levelOfDetailBias: Float = QuadRenderer.levelOfDetailBias
     }
 
     private var byHandle: [ContentHandle: Texture] = [:]

@@ -44,6 +44,60 @@ final class TextureSharpnessTests: XCTestCase {
         }
     }
 
+    /// A page rasterised finer than it is shown at rest (a page in flight at 2 × 2,
+    /// `Book.rasterScale(ofPage:)`) is sampled with a level-of-detail bias of −¾, and the
+    /// texture remembers it for the unmipmapped path; one rasterised as shown keeps −½.
+    func testAFinerRasterIsSampledWithTheFineRastersBias() throws {
+        try MainActor.assumeIsolated {
+            let r = SharedRenderer.offscreen
+            let (fine, plain) = (ContentHandle(9_103), ContentHandle(9_104))
+            try r.renderer.setImage(Image(width: 64, height: 64, fill: (10, 200, 30, 255)), for: fine, rasterScale: 2)
+            try r.renderer.setImage(Image(width: 64, height: 64, fill: (10, 200, 30, 255)), for: plain)
+            defer { r.renderer.removeImage(for: fine); r.renderer.removeImage(for: plain) }
+            XCTAssertEqual(r.renderer.textures[fine]?.levelOfDetailBias, -0.75)
+            XCTAssertEqual(r.renderer.textures[plain]?.levelOfDetailBias, -0.5)
+            XCTAssertEqual(QuadRenderer.levelOfDetailBias(rasterScale: .nan), -0.5)
+            XCTAssertEqual(QuadRenderer.levelOfDetailBias(rasterScale: 1), -0.5)
+            guard r.renderer.profile != .gles30 else { return }
+            var previous: GLint = 0
+            glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &previous)
+            defer { glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(previous)) }
+            for (handle, expected) in [(fine, GLfloat(-0.75)), (plain, -0.5)] {
+                glBindTexture(GLenum(GL_TEXTURE_2D), try XCTUnwrap(r.renderer.textures[handle]?.id))
+                var bias: GLfloat = 0
+                glGetTexParameterfv(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), &bias)
+                XCTAssertEqual(bias, expected)
+            }
+        }
+    }
+
+    /// Issue 41's figure on the document path: two PDF pages of 10-pixel text rasterised by
+    /// poppler, a single-layout book in 640 × 800, the turning half against the same frame with
+    /// the pages rasterised 4 × finer. A page rasterised at its resting size loses half the
+    /// reference's high-frequency energy on the rising flip (0.48 at 0.15) and a third near the
+    /// curl's end (0.68 at 0.9); rasterised at the book's raster scale for a page in flight (2 × 2)
+    /// and sampled with the fine raster's bias, both are within 0.85–1.15 (1.06, 1.07).
+    func testTextOnARisingLeafKeepsTheReferencesDetailWhenItsPageIsRasterisedForTheTurn() throws {
+        let report = try MainActor.assumeIsolated {
+            try SharpnessBenchmarks(offscreen: SharedRenderer.offscreen).runDocument(frames: [("flip", 0.15), ("curl", 0.9)])
+        }
+        XCTAssertEqual(report.rasterScales["flip"], [2, 2])
+        XCTAssertEqual(report.rasterScales["curl"], [2, 2])
+        let profile = MainActor.assumeIsolated { SharedRenderer.offscreen.renderer.profile }
+        for key in ["flip@0.15", "curl@0.9"] {
+            let before = try XCTUnwrap(report.figures["resting"]?[key]), after = try XCTUnwrap(report.figures["turn-aware"]?[key])
+            XCTAssertGreaterThan(after.pixels, 320 * 800 / 2, "\(key): the turning half is measured")
+            XCTAssertLessThan(before.energyRatio, 0.85, "\(key): the resting raster is blurred (\(before))")
+            // OpenGL ES has no level-of-detail bias: the finer raster is sharper, not measured to the band.
+            if profile == .gles30 {
+                XCTAssertGreaterThan(after.energyRatio, before.energyRatio, "\(key): \(after) vs \(before)")
+            } else {
+                XCTAssertLessThanOrEqual(abs(after.energyRatio - 1), SharpnessBenchmarks.documentTolerance, "\(key): \(after)")
+                XCTAssertEqual(report.met[key], true)
+            }
+        }
+    }
+
     /// A checkerboard of one-texel squares shown 6.9 times smaller is its average grey
     /// everywhere (the mipmaps average it); sampled without mipmaps it is a moiré of near
     /// black and near white, which the same check catches.

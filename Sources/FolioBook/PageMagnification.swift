@@ -1,0 +1,65 @@
+/// How much larger than at rest a page is shown on screen, along each axis of its upright
+/// image: view points per point of the page as it lies flat (1 × 1 at rest).
+///
+/// A page is rasterised at the size it is shown lying flat; where a turning leaf carries it
+/// toward the viewer, or the fold's panels lift it, part of it is magnified and a raster made
+/// at the resting size cannot show that detail (docs/sharpness.md). An effect bounds this over
+/// a whole turn (``LeafEffect/turnMagnification(in:)``) and the book says how finely each page
+/// on screen wants rasterising (``Book/rasterScale(ofPage:)``).
+public struct PageMagnification: Sendable, Equatable {
+    /// Along the upright page image's x axis (across its lines of text).
+    public var horizontal: Double
+    /// Along the upright page image's y axis (down the page).
+    public var vertical: Double
+
+    /// A magnification of `horizontal` × `vertical`.
+    public init(horizontal: Double, vertical: Double) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    /// The page at its resting size.
+    public static let one = PageMagnification(horizontal: 1, vertical: 1)
+
+    /// The larger of the two axes.
+    public var largest: Double { max(horizontal, vertical) }
+
+    /// The raster scale that shows this magnification: the power of two at or above its
+    /// larger axis, on both axes (1 where it is at most 1.001, which only rounding makes of no
+    /// magnification).
+    ///
+    /// Both axes alike because the mipmaps of a raster finer along one axis only are finer
+    /// along it at every level: the first level of a 2 × 1 raster is ½ × 1 of the size shown,
+    /// so where trilinear filtering blends it in, it blurs the axis that was not made finer.
+    /// Why powers of two and not the magnification itself: a raster at a ratio like 1.04 to
+    /// the size shown puts its texels off the pixel grid everywhere, also where the page lies
+    /// in the page plane, and every pixel is then resampled between texels (docs/sharpness.md
+    /// measures it halving the turning half's detail). At twice the size, a pixel over the
+    /// page at rest covers exactly 2 × 2 texels and the first mipmap level is the page as
+    /// shown, so what is not magnified is drawn as before and what is, up to 2×, has texels
+    /// of its own — the tile levels' rule (`TilePlanner`).
+    public var rasterScale: PageMagnification {
+        func level(_ m: Double) -> Double {
+            guard m.isFinite else { return 1 }
+            // At most 2^20 (a page is at most 16,384 pixels a side anyway).
+            let largest = 1_048_576.0
+            guard m < largest else { return largest }
+            var s = 1.0
+            while m > s * 1.001 { s *= 2 }
+            return s
+        }
+        let s = level(largest)
+        return PageMagnification(horizontal: s, vertical: s)
+    }
+
+    /// The pixel size of a raster of a page shown `width` × `height` pixels at rest, made finer
+    /// by this magnification on each axis (rounded up to whole pixels, never smaller than at
+    /// rest). A magnification that is not finite counts as 1.
+    public func pixels(width: Int, height: Int) -> (width: Int, height: Int) {
+        func scaled(_ n: Int, _ s: Double) -> Int {
+            guard s.isFinite, s > 1 else { return n }
+            return max(n, Int((Double(n) * s).rounded(.up)))
+        }
+        return (scaled(width, horizontal), scaled(height, vertical))
+    }
+}

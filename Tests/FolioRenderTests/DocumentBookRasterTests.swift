@@ -1,0 +1,55 @@
+import XCTest
+@testable import FolioBench
+import FolioBook
+import FolioCLISupport
+import FolioDocument
+import FolioGeometry
+@_spi(Benchmarks) @testable import FolioRender
+
+/// `DocumentBook` (`folio render --document`) rasterises a page in flight at the book's raster
+/// scale for its turn and a page lying flat at the size shown, and its memory check counts the
+/// finer rasters: what it holds never passes `pageBytes`.
+final class DocumentBookRasterTests: XCTestCase {
+    func testPagesInFlightAreRasterisedForTheirTurnAndTheBudgetCountsThem() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-raster-\(getpid()).pdf").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(SharpnessPage.pdf(pages: 4))))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try MainActor.assumeIsolated {
+            let source = try DocumentBook.open(path, password: nil)
+            let configuration = BookConfiguration(viewSize: Size(width: 400, height: 300), layout: .spread, effect: FlipLeafEffect(),
+                                                  contentHandleBase: 8_000)
+            let pages = try DocumentBook(source: source, configuration: configuration, frame: Size(width: 400, height: 300))
+            let book = pages.book, renderer = SharedRenderer.offscreen.renderer
+            defer { for p in 0..<book.pageCount { renderer.removeImage(for: book.handle(forPage: p)) } }
+            let rest = pages.pagePixels
+            @MainActor func texture(_ page: Int) -> (Int, Int)? {
+                renderer.textures[book.handle(forPage: page)].map { ($0.width, $0.height) }
+            }
+            @MainActor func heldBytes() -> Int {
+                book.visiblePages.compactMap(texture).reduce(0) { $0 + RenderLimits.pageBytes(width: $1.0, height: $1.1) }
+            }
+            try book.setLeaves([BookLeaf(index: 1, progress: 0.3)], opening: 1)
+            try pages.uploadVisiblePages(to: renderer)
+            let front = try XCTUnwrap(book.page(ofLeaf: 1, side: .front)), back = try XCTUnwrap(book.page(ofLeaf: 1, side: .back))
+            for p in [front, back] {
+                let t = try XCTUnwrap(texture(p))
+                XCTAssertEqual([t.0, t.1], [2 * rest.width, 2 * rest.height], "page \(p) in flight: twice its resting size")
+                XCTAssertEqual(renderer.textures[book.handle(forPage: p)]?.levelOfDetailBias, QuadRenderer.fineRasterLevelOfDetailBias)
+            }
+            for p in book.visiblePages where p != front && p != back {
+                let t = try XCTUnwrap(texture(p))
+                XCTAssertEqual([t.0, t.1], [rest.width, rest.height], "page \(p) lying flat: its resting size")
+            }
+            XCTAssertLessThanOrEqual(heldBytes(), pages.pageBytes, "the budget counts the finer rasters")
+            XCTAssertEqual(pages.pageBytes, 4 * RenderLimits.pageBytes(width: 2 * rest.width, height: 2 * rest.height),
+                           "at most six pages (here four) at the book's largest raster scale")
+            // Landed: the leaf's pages lie flat again and go back to their resting size.
+            try book.setLeaves([], opening: 2)
+            try pages.uploadVisiblePages(to: renderer)
+            for p in book.visiblePages {
+                let t = try XCTUnwrap(texture(p))
+                XCTAssertEqual([t.0, t.1], [rest.width, rest.height], "page \(p) at rest after the turn")
+            }
+        }
+    }
+}
