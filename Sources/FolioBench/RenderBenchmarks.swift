@@ -17,6 +17,9 @@ package struct RenderBenchmarks {
     static let size = Size(width: 1280, height: 800)
     /// Each timed frame set walks these progress values: the whole motion, evenly.
     static let progressSteps = (0..<10).map { (Double($0) + 0.5) / 10 }
+    /// The poses the allocation check prepares: `progressSteps` and leaves landing, where a
+    /// curl's nearer sheet is split at the spine (`DrawList.cutNearerSheets`).
+    static let allocationSteps = progressSteps + [0.999, 0.9995, 0.9999]
     /// Targets from the speed issue: the fold's and the flip's frames over the floor; analytic
     /// AA over none. The curl's figures against the floor are reported without a target: its
     /// own target is against the fold.
@@ -225,9 +228,9 @@ package struct RenderBenchmarks {
             for mode in AntialiasingMode.allCases {
                 renderer.antialiasing = mode
                 let t = transition(e)
-                prepare = max(prepare, AllocationCounter.perCall(warmUp: 2 * Self.progressSteps.count, iterations: 50) {
+                prepare = max(prepare, AllocationCounter.perCall(warmUp: 2 * Self.allocationSteps.count, iterations: 52) {
                     k += 1
-                    do { try t.setProgress(Self.progressSteps[k % Self.progressSteps.count]) } catch { failure = error }
+                    do { try t.setProgress(Self.allocationSteps[k % Self.allocationSteps.count]) } catch { failure = error }
                     evaluator.evaluate(t.root)
                     renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
                 })

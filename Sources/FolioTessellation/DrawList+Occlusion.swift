@@ -141,11 +141,13 @@ extension DrawList {
 
     /// Whether a later cover draws every pixel item `i` would, so that `i` needs no triangles:
     /// one of the next `coverSearch` opaque items has `i`'s outline exactly — the same corners,
-    /// bit for bit, in the same cyclic order — and neither has an antialiased edge (in
-    /// `.inflated` mode; `.plain` has none, and border mode grows every outline, so it never
-    /// applies there). The same corners give the same vertices, hence the same outer edges and
-    /// fill-rule decisions whatever the triangulation inside, and the cover's pixels are opaque:
-    /// no pixel changes. `cut` cannot find this case: every edge of such an item is usually a
+    /// bit for bit, in the same cyclic order — and the same edges antialiased (in `.inflated`
+    /// mode; `.plain` has none, and border mode grows every outline, so it never applies
+    /// there). The same corners give the same vertices, hence the same outer edges and
+    /// fill-rule decisions whatever the triangulation inside, and the cover's pixels are opaque;
+    /// along an antialiased edge both ramp the same pixels by the same line's coverage, so the
+    /// cover drawn alone is exact there, where the two drawn one over the other composite
+    /// `2a − a²` (stacked sheets are no seam, `markSharedEdges`). `cut` cannot find this case: every edge of such an item is usually a
     /// seam (coplanar pieces of stacked sheets, split by the same planes — the page and the
     /// leaves lying on it under a curled leaf's flat part), and a seam may not be split.
     ///
@@ -159,15 +161,18 @@ extension DrawList {
             return !surface.contours.isEmpty && quad.surfacePatch >= 0 && quad.localToView.showsBack
         }
         let r = items[i].corners
-        if mode == .inflated && corners[r].contains(where: \.fades) { return false }
         let first = corners[r.lowerBound]
         for j in (i + 1)..<min(items.count, i + 1 + Self.coverSearch) where !items[j].cover.isEmpty {
             let s = items[j].corners
-            guard s.count == r.count else { continue }
-            if mode == .inflated && corners[s].contains(where: \.fades) || clippedToBands(j) { continue }
+            guard s.count == r.count, !clippedToBands(j) else { continue }
             guard let offset = s.firstIndex(where: { Self.samePosition(corners[$0], first) }) else { continue }
             let shift = offset - s.lowerBound
-            if r.indices.allSatisfy({ Self.samePosition(corners[$0], corners[s.lowerBound + ($0 - r.lowerBound + shift) % r.count]) }) {
+            // An antialiased edge of either must be the other's too: the same line ramps the
+            // same pixels by the same coverage, which the opaque cover then draws alone.
+            if r.indices.allSatisfy({ k in
+                let c = corners[s.lowerBound + (k - r.lowerBound + shift) % r.count]
+                return Self.samePosition(corners[k], c) && (mode != .inflated || corners[k].fades == c.fades)
+            }) {
                 return true
             }
         }
@@ -270,6 +275,7 @@ extension DrawList {
             line.c -= Self.cutInset
             occlusion.coverLines.append(line)
         }
+        markCoincidentLines(r, cover: cover, lines: lines, analytic: analytic)
         // Lines that keep a seam out of the covered interior go first; a seam that the
         // interior crosses cannot be kept whole.
         occlusion.cutOrder.removeAll(keepingCapacity: true)
@@ -277,7 +283,7 @@ extension DrawList {
             let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
             var separating: Int?
             var inside = true
-            for l in lines {
+            for l in lines where !occlusion.coincident[l - lines.lowerBound] {
                 let da = occlusion.coverLines[l].distance(a.x, a.y), db = occlusion.coverLines[l].distance(b.x, b.y)
                 if da < 0 && db < 0 { separating = l; break }
                 if da < 0 || db < 0 { inside = false }
@@ -288,7 +294,9 @@ extension DrawList {
                 return false
             }
         }
-        for l in lines where !occlusion.cutOrder.contains(Int32(l)) { occlusion.cutOrder.append(Int32(l)) }
+        for l in lines where !occlusion.cutOrder.contains(Int32(l)) && !occlusion.coincident[l - lines.lowerBound] {
+            occlusion.cutOrder.append(Int32(l))
+        }
 
         occlusion.rem.removeAll(keepingCapacity: true)
         for k in r {
@@ -322,11 +330,63 @@ extension DrawList {
         clipToViewport(cornerMark, width: pixelSize.width, height: pixelSize.height, pad: 0)
         var covered = true
         for k in cornerMark..<corners.count {
-            for l in cover where occlusion.coverLines[l].distance(corners[k].x, corners[k].y) < -1e-6 { covered = false }
+            for l in cover where !occlusion.coincident[l - cover.lowerBound]
+                && occlusion.coverLines[l].distance(corners[k].x, corners[k].y) < -1e-6 { covered = false }
         }
         points.removeSubrange(pointMark...)
         corners.removeSubrange(cornerMark...)
         return covered
+    }
+
+    /// Notes which of `cover`'s lines (in `occlusion.coincident`, by position) lie on one of the
+    /// edges of the polygon of corners `r` with the same inside: the cover's silhouette runs
+    /// along the polygon's own (a curled leaf's flat part on the page beneath, along their top
+    /// and bottom edges), or the cover's seam along the polygon's seam (the same leaf and page
+    /// along the spine, both joined to the facing page).
+    ///
+    /// Each would antialias the common edge, and "over" composites two coverages `a` of the
+    /// same part of a pixel as `2a − a²` (0.3 drawn as 0.51). There the cover's coverage of
+    /// every pixel is at least the polygon's — both are the same half-plane's, and the cover
+    /// is opaque — so the polygon's ramp along that line adds nothing but the error: the cut
+    /// does not stop short of such a line but takes the polygon's part up to its own edge
+    /// (the polygon's margin there lies under the cover's, so it need not lie inside the
+    /// covered interior). Along a common seam both are drawn hard on the same line, so the
+    /// cover takes the polygon's pixels there exactly; no strip of the polygon is left along
+    /// it (a strip `cutInset` wide would keep its two ramps across the leaf's top and bottom
+    /// edges beside the spine). Only in analytic mode, the only one with such ramps.
+    package mutating func markCoincidentLines(_ r: Range<Int>, cover: Range<Int>, lines: Range<Int>, analytic: Bool) {
+        occlusion.coincident.removeAll(keepingCapacity: true)
+        occlusion.coincident.append(contentsOf: repeatElement(false, count: cover.count))
+        guard analytic else { return }
+        let tolerance = coverageTolerance
+        let sign = winding(r)
+        // Silhouettes first; then seams, each only where it lies inside every other line of
+        // the cut (`lines`: the cover's lines moved in by `cutInset`), so that the hidden part
+        // takes it whole (otherwise a line keeps it out, as before).
+        for pass in 0..<2 {
+            let seams = pass == 1
+            for k in r where seams ? corners[k].shared : corners[k].fades && corners[k].edge >= 0 {
+                guard let (nx, ny) = inwardNormal(k, in: r, winding: sign) else { continue }
+                let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
+                for (n, l) in cover.enumerated() where !occlusion.coincident[n] {
+                    let line = occlusion.coverLines[l]
+                    guard nx * line.nx + ny * line.ny > 1 - 1e-9 else { continue }
+                    // A silhouette's cover line lies its reach plus the tolerance inside its
+                    // edge, a seam's `coverInset` inside.
+                    let inset = seams ? Self.coverInset : 0.5 * (abs(line.nx) + abs(line.ny)) + tolerance
+                    guard abs(line.distance(a.x, a.y) + inset) < 1e-4 && abs(line.distance(b.x, b.y) + inset) < 1e-4 else { continue }
+                    if seams {
+                        var inside = true
+                        for (m, other) in lines.enumerated() where m != n && !occlusion.coincident[m] {
+                            let o = occlusion.coverLines[other]
+                            if o.distance(a.x, a.y) < 0 || o.distance(b.x, b.y) < 0 { inside = false; break }
+                        }
+                        guard inside else { continue }
+                    }
+                    occlusion.coincident[n] = true
+                }
+            }
+        }
     }
 
     /// Splits `rem` by cover line `l`: the part outside becomes a new piece, the rest stays in

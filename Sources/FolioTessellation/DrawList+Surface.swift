@@ -137,32 +137,118 @@ extension DrawList {
     /// Cuts every back-facing patch of a surface with a contour out of the band along it: what
     /// is left of each ends `contourBand` inside the contour on a hard edge (neither faded nor
     /// moved), over the farther sheet, which covers the band by the contour's coverage alone.
+    ///
+    /// **At the spine.** The farther sheet begins at the leaf's spine: where a contour comes
+    /// within the band's depth of it (the last instants of a turn, the roll closing on the
+    /// spine), the band reaches past the spine, where no farther sheet lies — cut there, the
+    /// nearer sheet would leave a column of background beside the spine (144 px at progress
+    /// 0.999 over an empty left side). So a nearer patch whose band crosses the spine's line is
+    /// first split along that line: the part beyond the spine is kept whole (it is the only
+    /// sheet there, its hard edge on the spine's line abutting the farther sheet's spine edge,
+    /// which is a seam or the page's edge), and only the part over the farther sheet is cut
+    /// back from the contour.
     package mutating func cutNearerSheets(_ frame: Frame) {
         scratch.removeAll(keepingCapacity: true)
-        var kept = 0
+        surface.items.removeAll(keepingCapacity: true)
         for i in items.indices {
             let quad = frame.polygons[items[i].quadIndex]
             let r = items[i].corners
             let start = scratch.count
             scratch.append(contentsOf: corners[r])
+            surface.beyond.removeAll(keepingCapacity: true)
             if quad.surfacePatch >= 0, quad.localToView.showsBack {
                 let id = quad.record
+                var spine = spineLine(of: id, frame)
                 for contour in surface.contours where contour.layer == id
                     && reaches(scratch[start...], contour, within: Self.contourBand + Self.margin) {
+                    if let line = spine, bandCrosses(scratch[start...], contour, line) {
+                        // The part beyond the spine, kept whole; the rest is cut as usual.
+                        spine = nil
+                        let end = scratch.count
+                        // Element by element: a slice of `scratch` appended to itself would copy it.
+                        for k in start..<end { scratch.append(scratch[k]) }
+                        cutScratch(from: end, keeping: { -line.distance($0.x, $0.y) })
+                        surface.beyond.append(contentsOf: scratch[end...])
+                        scratch.removeSubrange(end...)
+                        cutScratch(from: start, keeping: { line.distance($0.x, $0.y) })
+                        if scratch.count - start < 3 { break }
+                    }
                     cutScratch(from: start, outside: contour)
                     if scratch.count - start < 3 { break }
                 }
             }
             if scratch.count - start >= 3 {
-                items[kept] = items[i]
-                items[kept].corners = start..<scratch.count
-                kept += 1
+                surface.items.append(items[i])
+                surface.items[surface.items.count - 1].corners = start..<scratch.count
             } else {
                 scratch.removeSubrange(start...)
             }
+            if surface.beyond.count >= 3 {
+                let first = scratch.count
+                scratch.append(contentsOf: surface.beyond)
+                var piece = items[i]
+                piece.corners = first..<scratch.count
+                piece.beyondSpine = true
+                surface.items.append(piece)
+            }
         }
-        items.removeSubrange(kept...)
+        swap(&items, &surface.items)
         swap(&corners, &scratch)
+    }
+
+    /// The line of surface layer `record`'s spine in viewport pixels, positive on the leaf's
+    /// side (where its flat part lies), mapped by a flat patch's plane (the spine lies on the
+    /// page); nil when the layer has no curl or no flat patch drawn.
+    package func spineLine(of record: Int32, _ frame: Frame) -> ContourLine? {
+        for item in items {
+            let quad = frame.polygons[item.quadIndex]
+            guard quad.record == record, quad.surfacePatch >= 0, !quad.localToView.showsBack,
+                  let surfaceRecord = frame.records[Int(record)].surface, let curl = surfaceRecord.curl,
+                  quad.surfacePatch < surfaceRecord.mesh.patches.count,
+                  surfaceRecord.mesh.patches[quad.surfacePatch].region == .flat else { continue }
+            let (w, h) = (curl.size.width, curl.size.height)
+            // The spine's ends, and a point half way across the leaf.
+            let (a, b): (Point, Point)
+            switch curl.spine {
+            case .left: (a, b) = (Point(x: 0, y: 0), Point(x: 0, y: h))
+            case .right: (a, b) = (Point(x: w, y: 0), Point(x: w, y: h))
+            case .top: (a, b) = (Point(x: 0, y: 0), Point(x: w, y: 0))
+            case .bottom: (a, b) = (Point(x: 0, y: h), Point(x: w, y: h))
+            }
+            let inside = Point(x: w / 2, y: h / 2)
+            func viewport(_ p: Point) -> (Double, Double)? {
+                let v = quad.localToView.apply(p)
+                guard v.w > 0, v.w.isFinite else { return nil }
+                return (v.x / v.w * scale, pixelSize.height - v.y / v.w * scale)
+            }
+            guard let pa = viewport(a), let pb = viewport(b), let pi = viewport(inside) else { return nil }
+            let (dx, dy) = (pb.0 - pa.0, pb.1 - pa.1)
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 0 else { return nil }
+            var n = (-dy / length, dx / length)
+            if n.0 * (pi.0 - pa.0) + n.1 * (pi.1 - pa.1) < 0 { n = (-n.0, -n.1) }
+            return ContourLine(layer: record, a: pa, b: pb, normal: n)
+        }
+        return nil
+    }
+
+    /// Whether the band along `contour` (its first `contourBand` pixels) reaches, inside the
+    /// convex `polygon`, past `spine` (a point of the band on the spine's far side).
+    package func bandCrosses(_ polygon: ArraySlice<Corner>, _ contour: ContourLine, _ spine: ContourLine) -> Bool {
+        let band = Self.contourBand
+        let tolerance = 1e-6
+        var previous = polygon[polygon.index(before: polygon.endIndex)]
+        for c in polygon {
+            let (dp, dc) = (contour.distance(previous.x, previous.y) - band, contour.distance(c.x, c.y) - band)
+            if dc < 0 && spine.distance(c.x, c.y) < -tolerance { return true }
+            if (dp < 0) != (dc < 0) {
+                let t = dp / (dp - dc)
+                let (x, y) = (previous.x + (c.x - previous.x) * t, previous.y + (c.y - previous.y) * t)
+                if spine.distance(x, y) < -tolerance { return true }
+            }
+            previous = c
+        }
+        return false
     }
 
     /// Clips the triangles of item `i` (a back-facing patch of a surface with contours) to the
@@ -173,7 +259,7 @@ extension DrawList {
     /// what is cut. Crossings are computed from each edge's ends in one fixed order, so the
     /// triangles sharing an edge share the point.
     package mutating func clipToContourBands(_ i: Int, _ quad: Frame.Polygon) {
-        guard quad.surfacePatch >= 0, quad.localToView.showsBack, !triangles.isEmpty else { return }
+        guard quad.surfacePatch >= 0, quad.localToView.showsBack, !items[i].beyondSpine, !triangles.isEmpty else { return }
         let id = quad.record
         for contour in surface.contours where contour.layer == id && reaches(corners[items[i].corners], contour, within: Self.contourBand + 2 * Self.margin) {
             let band = Self.contourBand
@@ -282,7 +368,13 @@ extension DrawList {
     /// get the same point, bit for bit: their cut edges meet without a crack.
     package mutating func cutScratch(from start: Int, outside contour: ContourLine) {
         let band = Self.contourBand
-        func value(_ p: Corner) -> Double { contour.distance(p.x, p.y) - band }
+        cutScratch(from: start, keeping: { contour.distance($0.x, $0.y) - band })
+    }
+
+    /// Cuts the polygon at `scratch[start...]` to where `value` is at least 0 (`value` affine
+    /// on screen); the edge the cut makes is hard, and crossings are computed as in
+    /// `cutScratch(from:outside:)`.
+    package mutating func cutScratch(from start: Int, keeping value: (Corner) -> Double) {
         let n = scratch.count - start
         var allInside = true
         for k in start..<scratch.count where value(scratch[k]) < 0 { allInside = false; break }

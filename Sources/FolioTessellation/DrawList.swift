@@ -25,6 +25,9 @@ package struct DrawItem {
     /// For a rasterized layer's polygon: its index in the evaluator's `rasterizedLayers` (drawn
     /// from its cached picture); −1 otherwise.
     package var raster: Int32 = -1
+    /// For a nearer sheet's patch split at its leaf's spine (`cutNearerSheets`): this is the
+    /// part beyond the spine, where no farther sheet lies, so no contour band is cut from it.
+    package var beyondSpine = false
 
     package init(quadIndex: Int, overlayQuadIndex: Int? = nil, corners: Range<Int>, composite: Int32 = -1, border: Int32 = -1, raster: Int32 = -1) {
         self.quadIndex = quadIndex
@@ -176,7 +179,7 @@ package struct DrawList {
         self.scale = scale
         self.origin = origin
         collectItems(frame, range: range, composites: composites)
-        markSharedEdges()
+        markSharedEdges(frame)
         // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
         markContours(frame)
         if mode == .inflated { findSeamCorners(frame) } else { surface.seamCorners.removeAll(keepingCapacity: true) }
@@ -383,7 +386,17 @@ package struct DrawList {
     /// Edges are bucketed by their midpoint on a 1/256-pixel grid (a reused open hash), and
     /// each edge is compared only with edges of earlier polygons in its 3×3 neighbourhood of
     /// cells, so the cost grows linearly with the number of polygons.
-    package mutating func markSharedEdges() {
+    ///
+    /// A seam is an edge with a polygon on **each side**. Two polygons of different layers
+    /// that lie on the same side of a common edge (a curled leaf's flat part on the page
+    /// beneath it, along their top edge; a detail on its face) are stacked, not joined: both
+    /// keep their silhouette there (its antialiasing; drawing it hard would put a one-pixel step
+    /// along every such edge off the pixel grid), and the occlusion cut keeps the lower one
+    /// from adding its own ramp under the upper one's (`DrawList+Occlusion.swift`). Patches of
+    /// one surface on the same side of an edge are a contour (`markContours`) or a stack of
+    /// sheets seen without perspective, and stay seams here. `frame` gives each polygon's
+    /// layer (nil: every polygon counts as its own layer's).
+    package mutating func markSharedEdges(_ frame: Frame? = nil) {
         let tolerance = 1e-6
         func same(_ a: Corner, _ b: Corner) -> Bool { abs(a.x - b.x) < tolerance && abs(a.y - b.y) < tolerance }
         func next(_ a: Int, in r: Range<Int>) -> Int { a + 1 == r.upperBound ? r.lowerBound : a + 1 }
@@ -398,6 +411,8 @@ package struct DrawList {
             // A border item repeats its layer's outline: not a neighbour sharing its edges.
             if items[j].border >= 0 { continue }
             let rj = items[j].corners
+            let record = frame.map { $0.polygons[items[j].quadIndex].record } ?? Int32(-2 - j)
+            let counterClockwise = winding(rj) > 0
             for a in rj {
                 let b = next(a, in: rj)
                 let (cx, cy) = cell(corners[a], corners[b])
@@ -405,15 +420,21 @@ package struct DrawList {
                     for dx in -1...1 {
                         edgeHash.forEachEdge(inCell: cx + dx, cy + dy) { c, d in
                             let reversed = same(corners[a], corners[d]) && same(corners[b], corners[c])
-                            if reversed || same(corners[a], corners[c]) && same(corners[b], corners[d]) {
+                            guard reversed || same(corners[a], corners[c]) && same(corners[b], corners[d]) else { return }
+                            // The same side when the edges run the same way in polygons of the
+                            // same winding, or opposite ways in polygons of opposite windings.
+                            let other = edgeHash.polygon(of: c)
+                            let sameSide = reversed != (other.counterClockwise == counterClockwise)
+                            if !sameSide || other.record == record {
                                 corners[a].fades = false
                                 corners[c].fades = false
                                 corners[a].shared = true
                                 corners[c].shared = true
-                                let (ta, tb) = reversed ? (d, c) : (c, d)
-                                corners[a].x = corners[ta].x; corners[a].y = corners[ta].y; corners[a].w = corners[ta].w
-                                corners[b].x = corners[tb].x; corners[b].y = corners[tb].y; corners[b].w = corners[tb].w
                             }
+                            // Stacked or joined, the two edges become one line, bit for bit.
+                            let (ta, tb) = reversed ? (d, c) : (c, d)
+                            corners[a].x = corners[ta].x; corners[a].y = corners[ta].y; corners[a].w = corners[ta].w
+                            corners[b].x = corners[tb].x; corners[b].y = corners[tb].y; corners[b].w = corners[tb].w
                         }
                     }
                 }
@@ -422,7 +443,7 @@ package struct DrawList {
             for a in rj {
                 let b = next(a, in: rj)
                 let (cx, cy) = cell(corners[a], corners[b])
-                edgeHash.insert(a, b, cell: cx, cy)
+                edgeHash.insert(a, b, cell: cx, cy, record: record, counterClockwise: counterClockwise)
             }
         }
     }

@@ -10,6 +10,9 @@ package struct OcclusionCuts {
     /// The pieces cut off, `pieceCapacity` corners apart, and their lengths.
     package var pieceCorners: [Corner] = []
     package var pieceLengths: [Int] = []
+    /// Per line of the cover being cut by, whether it runs along one of the item's own
+    /// silhouettes (`DrawList.markCoincidentLines`).
+    package var coincident: [Bool] = []
 
     package init() {}
 }

@@ -15,6 +15,10 @@ package struct SurfaceOutline {
     /// rules of `DrawList+Triangles.swift` (margin rings, one edge per side of a straight corner,
     /// tips, straight steps across open edges); flat polygons keep their triangulation exactly.
     package var rules = false
+    /// `cutNearerSheets`' working storage: the items as cut, and the part of a nearer patch
+    /// beyond the spine.
+    package var items: [DrawItem] = []
+    package var beyond: [Corner] = []
 
     package init() {}
 }

@@ -15,9 +15,12 @@ struct DrawListTests {
         list.build(Frame(recording: evaluator), scale: 1, pixelWidth: 64, pixelHeight: 48, mode: .inflated) { _ in (1, 1) }
         let names = list.items.map { evaluator.quads[$0.quadIndex].layer.name }
         #expect(names == ["source", "destination"], "the root container is skipped")
-        // The pages share their outline with each other (the later one sits exactly on the
-        // earlier one), never with the container.
-        #expect(list.corners[list.items[0].corners].contains { $0.fades == false })
+        // The later page sits exactly on the earlier one: stacked on the same side of their
+        // common outline, not joined across it, so neither is a seam and both keep their
+        // antialiased silhouettes (before, both were drawn hard, a one-pixel step wherever the
+        // outline falls off the pixel grid); the container unfades nothing.
+        #expect(list.corners[list.items[0].corners].allSatisfy { $0.fades })
+        #expect(list.corners[list.items[1].corners].allSatisfy { $0.fades })
         #expect(evaluator.quads.filter(\.drawsContent).count == 2)
     }
 }
