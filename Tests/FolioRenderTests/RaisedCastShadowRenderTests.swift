@@ -4,6 +4,7 @@ import XCTest
 import FolioGeometry
 import FolioLayers
 import FolioSurface
+import FolioBook
 
 /// Cast shadows on receivers off the page plane (docs/curl.md §8, "Every receiver"): a flat
 /// sheet held parallel above a tilted page, lit straight down the page's normal, drawn by the
@@ -80,12 +81,12 @@ final class RaisedCastShadowRenderTests: XCTestCase {
         return Double(hit) / Double(all)
     }
 
-    func render(_ root: Layer, light: PaperLight?) throws -> Image {
+    func render(_ root: Layer, light: PaperLight?, castsShadows: Bool = true) throws -> Image {
         nonisolated(unsafe) let root = root // XCTest runs on the main thread
         return try MainActor.assumeIsolated {
             let offscreen = SharedRenderer.offscreen
             offscreen.renderer.light = light
-            offscreen.renderer.castsShadows = true
+            offscreen.renderer.castsShadows = castsShadows
             defer { offscreen.renderer.light = nil; offscreen.renderer.castsShadows = true }
             return try offscreen.render(root, size: Self.view, scale: Self.scale, antialiasing: .analytic, background: Self.background)
         }
@@ -172,6 +173,57 @@ final class RaisedCastShadowRenderTests: XCTestCase {
         }
         XCTAssertLessThan(widths[0], widths[1])
         XCTAssertLessThan(widths[1], widths[2])
+    }
+
+    /// Three flip leaves in flight over a lit spread (progress 0.45, 0.3 and 0.15): the leaves
+    /// turned further stand over the lower ones toward the light and shade them. With cast
+    /// shadows on, pixels well inside the leaves (1.5 px from their outlines, so no page pixel
+    /// blends in) darken — at least 2,000 of them, none lighter; before receivers off the page
+    /// plane took shadows, none did (the pages' shadows stop at the leaves' rims).
+    func testLeavesInFlightShadeTheLeavesBeneathThem() throws {
+        let book = try Book(pageCount: 12, configuration: BookConfiguration(viewSize: Self.view, scale: Self.scale, layout: .spread))
+        book.isLit = true
+        try book.setLeaves([BookLeaf(index: 2, progress: 0.45), BookLeaf(index: 3, progress: 0.3), BookLeaf(index: 4, progress: 0.15)])
+        let on = try render(book.root, light: .standard), off = try render(book.root, light: .standard, castsShadows: false)
+        try Self.keep(on, "riffle-lit")
+        // The leaves' polygons on screen (pixels): the visible quads standing off the page plane.
+        let evaluator = LayerEvaluator()
+        evaluator.evaluate(book.root)
+        var leaves: [[Point]] = []
+        for quad in evaluator.quads where quad.isVisible && quad.drawsContent {
+            let corners = evaluator.corners(of: quad)
+            guard corners.contains(where: { abs($0.depth) > 1e-3 }) else { continue }
+            leaves.append(corners.map { Point(x: $0.point.x * Self.scale, y: $0.point.y * Self.scale) })
+        }
+        XCTAssertGreaterThanOrEqual(leaves.count, 3, "the leaves in flight")
+        var darker = 0
+        for y in 0..<on.height {
+            for x in 0..<on.width where on.pixel(x, y) != off.pixel(x, y) {
+                let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                guard leaves.contains(where: { Self.inside(p, $0) > 1.5 }) else { continue }
+                XCTAssertLessThanOrEqual(on.pixel(x, y).r, off.pixel(x, y).r, "pixel (\(x), \(y)) lighter")
+                darker += 1
+            }
+        }
+        print("riffle: \(darker) pixels inside leaves in flight shaded by the leaves over them")
+        XCTAssertGreaterThanOrEqual(darker, 2_000)
+    }
+
+    /// How far `p` lies inside the convex polygon `polygon` (negative outside).
+    static func inside(_ p: Point, _ polygon: [Point]) -> Double {
+        var area = 0.0
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        var least = Double.infinity
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            let dx = b.x - a.x, dy = b.y - a.y, l = (dx * dx + dy * dy).squareRoot()
+            guard l > 0 else { continue }
+            least = min(least, (dx * (p.y - a.y) - dy * (p.x - a.x)) / l * (area > 0 ? 1 : -1))
+        }
+        return least
     }
 
     /// The sheet's shadow darkens only the page: unlit, or with shadows off, the page is
