@@ -87,6 +87,9 @@ package struct CastShadowList {
     /// The opaque flat layers drawn in this frame (once each): the casters over a receiver
     /// lifted off the page plane (`DrawList+RaisedShadow.swift`).
     package var flatCasters: [Int32] = []
+    /// Whether receivers off the page plane take shadows (on; the tests turn it off to see the
+    /// page-plane passes alone).
+    package var onRaisedReceivers = true
     /// The caster's shadow triangles: corners as indices into `points`, and the sheet.
     package var triangles: [Triangle] = []
     /// The current caster: a flat caster's outline in the receivers' coordinates (clipped to
@@ -160,7 +163,7 @@ extension DrawList {
         }
         // Receivers off the page plane (leaves in flight, a fold's panels) take the shadows of
         // whatever stands over them, each drawn right after its receiver.
-        appendRaisedReceiverShadows(frame, light: light, ambient: ambient, isOpaque: isOpaque)
+        if castShadow.onRaisedReceivers { appendRaisedReceiverShadows(frame, light: light, ambient: ambient, isOpaque: isOpaque) }
         // A bend's pass comes later than the next caster's first pass may: the renderer walks
         // the passes in batch order (insertion sort: a handful, already nearly sorted).
         var i = 1
@@ -321,7 +324,15 @@ extension DrawList {
         for k in 1..<(count - 1) {
             castShadow.triangles.append(CastShadowList.Triangle(a: 0, b: Int32(k), c: Int32(k + 1), sheet: 0))
         }
-        appendShadowPass(beforeBatch: b, model: model, contact: contact)
+        // Drawn right after the last receiver, not just before the caster: whatever lies between
+        // (the leaves beneath this one in a riffle) stands over the page and covers its shadow.
+        // Drawn before the caster, the page's shadow fell on those leaves too, in the page's
+        // geometry. Several leaves' page passes then share a batch and the darkest wins.
+        var last = castShadow.receivers[0]
+        for r in castShadow.receivers { last = max(last, r) }
+        var next = 0
+        while next < b && batches[next].item <= last { next += 1 }
+        appendShadowPass(beforeBatch: next, model: model, contact: contact)
     }
 
     /// Fills `castShadow.caster.outline` with the flat layer `caster`'s corners in a

@@ -81,13 +81,17 @@ final class RaisedCastShadowRenderTests: XCTestCase {
         return Double(hit) / Double(all)
     }
 
-    func render(_ root: Layer, light: PaperLight?, castsShadows: Bool = true) throws -> Image {
+    func render(_ root: Layer, light: PaperLight?, castsShadows: Bool = true, onRaisedReceivers: Bool = true) throws -> Image {
         nonisolated(unsafe) let root = root // XCTest runs on the main thread
         return try MainActor.assumeIsolated {
             let offscreen = SharedRenderer.offscreen
             offscreen.renderer.light = light
             offscreen.renderer.castsShadows = castsShadows
-            defer { offscreen.renderer.light = nil; offscreen.renderer.castsShadows = true }
+            offscreen.renderer.list.castShadow.onRaisedReceivers = onRaisedReceivers
+            defer {
+                offscreen.renderer.light = nil; offscreen.renderer.castsShadows = true
+                offscreen.renderer.list.castShadow.onRaisedReceivers = true
+            }
             return try offscreen.render(root, size: Self.view, scale: Self.scale, antialiasing: .analytic, background: Self.background)
         }
     }
@@ -178,14 +182,19 @@ final class RaisedCastShadowRenderTests: XCTestCase {
     /// Three flip leaves in flight over a lit spread (progress 0.45, 0.3 and 0.15): the leaves
     /// turned further stand over the lower ones toward the light and shade them. With cast
     /// shadows on, pixels well inside the leaves (1.5 px from their outlines, so no page pixel
-    /// blends in) darken — at least 2,000 of them, none lighter; before receivers off the page
-    /// plane took shadows, none did (the pages' shadows stop at the leaves' rims).
+    /// blends in) darken — at least 2,000 of them, none lighter. With the page-plane passes
+    /// alone, not one of those pixels changes: the pages' shadows are drawn before the leaves
+    /// over the pages, which cover them. Before this work each leaf's page shadow was drawn just
+    /// before that leaf, over the leaves beneath it, in the page's geometry: 79,153 of those
+    /// pixels changed with the page passes alone (and the leaves' own shadows were missing).
     func testLeavesInFlightShadeTheLeavesBeneathThem() throws {
         let book = try Book(pageCount: 12, configuration: BookConfiguration(viewSize: Self.view, scale: Self.scale, layout: .spread))
         book.isLit = true
         try book.setLeaves([BookLeaf(index: 2, progress: 0.45), BookLeaf(index: 3, progress: 0.3), BookLeaf(index: 4, progress: 0.15)])
         let on = try render(book.root, light: .standard), off = try render(book.root, light: .standard, castsShadows: false)
+        let pagesOnly = try render(book.root, light: .standard, onRaisedReceivers: false)
         try Self.keep(on, "riffle-lit")
+        try Self.keep(pagesOnly, "riffle-pages-only")
         // The leaves' polygons on screen (pixels): the visible quads standing off the page plane.
         let evaluator = LayerEvaluator()
         evaluator.evaluate(book.root)
@@ -196,17 +205,20 @@ final class RaisedCastShadowRenderTests: XCTestCase {
             leaves.append(corners.map { Point(x: $0.point.x * Self.scale, y: $0.point.y * Self.scale) })
         }
         XCTAssertGreaterThanOrEqual(leaves.count, 3, "the leaves in flight")
-        var darker = 0
+        var darker = 0, byPages = 0
         for y in 0..<on.height {
-            for x in 0..<on.width where on.pixel(x, y) != off.pixel(x, y) {
+            for x in 0..<on.width {
                 let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
                 guard leaves.contains(where: { Self.inside(p, $0) > 1.5 }) else { continue }
+                if pagesOnly.pixel(x, y) != off.pixel(x, y) { byPages += 1 }
+                guard on.pixel(x, y) != off.pixel(x, y) else { continue }
                 XCTAssertLessThanOrEqual(on.pixel(x, y).r, off.pixel(x, y).r, "pixel (\(x), \(y)) lighter")
                 darker += 1
             }
         }
-        print("riffle: \(darker) pixels inside leaves in flight shaded by the leaves over them")
+        print("riffle: \(darker) pixels inside leaves in flight shaded by the leaves over them, \(byPages) by the page passes alone")
         XCTAssertGreaterThanOrEqual(darker, 2_000)
+        XCTAssertEqual(byPages, 0, "the pages' shadows fall on the leaves over the pages")
     }
 
     /// How far `p` lies inside the convex polygon `polygon` (negative outside).
