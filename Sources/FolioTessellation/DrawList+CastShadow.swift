@@ -292,6 +292,11 @@ extension DrawList {
             }
             castShadow.receivers.append(i)
         }
+        // The last polygon drawn on the page plane before the caster — a receiver, or anything
+        // lying on a page (its details, a tint): the shadow goes over all of them, under
+        // whatever stands off the plane after them.
+        var lastOnPlane = castShadow.receivers.last ?? 0
+        for i in lastOnPlane..<firstItem where !Self.isRaised(frame.polygons[items[i].quadIndex], frame) { lastOnPlane = i }
         dropContainedReceivers()
         guard let plane, !castShadow.receivers.isEmpty else { return }
 
@@ -324,14 +329,13 @@ extension DrawList {
         for k in 1..<(count - 1) {
             castShadow.triangles.append(CastShadowList.Triangle(a: 0, b: Int32(k), c: Int32(k + 1), sheet: 0))
         }
-        // Drawn right after the last receiver, not just before the caster: whatever lies between
-        // (the leaves beneath this one in a riffle) stands over the page and covers its shadow.
+        // Drawn right after the last polygon on the page plane, not just before the caster:
+        // what lies between (the leaves beneath this one in a riffle) stands over the page and
+        // covers its shadow.
         // Drawn before the caster, the page's shadow fell on those leaves too, in the page's
         // geometry. Several leaves' page passes then share a batch and the darkest wins.
-        var last = castShadow.receivers[0]
-        for r in castShadow.receivers { last = max(last, r) }
         var next = 0
-        while next < b && batches[next].item <= last { next += 1 }
+        while next < b && batches[next].item <= lastOnPlane { next += 1 }
         appendShadowPass(beforeBatch: next, model: model, contact: contact)
     }
 
