@@ -263,8 +263,8 @@ extension DrawList {
         }
     }
 
-    /// The shadow of the flat layer `caster`, drawn before batch `b` (docs/curl.md §8, flat
-    /// casters).
+    /// The shadow of the flat layer `caster`, whose first batch is `b`, drawn right after the
+    /// last polygon on the page plane before it (docs/curl.md §8, flat casters).
     ///
     /// The receivers' plane is that of the first receiver drawn before `b` in the caster's 3D
     /// rendering context; `Layer.transform(toCoordinatesOf:)` places the caster's corners in
@@ -331,9 +331,9 @@ extension DrawList {
         }
         // Drawn right after the last polygon on the page plane, not just before the caster:
         // what lies between (the leaves beneath this one in a riffle) stands over the page and
-        // covers its shadow.
-        // Drawn before the caster, the page's shadow fell on those leaves too, in the page's
-        // geometry. Several leaves' page passes then share a batch and the darkest wins.
+        // covers its shadow; drawn before the caster, the page's shadow fell on those leaves
+        // too, in the page's geometry. Several leaves' page passes then share a batch, and the
+        // darkest wins.
         var next = 0
         while next < b && batches[next].item <= lastOnPlane { next += 1 }
         appendShadowPass(beforeBatch: next, model: model, contact: contact)
