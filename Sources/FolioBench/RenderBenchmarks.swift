@@ -1,4 +1,5 @@
 import Foundation
+import FolioBook
 import FolioCLISupport
 import FolioGeometry
 import FolioLayers
@@ -217,7 +218,8 @@ package struct RenderBenchmarks {
     }
 
     /// Heap allocations per frame of evaluation plus render preparation (no GL calls), over
-    /// every effect (the lit curl's cast shadow included) and every AA mode, and per whole rendered frame (GL driver included).
+    /// every effect (the lit curl's cast shadow included) and every AA mode, a lit fold and a lit
+    /// four-leaf riffle (shadows on raised receivers), and per whole rendered frame (GL driver included).
     func allocations() throws -> (prepare: Double, submission: Double) {
         let evaluator = LayerEvaluator()
         let renderer = offscreen.renderer
@@ -236,6 +238,28 @@ package struct RenderBenchmarks {
                 })
             }
         }
+        // Shadows on receivers off the page plane: the lit fold, deep enough for its upper wall
+        // to shade its lower one, and a lit spread with four flip leaves in flight, each shading
+        // the leaves beneath it (docs/curl.md §8, every receiver).
+        renderer.antialiasing = .analytic
+        renderer.light = .standard
+        prepare = max(prepare, AllocationCounter.perCall(warmUp: 16, iterations: 50) {
+            k += 1
+            do { try fold.setProgress(0.76 + 0.03 * Double(k % 8)) } catch { failure = error }
+            evaluator.evaluate(fold.root)
+            renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
+        })
+        let book = try Book(pageCount: 12, configuration: BookConfiguration(viewSize: Self.size, layout: .spread))
+        book.isLit = true
+        var leaves = (0..<4).map { BookLeaf(index: 2 + $0, progress: 0) }
+        prepare = max(prepare, AllocationCounter.perCall(warmUp: 16, iterations: 50) {
+            k += 1
+            let base = 0.1 + 0.02 * Double(k % 8)
+            for i in leaves.indices { leaves[i].progress = base + 0.15 * Double(3 - i) }
+            do { try book.setLeaves(leaves) } catch { failure = error }
+            evaluator.evaluate(book.root)
+            renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
+        })
         // The whole frame on this thread, GL driver included (Mesa allocates inside its draw
         // calls; its worker threads are not counted).
         let submission = AllocationCounter.perCall(warmUp: 10, iterations: 20) {

@@ -6,6 +6,7 @@ import FolioGeometry
 import FolioLayers
 import FolioRender
 import FolioTransitions
+import FolioBook
 
 /// `folio sheet`: the headless main job — a numbered frame sequence of a fold and a flip and a
 /// contact sheet of both, written to a folder.
@@ -14,7 +15,7 @@ public struct SheetCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "sheet",
         abstract: "Render a fold and a flip (and curls) as numbered frames plus a contact sheet.",
-        discussion: "Rows: fold, cubic fold, flip, vertical flip, and a curl per --curl-angles; columns: progress 0…1. The pages are the first two of --document (a PDF or a folder of PNG and JPEG scans), else of the built-in sample book, rasterised at the frame's pixel size. --light draws them lit. Needs no display (headless EGL)."
+        discussion: "Rows: fold, cubic fold, flip, vertical flip, a curl per --curl-angles, and with --riffle a book riffling four flip leaves; columns: progress 0…1. The pages are the first two of --document (a PDF or a folder of PNG and JPEG scans), else of the built-in sample book, rasterised at the frame's pixel size. --light draws them lit, each leaf casting its shadow on the pages and the leaves beneath it. Needs no display (headless EGL)."
     )
 
     @Option(help: "Output folder (created if missing).")
@@ -37,6 +38,9 @@ public struct SheetCommand: ParsableCommand {
 
     @Option(name: .customLong("curl-angles"), help: "Add a curl row per start angle, in degrees, comma-separated (|A| ≤ 85), like 20,-30.")
     var curlAngles: String?
+
+    @Flag(help: "Add a row of a book riffling: four flip leaves in flight, each 0.15 behind the one before (with --light, leaves shade the leaves beneath them).")
+    var riffle = false
 
     @Option(help: "A PDF, or a folder of PNG and JPEG scans: its first two pages turn (default: the built-in sample book).")
     var document: String?
@@ -134,7 +138,7 @@ public struct SheetCommand: ParsableCommand {
         do {
             let rows = try Self.rows(size: viewSize, scale: scale, curlAngles: try parsedCurlAngles())
             let (pw, ph) = try RenderLimits.pixelSize(viewSize, scale: scale)
-            let sheetSize = Self.sheetSize(frames: frames, rows: rows.count, pw: pw, ph: ph)
+            let sheetSize = Self.sheetSize(frames: frames, rows: rows.count + (riffle ? 1 : 0), pw: pw, ph: ph)
             let limits = PNGLimits.standard
             guard sheetSize.width <= limits.maximumSide, sheetSize.height <= limits.maximumSide,
                   sheetSize.width * sheetSize.height <= limits.maximumPixels else {
@@ -149,7 +153,9 @@ public struct SheetCommand: ParsableCommand {
             let pages = try self.pages(width: pw, height: ph, limits: offscreen.limits)
             // The sheet, and its PNG encoding while it is written.
             let sheetBytes = 2 * sheetSize.width * sheetSize.height * 4
-            try RenderLimits.checkMemory(pages.bytes + RenderLimits.frameBytes(width: pw, height: ph, samples: samples) + sheetBytes,
+            // The riffle's book uploads its 8 pages as textures of their own.
+            let riffleBytes = riffle ? 8 * RenderLimits.pageBytes(width: pw, height: ph) : 0
+            try RenderLimits.checkMemory(pages.bytes + riffleBytes + RenderLimits.frameBytes(width: pw, height: ph, samples: samples) + sheetBytes,
                                          for: "a contact sheet of \(sheetSize.width)x\(sheetSize.height) pixels")
             do {
                 try FileManager.default.createDirectory(at: framesFolder, withIntermediateDirectories: true)
@@ -176,6 +182,24 @@ public struct SheetCommand: ParsableCommand {
                     sheet.blit(frame, x: gap + i * (pw + gap), y: gap + r * (ph + gap))
                 }
             }
+            if riffle {
+                let book = try Self.riffleBook(size: viewSize, scale: scale)
+                book.isLit = light
+                // Its pages alternate between the sheet's two (the book's handles start at 101).
+                for page in 0..<book.pageCount {
+                    try offscreen.renderer.setImage(page % 2 == 0 ? source : destination, for: book.handle(forPage: page))
+                }
+                for i in 0..<frames {
+                    try Self.poseRiffle(book, column: i, of: frames)
+                    let frame = try offscreen.render(book.root, size: viewSize, scale: scale, antialiasing: mode,
+                                                     background: Color(red: 0.18, green: 0.19, blue: 0.22))
+                    let path = framesFolder.appendingPathComponent(String(format: "%03d-riffle-%02d.png", number, i)).path
+                    try frame.writePNG(path: path)
+                    written.append(path)
+                    number += 1
+                    sheet.blit(frame, x: gap + i * (pw + gap), y: gap + rows.count * (ph + gap))
+                }
+            }
             let sheetPath = folder.appendingPathComponent("contact-sheet.png").path
             try sheet.writePNG(path: sheetPath)
             return [sheetPath] + written
@@ -183,7 +207,26 @@ public struct SheetCommand: ParsableCommand {
             throw CommandFailure(error)
         } catch let error as TransitionError {
             throw CommandFailure(error)
+        } catch let error as BookError {
+            throw CommandFailure(error)
         }
+    }
+
+    /// The riffle row's book: one page per frame (single layout, flip leaves), eight pages.
+    static func riffleBook(size: Size, scale: Double) throws(BookError) -> Book {
+        try Book(pageCount: 8, configuration: BookConfiguration(viewSize: size, scale: scale, layout: .single, contentHandleBase: 101))
+    }
+
+    /// Column `i` of `frames` of the riffle row: leaves 0…3 in flight, leaf k at
+    /// `1.45·t − 0.15·k` clamped to 0…1 (`t` = i/(frames − 1)), so the first stands ahead and
+    /// each later one trails it; at rest (none in flight) in the first and last columns.
+    static func poseRiffle(_ book: Book, column i: Int, of frames: Int) throws(BookError) {
+        let t = Double(i) / Double(max(frames - 1, 1))
+        var leaves: [BookLeaf] = []
+        if t > 0 && t < 1 {
+            for k in 0..<4 { leaves.append(BookLeaf(index: k, progress: min(1, max(0, 1.45 * t - 0.15 * Double(k))))) }
+        }
+        try book.setLeaves(leaves, opening: t < 0.5 ? 0 : 4)
     }
 
     /// Runs the command; errors print one line on stderr.

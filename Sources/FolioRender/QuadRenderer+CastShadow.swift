@@ -22,15 +22,18 @@ extension QuadRenderer {
         })
     }
 
-    /// Draws `pass` in the bound framebuffer: its darkness into destination alpha (as the
-    /// light left, `MIN` blending), then the colour times that alpha with alpha put back to 1.
-    /// Both steps give the same pixels however often a pixel is covered, so overlapping
-    /// sheets keep the darkest and nothing is darkened twice. Without a writable alpha channel
-    /// (a window with no alpha bits, or an app's colour mask) the shadow is multiplied in at
-    /// once, and overlapping sheets darken twice.
+    /// Draws the passes `run` of this frame's list in the bound framebuffer as one shadow:
+    /// every pass's darkness into destination alpha (as the light left, `MIN` blending), then
+    /// the colour times that alpha with alpha put back to 1, under each pass's triangles. Both
+    /// steps give the same pixels however often a pixel is covered, so overlapping sheets — and
+    /// the passes of several casters over one receiver — keep the darkest and nothing is
+    /// darkened twice (the first multiplying draw over a pixel puts its alpha back to 1).
+    /// Without a writable alpha channel (a window with no alpha bits, or an app's colour mask)
+    /// the shadow is multiplied in at once, and overlaps darken twice.
     ///
     /// Leaves the program unbound from the caller's point of view: the caller sets its own again.
-    func drawCastShadow(_ pass: CastShadowList.Pass) {
+    func drawCastShadow(passes run: Range<Int>) {
+        let passes = list.castShadow.passes[run]
         let restore: ShaderPrograms.Program
         do { restore = try programs.program(for: ShaderVariant(background: true)) } catch {
             if drawError == nil { drawError = error }
@@ -38,11 +41,10 @@ extension QuadRenderer {
         }
         var mask: (GLboolean, GLboolean, GLboolean, GLboolean) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &mask) { glGetBooleanv(GLenum(GL_COLOR_WRITEMASK), $0.baseAddress!.assumingMemoryBound(to: GLboolean.self)) }
-        let first = GLint(pass.vertices.lowerBound), count = GLsizei(pass.vertices.count)
         if mask.3 != 0 && drawFramebufferHasAlpha() {
             glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_TRUE))
             glBlendEquationSeparate(GLenum(GL_FUNC_ADD), GLenum(GL_MIN))
-            drawShadowTriangles(pass)
+            for pass in passes { drawShadowTriangles(pass) }
             glColorMask(mask.0, mask.1, mask.2, mask.3)
             glBlendEquation(GLenum(GL_FUNC_ADD))
             // rgb · (light left); alpha: 1·(1 − a) + a = 1.
@@ -51,11 +53,13 @@ extension QuadRenderer {
             glUniform4f(restore.bounds, 0, 0, 1, 1)
             glUniform1f(restore.opacity, 1)
             glUniform4f(restore.background, 0, 0, 0, 1)
-            lastFrame.drawCalls += 1
-            glDrawArrays(GLenum(GL_TRIANGLES), first, count)
+            for pass in passes {
+                lastFrame.drawCalls += 1
+                glDrawArrays(GLenum(GL_TRIANGLES), GLint(pass.vertices.lowerBound), GLsizei(pass.vertices.count))
+            }
         } else {
             glBlendFuncSeparate(GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
-            drawShadowTriangles(pass)
+            for pass in passes { drawShadowTriangles(pass) }
         }
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
     }

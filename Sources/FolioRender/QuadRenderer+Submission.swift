@@ -55,15 +55,25 @@ extension QuadRenderer {
 
     /// Draws the cast-shadow passes due before batch `index` (QuadRenderer+CastShadow.swift):
     /// blended, with their own program, so the next batch sets its program and uniforms again.
+    /// Passes due before the same batch (several casters over one receiver) are drawn as one
+    /// shadow: the darkest of them wins, as within a pass.
     func drawCastShadows(before index: Int, _ cursor: inout BatchCursor) {
-        while cursor.shadow < list.castShadow.passes.count && list.castShadow.passes[cursor.shadow].beforeBatch <= index {
+        let passes = list.castShadow.passes
+        while cursor.shadow < passes.count && passes[cursor.shadow].beforeBatch <= index {
             if !cursor.blending { glEnable(GLenum(GL_BLEND)); cursor.blending = true }
-            let pass = list.castShadow.passes[cursor.shadow]
-            drawProfile.measure(layer: "cast shadow", features: "SHADOW_BLUR", opaque: false, triangles: pass.vertices.count / 3,
-                                pixels: list.rasterizedArea(of: pass.vertices)) {
-                drawCastShadow(pass)
+            var end = cursor.shadow + 1
+            while end < passes.count && passes[end].beforeBatch == passes[cursor.shadow].beforeBatch { end += 1 }
+            let run = cursor.shadow..<end
+            // The run's vertices (for the profile: the casters over one receiver are written
+            // one after the other).
+            var low = Int.max, high = 0
+            for k in run { low = min(low, passes[k].vertices.lowerBound); high = max(high, passes[k].vertices.upperBound) }
+            let vertices = low..<max(low, high)
+            drawProfile.measure(layer: "cast shadow", features: "SHADOW_BLUR", opaque: false, triangles: vertices.count / 3,
+                                pixels: list.rasterizedArea(of: vertices)) {
+                drawCastShadow(passes: run)
             }
-            cursor.shadow += 1
+            cursor.shadow = end
             cursor.program = nil
             cursor.shadedItem = -1
         }

@@ -64,6 +64,11 @@ package struct CastShadowList {
         package var reach: Double
         package var box: (x0: Double, y0: Double, x1: Double, y1: Double)
         package var a: Point2, b: Point2
+        /// What one pixel inside the edge counts in the shader's units (the receiver's points
+        /// times the frame's scale): 1 on the page plane, which the view shows unforeshortened;
+        /// on a tilted receiver the receiver's points per pixel across the edge times the scale,
+        /// so that the penumbra is as wide on the receiver as the model says, not on the screen.
+        package var gauge = 1.0
     }
 
     package var passes: [Pass] = []
@@ -79,6 +84,12 @@ package struct CastShadowList {
     /// The layers whose shadows this frame already has (a layer the depth sort split is drawn
     /// in several batches, but casts once).
     package var casters: [Int32] = []
+    /// The opaque flat layers drawn in this frame (once each): the casters over a receiver
+    /// lifted off the page plane (`DrawList+RaisedShadow.swift`).
+    package var flatCasters: [Int32] = []
+    /// Whether receivers off the page plane take shadows (on; the tests turn it off to see the
+    /// page-plane passes alone).
+    package var onRaisedReceivers = true
     /// The caster's shadow triangles: corners as indices into `points`, and the sheet.
     package var triangles: [Triangle] = []
     /// The current caster: a flat caster's outline in the receivers' coordinates (clipped to
@@ -150,6 +161,9 @@ extension DrawList {
                 appendFlatCastShadow(of: id, frame, beforeBatch: b, light: light, isReceiver: isReceiver)
             }
         }
+        // Receivers off the page plane (leaves in flight, a fold's panels) take the shadows of
+        // whatever stands over them, each drawn right after its receiver.
+        if castShadow.onRaisedReceivers { appendRaisedReceiverShadows(frame, light: light, ambient: ambient, isOpaque: isOpaque) }
         // A bend's pass comes later than the next caster's first pass may: the renderer walks
         // the passes in batch order (insertion sort: a handful, already nearly sorted).
         var i = 1
@@ -249,8 +263,8 @@ extension DrawList {
         }
     }
 
-    /// The shadow of the flat layer `caster`, drawn before batch `b` (docs/curl.md §8, flat
-    /// casters).
+    /// The shadow of the flat layer `caster`, whose first batch is `b`, drawn right after the
+    /// last polygon on the page plane before it (docs/curl.md §8, flat casters).
     ///
     /// The receivers' plane is that of the first receiver drawn before `b` in the caster's 3D
     /// rendering context; `Layer.transform(toCoordinatesOf:)` places the caster's corners in
@@ -278,6 +292,11 @@ extension DrawList {
             }
             castShadow.receivers.append(i)
         }
+        // The last polygon drawn on the page plane before the caster — a receiver, or anything
+        // lying on a page (its details, a tint): the shadow goes over all of them, under
+        // whatever stands off the plane after them.
+        var lastOnPlane = castShadow.receivers.last ?? 0
+        for i in lastOnPlane..<firstItem where !Self.isRaised(frame.polygons[items[i].quadIndex], frame) { lastOnPlane = i }
         dropContainedReceivers()
         guard let plane, !castShadow.receivers.isEmpty else { return }
 
@@ -290,20 +309,7 @@ extension DrawList {
         let up: Double = local.z < 0 ? -1 : 1
         local.z *= up
 
-        // The caster's corners over the plane, and its extent along its steepest slope (the
-        // leaf's length across its hinge), whose half is the fade height h₀.
-        let bounds = frame.records[Int(caster)].bounds
-        castShadow.caster.outline.removeAll(keepingCapacity: true)
-        // The corners (minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY), without an array
-        // literal (which would allocate every frame).
-        for k in 0..<4 {
-            let x = k == 1 || k == 2 ? bounds.maxX : bounds.minX, y = k >= 2 ? bounds.maxY : bounds.minY
-            let p = Vector3(x: x, y: y, z: 0).applying(plane.casterToPlane)
-            guard p.w > 0, p.x.isFinite, p.y.isFinite, p.z.isFinite else { return }
-            castShadow.caster.outline.append(Vector3(x: p.x / p.w, y: p.y / p.w, z: up * p.z / p.w))
-        }
-        let sideX = castShadow.caster.outline[1] - castShadow.caster.outline[0], sideY = castShadow.caster.outline[3] - castShadow.caster.outline[0]
-        let extent = abs(sideX.z) > abs(sideY.z) ? sideX.length : (abs(sideY.z) > abs(sideX.z) ? sideY.length : max(sideX.length, sideY.length))
+        guard let extent = placeFlatCaster(caster, frame, casterToPlane: plane.casterToPlane, up: up) else { return }
         let contact = 1e-9 * max(extent, 1)
         guard castShadow.caster.outline.contains(where: { $0.z > contact }),
               let model = try? CastShadow(light: local, fadeHeight: min(max(extent, 1e-9) / 2, PageCurl.maximumSide)) else { return }
@@ -323,7 +329,33 @@ extension DrawList {
         for k in 1..<(count - 1) {
             castShadow.triangles.append(CastShadowList.Triangle(a: 0, b: Int32(k), c: Int32(k + 1), sheet: 0))
         }
-        appendShadowPass(beforeBatch: b, model: model, contact: contact)
+        // Drawn right after the last polygon on the page plane, not just before the caster:
+        // what lies between (the leaves beneath this one in a riffle) stands over the page and
+        // covers its shadow; drawn before the caster, the page's shadow fell on those leaves
+        // too, in the page's geometry. Several leaves' page passes then share a batch, and the
+        // darkest wins.
+        var next = 0
+        while next < b && batches[next].item <= lastOnPlane { next += 1 }
+        appendShadowPass(beforeBatch: next, model: model, contact: contact)
+    }
+
+    /// Fills `castShadow.caster.outline` with the flat layer `caster`'s corners in a
+    /// receiver's coordinates (`casterToPlane`), `z` their height above its plane counted
+    /// along `up` (±1); returns the caster's extent along its steepest slope (the leaf's length
+    /// across its hinge), whose half is the fade height h₀ — nil when a corner does not map.
+    package mutating func placeFlatCaster(_ caster: Int32, _ frame: Frame, casterToPlane: Transform3D, up: Double) -> Double? {
+        let bounds = frame.records[Int(caster)].bounds
+        castShadow.caster.outline.removeAll(keepingCapacity: true)
+        // The corners (minX, minY), (maxX, minY), (maxX, maxY), (minX, maxY), without an array
+        // literal (which would allocate every frame).
+        for k in 0..<4 {
+            let x = k == 1 || k == 2 ? bounds.maxX : bounds.minX, y = k >= 2 ? bounds.maxY : bounds.minY
+            let p = Vector3(x: x, y: y, z: 0).applying(casterToPlane)
+            guard p.w > 0, p.x.isFinite, p.y.isFinite, p.z.isFinite else { return nil }
+            castShadow.caster.outline.append(Vector3(x: p.x / p.w, y: p.y / p.w, z: up * p.z / p.w))
+        }
+        let sideX = castShadow.caster.outline[1] - castShadow.caster.outline[0], sideY = castShadow.caster.outline[3] - castShadow.caster.outline[0]
+        return abs(sideX.z) > abs(sideY.z) ? sideX.length : (abs(sideY.z) > abs(sideX.z) ? sideY.length : max(sideX.length, sideY.length))
     }
 
     /// Cuts `castShadow.caster.outline` (a convex polygon, `z` = height) to `z ≥ 0`: what lies below
@@ -669,8 +701,8 @@ extension DrawList {
         out.append(0)
         for k in list.carried {
             let e = list.edges[k]
-            out.append(Float(e.nx)); out.append(Float(e.ny))
-            out.append(Float(e.c - e.nx * (origin.x + shift.x) - e.ny * (origin.y + shift.y)))
+            out.append(Float(e.nx * e.gauge)); out.append(Float(e.ny * e.gauge))
+            out.append(Float((e.c - e.nx * (origin.x + shift.x) - e.ny * (origin.y + shift.y)) * e.gauge))
         }
         for _ in list.carried.count..<shadowEdgeSlots {
             out.append(unusedShadowEdge.0); out.append(unusedShadowEdge.1); out.append(unusedShadowEdge.2)
