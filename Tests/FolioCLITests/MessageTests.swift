@@ -14,7 +14,12 @@ import Glibc
         try ChildProcess.run(["/usr/bin/env", "-u", "DISPLAY"] + environment + ["/usr/bin/timeout", "60", ChildProcess.product("folio")] + arguments)
     }
 
-    static func lines(_ r: ChildProcess.Result) -> [Substring] { r.standardError.split(separator: "\n") }
+    /// The lines of the message, without the usage hint ArgumentParser adds after a usage error.
+    static func lines(_ r: ChildProcess.Result) -> [Substring] {
+        r.standardError.split(separator: "\n").filter {
+            !$0.hasPrefix("Usage:") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("See '") && !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
+    }
 
     static func printsNanOrInf(_ text: String) -> Bool {
         text.split(whereSeparator: { !$0.isLetter }).contains { ["nan", "inf"].contains($0.lowercased()) }
