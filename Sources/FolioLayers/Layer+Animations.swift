@@ -52,7 +52,7 @@ extension Layer {
         let removed = storage.entries.remove(at: i)
         if storage.entries.isEmpty { adjustAnimatedLayerCount(by: -1) }
         placementDidChange()
-        removed.animation.completion?(false)
+        if !removed.hasCompleted { removed.animation.completion?(false) }
     }
 
     /// Removes every animation, calling each completion with false.
@@ -62,12 +62,15 @@ extension Layer {
         storage.entries.removeAll(keepingCapacity: true)
         adjustAnimatedLayerCount(by: -1)
         placementDidChange()
-        for entry in removed { entry.animation.completion?(false) }
+        for entry in removed where !entry.hasCompleted { entry.animation.completion?(false) }
     }
 
     /// Removes, in this subtree, the animations that have finished at tree time `time` and are
     /// removed on completion, then calls their completions with true (after the removals, so a
-    /// completion may add animations). Returns how many were removed.
+    /// completion may add animations). An animation kept after it ends (`isRemovedOnCompletion`
+    /// false, typically with a forwards fill) stays, and its completion is called with true
+    /// once, the first time it is found finished, as Core Animation reports every animation's
+    /// end. Returns how many were removed.
     ///
     /// Presenting never removes anything (`withPresentation(at:_:)` is a pure function of the
     /// time); a host calls this once per frame after drawing, as Core Animation's render server
@@ -76,19 +79,26 @@ extension Layer {
     public final func removeFinishedAnimations(at time: Double) -> Int {
         guard animatedLayerCount > 0, time.isFinite else { return 0 }
         var finished: [LayerAnimation] = []
-        collectFinished(at: time, into: &finished)
+        var removed = 0
+        collectFinished(at: time, into: &finished, removed: &removed)
         for animation in finished { animation.completion?(true) }
-        return finished.count
+        return removed
     }
 
-    private final func collectFinished(at time: Double, into finished: inout [LayerAnimation]) {
+    private final func collectFinished(at time: Double, into finished: inout [LayerAnimation], removed: inout Int) {
         if let storage = animationStorage, !storage.entries.isEmpty {
             var i = 0
             while i < storage.entries.count {
-                let animation = storage.entries[i].animation
+                let entry = storage.entries[i]
+                let animation = entry.animation
                 if animation.isRemovedOnCompletion && animation.timing.isFinished(at: time) {
                     finished.append(storage.entries.remove(at: i).animation)
+                    removed += 1
                 } else {
+                    if !entry.hasCompleted && !animation.isRemovedOnCompletion && animation.timing.isFinished(at: time) {
+                        entry.hasCompleted = true
+                        finished.append(animation)
+                    }
                     i += 1
                 }
             }
@@ -98,7 +108,7 @@ extension Layer {
             }
         }
         for sublayer in sublayers where sublayer.animatedLayerCount > 0 {
-            sublayer.collectFinished(at: time, into: &finished)
+            sublayer.collectFinished(at: time, into: &finished, removed: &removed)
         }
     }
 

@@ -158,6 +158,23 @@ extension LayerAnimation {
     }
 }
 
+extension LayerAnimation {
+    /// How long a spring animation of `spring` from `from` to `to`, starting at `velocity`
+    /// (units per second of the animation's own time; nil: at rest), takes to settle: a bound
+    /// over every motion with this distance and speed (the components aligned for the worst
+    /// case), to 1e-4 of the distance; `MediaTiming.defaultDuration` when there is no bound (no
+    /// damping). What an implicit change's spring lasts, so that it is never cut off before it
+    /// settles however fast the value was moving when it began.
+    public static func settlingDuration(spring: Spring, from: AnimationValue, to: AnimationValue,
+                                        velocity: AnimationValue?) -> Double {
+        let distance = from.distance(to: to)
+        let speed = velocity.map { $0.distance(to: .zero($0.kind)) } ?? 0
+        guard let bound = try? spring.motion(from: distance, velocity: speed, to: 0) else { return MediaTiming.defaultDuration }
+        let settle = bound.settlingTime(tolerance: 1e-4 * max(1e-4, distance))
+        return settle.isFinite && settle > 0 ? settle : MediaTiming.defaultDuration
+    }
+}
+
 extension LayerAnimation.SpringValues {
     /// Seconds until the step response stays within 0.1 % of the distance (and its speed
     /// within 0.1 % of the distance per second): `CASpringAnimation.settlingDuration`'s role,

@@ -15,6 +15,10 @@ final class LayerAnimationStorage {
     final class Entry {
         let key: String?
         let animation: LayerAnimation
+        /// Whether the completion has been called with true: an animation kept after it ends
+        /// (`isRemovedOnCompletion` false) completes once, when it ends, as Core Animation's
+        /// `animationDidStop(_:finished: true)`, and not again when it is removed later.
+        var hasCompleted = false
 
         init(key: String?, animation: LayerAnimation) { self.key = key; self.animation = animation }
     }

@@ -97,12 +97,8 @@ extension LayerClock {
                 let to = transaction.isAdditive ? AnimationValue.zero(key.valueKind) : new
                 // An additive spring starts at rest: the interrupted ones keep their own motion.
                 let start = transaction.isAdditive || key.valueKind == .transform ? nil : velocity
-                let distance = from.distance(to: to), speed = start.map { $0.distance(to: .zero(key.valueKind)) } ?? 0
-                // A bound on the settling time of any motion with this distance and speed
-                // (the components aligned for the worst case), to 1e-4 of the distance.
-                let bound = try spring.motion(from: distance, velocity: speed, to: 0)
-                let settle = bound.settlingTime(tolerance: 1e-4 * max(1e-4, distance))
-                let timing = try MediaTiming(beginTime: time, duration: settle.isFinite && settle > 0 ? settle : MediaTiming.defaultDuration)
+                let timing = try MediaTiming(beginTime: time,
+                                             duration: LayerAnimation.settlingDuration(spring: spring, from: from, to: to, velocity: start))
                 animation = try .spring(key, from: from, to: to, spring: spring, velocity: start, timing: timing)
             }
             animation.isAdditive = transaction.isAdditive

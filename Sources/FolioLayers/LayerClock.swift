@@ -70,6 +70,21 @@ public final class LayerClock {
         finishAnimations()
     }
 
+    /// Adds `animation` to `layer` under `key` as Core Animation does when a transaction
+    /// commits: a `beginTime` of 0 means now (this clock's `time`); any other `beginTime` is a
+    /// time on this clock, as with `Layer.add(_:forKey:)`. Animations inside a group keep their
+    /// times relative to the group.
+    ///
+    /// `Layer.add(_:forKey:)` alone has no clock, so there a `beginTime` of 0 is the tree's
+    /// time 0: an animation added that way on a clock already past its duration has finished.
+    ///
+    /// - Throws: `AnimationError.unknownKeyPath`, as `Layer.add(_:forKey:)`.
+    public func add(_ animation: LayerAnimation, to layer: Layer, forKey key: String?) throws(AnimationError) {
+        var stamped = animation
+        if stamped.timing.beginTime == 0 { stamped.timing.beginTime = time }
+        try layer.add(stamped, forKey: key)
+    }
+
     /// Runs `body` with the presentation at `time` applied (see `Layer.withPresentation`).
     public func present<Result>(_ body: () throws -> Result) rethrows -> Result {
         try root.withPresentation(at: time, body)

@@ -68,6 +68,21 @@ public final class OffscreenRenderer {
         return readImage()!
     }
 
+    /// Renders the tree as it is seen at tree time `time`: its presentation (the animations'
+    /// values at `time`, `Layer.withPresentation(at:_:)`), the model restored afterwards. The
+    /// other parameters, the result and the errors are `render(_:size:scale:antialiasing:background:)`'s.
+    public func render(_ root: Layer, at time: Double, size: Size, scale: Double, antialiasing: AntialiasingMode = .analytic,
+                       background: Color = .white) throws(RenderError) -> Image {
+        var failure: RenderError?
+        root.withPresentation(at: time) {
+            do throws(RenderError) {
+                try draw(root, size: size, scale: scale, antialiasing: antialiasing, background: background)
+            } catch { failure = error }
+        }
+        if let failure { throw failure }
+        return readImage()!
+    }
+
     /// Draws the tree into the offscreen target without reading it back (for timing, or before
     /// `readImage`). The parameters are `render(_:size:scale:antialiasing:background:)`'s
     /// (`background`: straight RGBA, default opaque white, cleared first).

@@ -124,6 +124,14 @@ public final class WindowRenderer {
         renderer.draw(evaluator, scale: scale, viewport: whole, framebuffer: 0)
     }
 
+    /// Draws the tree as it is seen at tree time `time`: its presentation (the animations'
+    /// values at `time`, `Layer.withPresentation(at:_:)`), the model restored afterwards. Damage
+    /// tracking sees the presentation, so a layer that moves only by an animation is redrawn
+    /// where it was and where it is. `time` is the tree's clock time (`LayerClock.time`).
+    public func draw(_ root: Layer, at time: Double, background: Color?) {
+        root.withPresentation(at: time) { draw(root, background: background) }
+    }
+
     /// Reads the back buffer (call after `draw`, before `present`); for a damage-driven frame,
     /// the whole picture, wherever it is kept.
     public func readImage() -> Image {

@@ -40,15 +40,23 @@ public struct SceneAction {
         var built: LayerAnimation
         // Additive: from the presentation's offset from the new model value down to zero
         // (UIKit's additive composition); otherwise from the presentation to the value.
-        let start = template.isAdditive ? from.subtracting(value) : from
+        let startValue = template.isAdditive ? from.subtracting(value) : from
         let end = template.isAdditive ? AnimationValue.zero(keyPath.valueKind) : value
         switch template.kind {
         case let .spring(spring):
             let hands = !template.isAdditive && keyPath.valueKind != .transform
-            built = try .spring(keyPath, from: start, to: end, spring: spring.spring,
-                                initialVelocity: spring.initialVelocity, velocity: hands ? velocity : nil, timing: timing)
+            // The presentation velocity is per scene second; the spring's own time runs `speed`
+            // times as fast, so per second of its time the same motion is velocity / speed.
+            let start = hands ? velocity.scaled(by: 1 / timing.speed) : nil
+            // No duration given: the spring lasts until it settles from this start, as an implicit
+            // change's does (the template's own settling time knew neither distance nor velocity).
+            if timing.duration == 0 {
+                timing.duration = LayerAnimation.settlingDuration(spring: spring.spring, from: startValue, to: end, velocity: start)
+            }
+            built = try .spring(keyPath, from: startValue, to: end, spring: spring.spring,
+                                initialVelocity: spring.initialVelocity, velocity: start, timing: timing)
         default:
-            built = try .basic(keyPath, from: start, to: end, timing: timing, timingFunction: template.timingFunction)
+            built = try .basic(keyPath, from: startValue, to: end, timing: timing, timingFunction: template.timingFunction)
         }
         built.isAdditive = template.isAdditive
         built.isCumulative = template.isCumulative

@@ -146,6 +146,9 @@ extension SceneReader {
             }
             throw .invalidValue(path: path, value: "…", reason: "\(error)")
         }
+        // An action's spring with no duration settles from wherever the action finds the value
+        // (SceneAction.apply); the factory's settling time, for a unit step at rest, is dropped.
+        if fixedKeyPath != nil && type == "spring" { animation.timing.duration = timing.duration }
         animation.isAdditive = try v["additive"].map { j throws(SceneError) in try Self.bool(j, "\(path).additive") } ?? false
         animation.isCumulative = try v["cumulative"].map { j throws(SceneError) in try Self.bool(j, "\(path).cumulative") } ?? false
         // A scene is evaluated at any time, in any order: nothing is ever removed, and the

@@ -33,6 +33,53 @@ import FolioMotion
         #expect(!layer.hasAnimations && clock.present { layer.opacity } == 0)
     }
 
+    /// Core Animation's `beginTime` 0 is "now" at the commit: an animation added through the
+    /// clock at 5 s plays from 5 s, while one added to the layer alone began at the tree's 0 and
+    /// has long finished (the model shows).
+    @Test func anAnimationAddedThroughTheClockBeginsNow() throws {
+        let (clock, layer) = try Self.scene()
+        try clock.advance(by: 5)
+        let fade = try LayerAnimation.basic(.opacity, from: .number(0), to: .number(1), timing: try MediaTiming(duration: 1))
+        try clock.add(fade, to: layer, forKey: "fade")
+        #expect(layer.animation(forKey: "fade")?.timing.beginTime == 5)
+        try clock.advance(by: 0.25)
+        #expect(abs(clock.present { layer.opacity } - 0.25) < 1e-12)
+        let other = Layer(name: "other", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        try clock.root.addSublayer(other)
+        other.opacity = 0.8
+        try other.add(fade, forKey: "fade")
+        #expect(clock.present { other.opacity } == 0.8, "began at the tree's time 0, finished by 5.25")
+        var late = fade
+        late.timing.beginTime = 7
+        try clock.add(late, to: layer, forKey: "late")
+        #expect(layer.animation(forKey: "late")?.timing.beginTime == 7, "a time on the clock is kept")
+    }
+
+    /// The common Core Animation pattern — a forwards fill kept after the end — reports its end
+    /// once, with true, when it ends; a later removal reports nothing more. (Before, only
+    /// animations removed on completion were ever completed: `calls` stayed empty, then read
+    /// [false] after the removal.)
+    @Test func aKeptAnimationCompletesOnceWhenItEnds() throws {
+        final class Calls { var values: [Bool] = [] }
+        let (clock, layer) = try Self.scene()
+        let calls = Calls()
+        var fade = try LayerAnimation.basic(.opacity, from: .number(1), to: .number(0),
+                                            timing: try MediaTiming(duration: 1, fillMode: .forwards))
+        fade.isRemovedOnCompletion = false
+        fade.completion = { calls.values.append($0) }
+        try clock.add(fade, to: layer, forKey: "fade")
+        try clock.advance(by: 0.5)
+        #expect(calls.values.isEmpty)
+        try clock.advance(by: 0.6)
+        #expect(calls.values == [true])
+        #expect(layer.animation(forKey: "fade") != nil, "kept")
+        #expect(clock.present { layer.opacity } == 0, "the forwards fill holds the end")
+        try clock.advance(by: 1)
+        #expect(calls.values == [true], "completed once")
+        layer.removeAnimation(forKey: "fade")
+        #expect(calls.values == [true], "a removal after the end reports nothing more")
+    }
+
     @Test func aSpringInterruptingACurveKeepsValueAndVelocityContinuous() throws {
         let (clock, layer) = try Self.scene()
         clock.perform(.timing(.easeIn, duration: 1)) { layer.position.x = 450 }

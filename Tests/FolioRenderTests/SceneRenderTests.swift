@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 import FolioGeometry
+import FolioLayers
+import FolioMotion
 import FolioRender
 @testable import FolioCLI
 
@@ -51,6 +53,52 @@ final class SceneRenderTests: XCTestCase {
         XCTAssertEqual(image.height, 20)
         assertPixel(image, 10, 10, [255, 0, 0])
         assertPixel(image, 30, 10, [0, 0, 102])
+    }
+
+    /// `render --scene --time`: the pixels of docs/fade-and-slide.json's card at a time, computed
+    /// by hand. At 0.25 s the opacity is 0.5 (linear, 0 → 1 over 0.5 s) and position.x is
+    /// 30 + 140 · easeInEaseOut(0.25); at 2 s both animations have ended and the model shows.
+    func testASceneAtATimeShowsItsAnimationsValues() throws {
+        let path = try scene("""
+            {"size":[200,100],
+             "layer":{"bounds":[0,0,200,100],"position":[100,50],"backgroundColor":[1,1,1],
+              "sublayers":[{"name":"card","bounds":[0,0,40,40],"position":[30,50],"backgroundColor":[0,0,1],
+                "animations":[{"keyPath":"opacity","fromValue":0,"toValue":1,"duration":0.5,"fillMode":"backwards"},
+                              {"keyPath":"position.x","fromValue":30,"toValue":170,"duration":1,"timingFunction":"easeInEaseOut"}]}]}}
+            """)
+        // easeInEaseOut is the cubic Bézier (0.42, 0, 0.58, 1): solve x(s) = 0.25, then y(s).
+        func bezier(_ a: Double, _ b: Double, _ s: Double) -> Double { 3 * a * s * (1 - s) * (1 - s) + 3 * b * s * s * (1 - s) + s * s * s }
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<100 { let mid = (lo + hi) / 2; if bezier(0.42, 0.58, mid) < 0.25 { lo = mid } else { hi = mid } }
+        let x = 30 + 140 * bezier(0, 1, (lo + hi) / 2)
+        let image = try render(["--scene", path, "--time", "0.25"])
+        // Half-transparent blue over white: (127.5, 127.5, 255) inside the card at x ± 20.
+        assertPixel(image, Int(x.rounded(.down)), 50, [128, 128, 255], tolerance: 1, "the card's centre at x = \(x)")
+        assertPixel(image, Int((x - 20 + 2).rounded(.down)), 50, [128, 128, 255], tolerance: 1, "inside its left edge")
+        assertPixel(image, Int((x + 20 + 2).rounded(.down)), 50, [255, 255, 255], tolerance: 1, "past its right edge")
+        assertPixel(image, 30, 50, x - 20 > 31 ? [255, 255, 255] : [128, 128, 255], tolerance: 1, "where the model puts it")
+        let after = try render(["--scene", path, "--time", "2"])
+        assertPixel(after, 30, 50, [0, 0, 255], "the model once both have ended")
+        assertPixel(after, 170, 50, [255, 255, 255], "nothing left where the slide ended (fill mode removed)")
+    }
+
+    /// `OffscreenRenderer.render(_:at:…)` draws the presentation at the time and leaves the
+    /// model as the app set it: a 20-point square sliding from x 10 to 90 over 1 s (linear) is
+    /// at 50 at 0.5 s, and drawn there, while its model stays at 10.
+    func testRenderingATreeAtATimeDrawsItsPresentationAndKeepsItsModel() throws {
+        let (image, modelX) = try MainActor.assumeIsolated {
+            let square = Layer(name: "square", frame: Rect(x: 0, y: 0, width: 20, height: 20), backgroundColor: Color(red: 1, green: 0, blue: 0))
+            square.position = Point(x: 10, y: 20)
+            let root = Layer(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 40), sublayers: [square])
+            try square.add(LayerAnimation.basic(.positionX, from: .number(10), to: .number(90), timing: MediaTiming(duration: 1)), forKey: "slide")
+            let image = try SharedRenderer.offscreen.render(root, at: 0.5, size: Size(width: 100, height: 40), scale: 1, background: .white)
+            return (image, square.position.x)
+        }
+        assertPixel(image, 50, 20, [255, 0, 0], tolerance: 0, "the presentation's centre")
+        assertPixel(image, 41, 20, [255, 0, 0], tolerance: 0, "inside its left edge (x 40)")
+        assertPixel(image, 38, 20, [255, 255, 255], tolerance: 0, "left of it")
+        assertPixel(image, 10, 20, [255, 255, 255], tolerance: 0, "where the model is")
+        XCTAssertEqual(modelX, 10, "the model is restored")
     }
 
     func testSizeAndScaleOverrideTheScenesView() throws {

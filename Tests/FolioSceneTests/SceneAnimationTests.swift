@@ -76,6 +76,36 @@ import FolioMotion
         #expect(throws: SceneError.self) { try scene.applyActions(through: 0.1) }
     }
 
+    /// An action's spring at speed 2 takes over the velocity per scene second (its own time runs
+    /// twice as fast, so it starts at half the velocity per second of its time), and with no
+    /// duration given it lasts until it settles from there: a fast small move interrupted by a
+    /// change back does not end in a jump. (Before, the velocity doubled at the hand-over: 4,047
+    /// units per second off at this pose. The settling check is a guard: here the unit step's
+    /// settling time, which the action used before, happened to be long enough.)
+    @Test func anActionsSpringKeepsTheVelocityAtItsSpeedAndSettlesBeforeItEnds() throws {
+        var scene = try Self.decode("""
+            {"bounds":[0,0,10,10],"position":[0,0],
+             "actions":[{"time":0,"keyPath":"position.x","value":400,"animation":{"type":"spring","stiffness":300,"damping":12}},
+                        {"time":0.1,"keyPath":"position.x","value":30,"animation":{"type":"spring","speed":2}}]}
+            """)
+        try scene.applyActions(through: 0.0999)
+        let layer = scene.root
+        let before = layer.presentationValue(forKeyPath: .positionX, at: 0.1).number ?? .nan
+        let velocityBefore = layer.presentationVelocity(forKeyPath: .positionX, at: 0.1).number ?? .nan
+        try scene.applyActions(through: 0.1)
+        let after = layer.presentationValue(forKeyPath: .positionX, at: 0.1).number ?? .nan
+        let velocityAfter = layer.presentationVelocity(forKeyPath: .positionX, at: 0.1).number ?? .nan
+        #expect(velocityBefore > 1000, "moving fast when interrupted: \(velocityBefore)")
+        #expect(abs(after - before) < 1e-9, "value: \(before) → \(after)")
+        #expect(abs(velocityAfter - velocityBefore) < 1e-6 * abs(velocityBefore), "velocity: \(velocityBefore) → \(velocityAfter)")
+        // Just before and just after the action's animation ends, the value is the model's.
+        let animation = try #require(layer.animation(forKey: "action.position.x"))
+        let end = animation.timing.beginTime + animation.timing.duration / animation.timing.speed
+        let last = layer.presentationValue(forKeyPath: .positionX, at: end - 1e-6).number ?? .nan
+        #expect(abs(last - 30) < 1e-3 * abs(before - 30), "settled before it ends: \(last)")
+        #expect(layer.presentationValue(forKeyPath: .positionX, at: end + 1e-6).number == 30)
+    }
+
     @Test func aSceneWithoutAnimationsEvaluatesBitForBitAsBefore() throws {
         let text = """
             {"bounds":[0,0,400,300],"sublayerTransform":[1,0,0,0, 0,1,0,0, 0,0,1,-0.002, 0,0,0,1],
