@@ -31,6 +31,19 @@ import Testing
         #expect(start.quads[1].corners == [[10, 30], [50, 30], [50, 70], [10, 70]])
     }
 
+    /// README's command, on the scene file the README names: the card half faded in at 0.25 s,
+    /// where easeInEaseOut has it (docs/fade-and-slide.json is the file users run).
+    @Test func theReadmesFadeAndSlideCommandShowsTheCardHalfFadedIn() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("docs/fade-and-slide.json").path
+        let command = try #require(try FolioCommand.parseAsRoot(["evaluate", path, "--time", "0.25"]) as? EvaluateCommand)
+        let report = try command.report()
+        #expect(report.quads.count == 2)
+        #expect(report.quads[1].opacity == 0.5)
+        let inside = report.quads[1].corners.map(\.[0])
+        #expect(inside.min()! > 10 && inside.max()! < 150, "the card has left x 10…50 and not reached 150…190: \(inside)")
+    }
+
     @Test func aTimeThatIsNotFiniteIsAUsageError() {
         #expect(throws: (any Error).self) { _ = try FolioCommand.parseAsRoot(["evaluate", "x.json", "--time", "nan"]) }
         // The message names the value without printing `nan` or `inf`.
