@@ -248,7 +248,7 @@ extension QuadRenderer {
     @_spi(Benchmarks) nonisolated public static let fineRasterLevelOfDetailBias: Float = -0.75
 
     /// The bias an upload `rasterScale` times finer than its resting size gets:
-    /// ``levelOfDetailBias`` at 1 (or below, or not finite), ``fineRasterLevelOfDetailBias`` above.
+    /// the resting bias (−½) at 1 (or below, or not finite), the fine raster's (−¾) above.
     nonisolated public static func levelOfDetailBias(rasterScale: Double) -> Float {
         rasterScale.isFinite && rasterScale > 1 ? fineRasterLevelOfDetailBias : levelOfDetailBias
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import FolioCLI
 import FolioScene
 
-/// The scene format of shared/DESIGN.md §3 (fourth round) through `folio evaluate SCENE --time T`:
+/// The scene format of docs/command-line.md (the command-line contract's fourth round) through `folio evaluate SCENE --time T`:
 /// every field written there — each key path kind, `type` basic | spring | keyframe, from/to/by,
 /// keyframe `values` / `keyTimes` / `timingFunctions` / `calculationMode`, the spring's
 /// parameters, every CAMediaTiming field and fill mode, named and numeric timing functions,
