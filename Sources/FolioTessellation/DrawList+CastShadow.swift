@@ -378,10 +378,12 @@ extension DrawList {
     /// Turns `castShadow.points` and `castShadow.triangles` (one caster's shadow) into a pass
     /// drawn before batch `b`: the sheets' edges (sides off the page: a side whose ends are
     /// both within `contact` of it is where the leaf meets the page), the triangles clipped to
-    /// the receivers, the skirts, and the model's terms in pixels.
-    package mutating func appendShadowPass(beforeBatch b: Int, model: CastShadow, contact: Double) {
+    /// the receivers, the skirts, and the model's terms in pixels. With `plane` (a receiver
+    /// off the page plane), the sheet's edges are gauged in that receiver's points first.
+    package mutating func appendShadowPass(beforeBatch b: Int, model: CastShadow, contact: Double, gaugedOn plane: Homography? = nil) {
         castShadow.caster.contact = contact
         findSheetEdges(contact: contact, model: model, pixelsPerPoint: scale)
+        if let plane { gaugeSheetEdges(plane: plane) }
         castShadow.byslots.0.removeAll(keepingCapacity: true)
         castShadow.byslots.1.removeAll(keepingCapacity: true)
         castShadow.byslots.2.removeAll(keepingCapacity: true)

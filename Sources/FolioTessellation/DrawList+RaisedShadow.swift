@@ -158,17 +158,7 @@ extension DrawList {
     /// view: the sheet's edges are gauged in the receiver's points before the triangles and
     /// skirts are written.
     package mutating func appendRaisedShadowPass(beforeBatch b: Int, model: CastShadow, contact: Double, plane: Homography) {
-        castShadow.caster.contact = contact
-        findSheetEdges(contact: contact, model: model, pixelsPerPoint: scale)
-        gaugeSheetEdges(plane: plane)
-        castShadow.byslots.0.removeAll(keepingCapacity: true)
-        castShadow.byslots.1.removeAll(keepingCapacity: true)
-        castShadow.byslots.2.removeAll(keepingCapacity: true)
-        for t in castShadow.triangles {
-            emitShadowTriangle(castShadow.points[Int(t.a)], castShadow.points[Int(t.b)], castShadow.points[Int(t.c)], sheet: Int(t.sheet))
-        }
-        appendSkirts()
-        finishShadowPass(beforeBatch: b, model: model)
+        appendShadowPass(beforeBatch: b, model: model, contact: contact, gaugedOn: plane)
     }
 
     /// Gauges each sheet edge on a receiver whose plane `plane` maps to the view: one pixel
