@@ -18,8 +18,20 @@ public enum AnimationKeyPath: String, Hashable, Sendable, CaseIterable {
     case boundsOrigin = "bounds.origin"
     /// `bounds.size` (size).
     case boundsSize = "bounds.size"
+    /// `bounds.origin.x` (number, points).
+    case boundsOriginX = "bounds.origin.x"
+    /// `bounds.origin.y` (number, points).
+    case boundsOriginY = "bounds.origin.y"
+    /// `bounds.size.width` (number, points).
+    case boundsWidth = "bounds.size.width"
+    /// `bounds.size.height` (number, points).
+    case boundsHeight = "bounds.size.height"
     /// `anchorPoint` (point, unit coordinates of the bounds).
     case anchorPoint
+    /// `anchorPoint.x` (number, unit coordinates).
+    case anchorPointX = "anchorPoint.x"
+    /// `anchorPoint.y` (number, unit coordinates).
+    case anchorPointY = "anchorPoint.y"
     /// `anchorPointZ` (number, points).
     case anchorPointZ
     /// `zPosition` (number, points).
@@ -36,6 +48,16 @@ public enum AnimationKeyPath: String, Hashable, Sendable, CaseIterable {
     case borderColor
     /// `contentsRect` (rect, unit coordinates of the image).
     case contentsRect
+    /// `rasterizationScale` (number, a factor).
+    case rasterizationScale
+    /// `hidden` (`isHidden`; flag, discrete: it switches half-way, as in Core Animation).
+    case hidden
+    /// `doubleSided` (`isDoubleSided`; flag, discrete).
+    case doubleSided
+    /// `masksToBounds` (flag, discrete).
+    case masksToBounds
+    /// `contents` (an image handle or none; discrete).
+    case contents
     /// `transform` (matrix, interpolated by decomposition).
     case transform
     /// `sublayerTransform` (matrix, interpolated by decomposition).
@@ -64,6 +86,16 @@ public enum AnimationKeyPath: String, Hashable, Sendable, CaseIterable {
     case startPoint
     /// `endPoint` of a `GradientLayer` (point, unit coordinates).
     case endPoint
+    /// `colors` of a `GradientLayer` (a list of colours; element by element when the lists
+    /// have one length, otherwise discrete).
+    case colors
+    /// `locations` of a `GradientLayer` (a list of numbers, empty for evenly spaced; element by
+    /// element when the lists have one length, otherwise discrete).
+    case locations
+    /// `paperTranslucency` of a `SurfaceLayer` (number, 0…1).
+    case paperTranslucency
+    /// `backContentsRect` of a `SurfaceLayer` (rect, unit coordinates of the back's image).
+    case backContentsRect
 
     /// The key path named `name`, accepting Core Animation's alias `transform.rotation`.
     ///
@@ -78,10 +110,14 @@ public enum AnimationKeyPath: String, Hashable, Sendable, CaseIterable {
     public var valueKind: AnimationValue.Kind {
         switch self {
         case .position, .boundsOrigin, .anchorPoint, .startPoint, .endPoint: .point
-        case .bounds, .contentsRect: .rect
+        case .bounds, .contentsRect, .backContentsRect: .rect
         case .boundsSize: .size
         case .backgroundColor, .borderColor: .color
         case .transform, .sublayerTransform: .transform
+        case .hidden, .doubleSided, .masksToBounds: .flag
+        case .contents: .contents
+        case .colors: .colors
+        case .locations: .numbers
         default: .number
         }
     }
@@ -91,7 +127,8 @@ public enum AnimationKeyPath: String, Hashable, Sendable, CaseIterable {
     public var storedProperty: AnimationKeyPath {
         switch self {
         case .positionX, .positionY: .position
-        case .boundsOrigin, .boundsSize: .bounds
+        case .boundsOrigin, .boundsSize, .boundsOriginX, .boundsOriginY, .boundsWidth, .boundsHeight: .bounds
+        case .anchorPointX, .anchorPointY: .anchorPoint
         case .rotationX, .rotationY, .rotationZ, .scale, .scaleX, .scaleY, .scaleZ,
              .translationX, .translationY, .translationZ: .transform
         default: self
@@ -105,7 +142,9 @@ public enum AnimationKeyPath: String, Hashable, Sendable, CaseIterable {
     /// into immediate changes; opacity and colours still fade).
     public var isSpatial: Bool {
         switch self {
-        case .opacity, .backgroundColor, .borderColor, .borderWidth, .cornerRadius, .contentsRect, .startPoint, .endPoint: false
+        case .opacity, .backgroundColor, .borderColor, .borderWidth, .cornerRadius, .contentsRect, .startPoint, .endPoint,
+             .rasterizationScale, .hidden, .doubleSided, .masksToBounds, .contents, .colors, .locations, .paperTranslucency,
+             .backContentsRect: false
         default: true
         }
     }

@@ -5,7 +5,9 @@ import FolioMotion
 /// `byValue` and keyframe `values` hold (Core Animation's `id`, typed).
 ///
 /// Arithmetic (for `byValue`, additive and cumulative animations, springs) is component-wise
-/// for numbers, points, sizes, rects and colours. A transform adds by concatenation —
+/// for numbers, points, sizes, rects, colours and lists of the same length. Flags and contents
+/// are discrete, as in Core Animation: they switch from one value to the next half-way, and
+/// do not add (an added or scaled flag is the value as it was). A transform adds by concatenation —
 /// `a ⊕ b = b · a`, the added transform acting first, in the layer's own space — and
 /// interpolates by decomposition (`Transform3D.blended(to:by:)`).
 public enum AnimationValue: Hashable, Sendable {
@@ -21,6 +23,16 @@ public enum AnimationValue: Hashable, Sendable {
     case color(Color)
     /// A matrix (`transform`, `sublayerTransform`).
     case transform(Transform3D)
+    /// A flag (`hidden`, `doubleSided`, `masksToBounds`): discrete.
+    case flag(Bool)
+    /// A layer's image (`contents`; nil: none): discrete.
+    case contents(ContentHandle?)
+    /// A list of colours (a gradient's `colors`): element by element when the lengths agree,
+    /// otherwise discrete.
+    case colors([Color])
+    /// A list of numbers (a gradient's `locations`; empty: evenly spaced): element by element
+    /// when the lengths agree, otherwise discrete.
+    case numbers([Double])
 
     /// The type of a value.
     public enum Kind: String, Hashable, Sendable {
@@ -36,6 +48,18 @@ public enum AnimationValue: Hashable, Sendable {
         case color
         /// `transform`.
         case transform
+        /// `flag`.
+        case flag
+        /// `contents`.
+        case contents
+        /// `colors`.
+        case colors
+        /// `numbers`.
+        case numbers
+
+        /// Whether values of this kind switch rather than move (flags and contents): they have
+        /// no velocity, and a spring switches them where its response passes half-way.
+        public var isDiscrete: Bool { self == .flag || self == .contents }
     }
 
     /// This value's type.
@@ -47,6 +71,10 @@ public enum AnimationValue: Hashable, Sendable {
         case .rect: .rect
         case .color: .color
         case .transform: .transform
+        case .flag: .flag
+        case .contents: .contents
+        case .colors: .colors
+        case .numbers: .numbers
         }
     }
 
@@ -59,6 +87,9 @@ public enum AnimationValue: Hashable, Sendable {
         case let .rect(v): v.isFinite
         case let .color(v): v.isFinite
         case let .transform(v): v.isFinite
+        case .flag, .contents: true
+        case let .colors(v): v.allSatisfy(\.isFinite)
+        case let .numbers(v): v.allSatisfy(\.isFinite)
         }
     }
 
@@ -71,6 +102,10 @@ public enum AnimationValue: Hashable, Sendable {
         case .rect: .rect(.zero)
         case .color: .color(.zero)
         case .transform: .transform(.identity)
+        case .flag: .flag(false)
+        case .contents: .contents(nil)
+        case .colors: .colors([])
+        case .numbers: .numbers([])
         }
     }
 
@@ -84,6 +119,12 @@ public enum AnimationValue: Hashable, Sendable {
         case let (.rect(a), .rect(b)): .rect(a.interpolated(to: b, by: t))
         case let (.color(a), .color(b)): .color(a.interpolated(to: b, by: t))
         case let (.transform(a), .transform(b)): .transform(a.blended(to: b, by: t))
+        case let (.colors(a), .colors(b)) where a.count == b.count:
+            .colors(zip(a, b).map { $0.interpolated(to: $1, by: t) })
+        case let (.numbers(a), .numbers(b)) where a.count == b.count:
+            .numbers(zip(a, b).map { $0.interpolated(to: $1, by: t) })
+        case (.flag, .flag), (.contents, .contents), (.colors, .colors), (.numbers, .numbers):
+            t < 0.5 ? self : other   // discrete: Core Animation's switch half-way
         default: self
         }
     }
@@ -97,6 +138,8 @@ public enum AnimationValue: Hashable, Sendable {
         case let (.rect(a), .rect(b)): .rect(a + b)
         case let (.color(a), .color(b)): .color(a + b)
         case let (.transform(a), .transform(b)): .transform(b.concatenating(a))
+        case let (.colors(a), .colors(b)) where a.count == b.count: .colors(zip(a, b).map { $0 + $1 })
+        case let (.numbers(a), .numbers(b)) where a.count == b.count: .numbers(zip(a, b).map { $0 + $1 })
         default: self
         }
     }
@@ -111,6 +154,8 @@ public enum AnimationValue: Hashable, Sendable {
         case let (.rect(a), .rect(b)): .rect(a - b)
         case let (.color(a), .color(b)): .color(a - b)
         case let (.transform(a), .transform(b)): .transform(b.inverted().map { $0.concatenating(a) } ?? a)
+        case let (.colors(a), .colors(b)) where a.count == b.count: .colors(zip(a, b).map { $0 - $1 })
+        case let (.numbers(a), .numbers(b)) where a.count == b.count: .numbers(zip(a, b).map { $0 - $1 })
         default: self
         }
     }
@@ -133,6 +178,9 @@ public enum AnimationValue: Hashable, Sendable {
                 n >>= 1
             }
             return .transform(result)
+        case .flag, .contents: return self
+        case let .colors(v): return .colors(v.map { $0.scaled(by: factor) })
+        case let .numbers(v): return .numbers(v.map { $0 * factor })
         }
     }
 
@@ -147,7 +195,23 @@ public enum AnimationValue: Hashable, Sendable {
         case let (.color(a), .color(b)): (b - a).magnitude
         case let (.transform(a), .transform(b)):
             zip(a.entries, b.entries).reduce(0) { $0 + ($1.1 - $1.0) * ($1.1 - $1.0) }.squareRoot()
+        case let (.flag(a), .flag(b)): a == b ? 0 : 1
+        case let (.contents(a), .contents(b)): a == b ? 0 : 1
+        case let (.colors(a), .colors(b)) where a.count == b.count:
+            zip(a, b).reduce(0) { $0 + ($1.1 - $1.0).magnitudeSquared }.squareRoot()
+        case let (.numbers(a), .numbers(b)) where a.count == b.count:
+            zip(a, b).reduce(0) { $0 + ($1.1 - $1.0) * ($1.1 - $1.0) }.squareRoot()
         default: 0
+        }
+    }
+
+    /// Whether `self` and `other` can be combined element by element (lists of one length;
+    /// always for other kinds of the same kind).
+    func isCommensurate(with other: AnimationValue) -> Bool {
+        switch (self, other) {
+        case let (.colors(a), .colors(b)): a.count == b.count
+        case let (.numbers(a), .numbers(b)): a.count == b.count
+        default: kind == other.kind
         }
     }
 

@@ -19,7 +19,23 @@ extension Layer {
         case .bounds: return .rect(bounds)
         case .boundsOrigin: return .point(bounds.origin)
         case .boundsSize: return .size(bounds.size)
+        case .boundsOriginX: return .number(bounds.origin.x)
+        case .boundsOriginY: return .number(bounds.origin.y)
+        case .boundsWidth: return .number(bounds.size.width)
+        case .boundsHeight: return .number(bounds.size.height)
         case .anchorPoint: return .point(anchorPoint)
+        case .anchorPointX: return .number(anchorPoint.x)
+        case .anchorPointY: return .number(anchorPoint.y)
+        case .rasterizationScale: return .number(rasterizationScale)
+        case .hidden: return .flag(isHidden)
+        case .doubleSided: return .flag(isDoubleSided)
+        case .masksToBounds: return .flag(masksToBounds)
+        case .contents: return .contents(contents)
+        case .colors: return .colors(kind == .gradient ? unsafeDowncast(self, to: GradientLayer.self).colors : [])
+        case .locations: return .numbers(kind == .gradient ? unsafeDowncast(self, to: GradientLayer.self).locations ?? [] : [])
+        case .paperTranslucency: return .number(kind == .surface ? unsafeDowncast(self, to: SurfaceLayer.self).paperTranslucency : 1)
+        case .backContentsRect:
+            return .rect(kind == .surface ? unsafeDowncast(self, to: SurfaceLayer.self).backContentsRect : Rect(x: 0, y: 0, width: 1, height: 1))
         case .anchorPointZ: return .number(anchorPointZ)
         case .zPosition: return .number(zPosition)
         case .opacity: return .number(opacity)
@@ -54,7 +70,26 @@ extension Layer {
         case .bounds: if case let .rect(r) = value { bounds = r }
         case .boundsOrigin: if case let .point(p) = value { bounds.origin = p }
         case .boundsSize: if case let .size(v) = value { bounds.size = v }
+        case .boundsOriginX: if case let .number(v) = value { bounds.origin.x = v }
+        case .boundsOriginY: if case let .number(v) = value { bounds.origin.y = v }
+        case .boundsWidth: if case let .number(v) = value { bounds.size.width = v }
+        case .boundsHeight: if case let .number(v) = value { bounds.size.height = v }
         case .anchorPoint: if case let .point(p) = value { anchorPoint = p }
+        case .anchorPointX: if case let .number(v) = value { anchorPoint.x = v }
+        case .anchorPointY: if case let .number(v) = value { anchorPoint.y = v }
+        case .rasterizationScale: if case let .number(v) = value { rasterizationScale = v }
+        case .hidden: if case let .flag(v) = value { isHidden = v }
+        case .doubleSided: if case let .flag(v) = value { isDoubleSided = v }
+        case .masksToBounds: if case let .flag(v) = value { masksToBounds = v }
+        case .contents: if case let .contents(v) = value { contents = v }
+        case .colors:
+            if case let .colors(v) = value, kind == .gradient { unsafeDowncast(self, to: GradientLayer.self).colors = v.map(\.clampedToUnit) }
+        case .locations:
+            if case let .numbers(v) = value, kind == .gradient { unsafeDowncast(self, to: GradientLayer.self).locations = v.isEmpty ? nil : v }
+        case .paperTranslucency:
+            if case let .number(v) = value, kind == .surface { unsafeDowncast(self, to: SurfaceLayer.self).paperTranslucency = v }
+        case .backContentsRect:
+            if case let .rect(r) = value, kind == .surface { unsafeDowncast(self, to: SurfaceLayer.self).backContentsRect = r }
         case .anchorPointZ: if case let .number(v) = value { anchorPointZ = v }
         case .zPosition: if case let .number(v) = value { zPosition = v }
         case .opacity: if case let .number(v) = value { opacity = v }
@@ -78,6 +113,15 @@ extension Layer {
         }
     }
 
+    /// Writes back a model value the presentation saved, exactly (colour lists unclamped).
+    final func restoreModelValue(_ value: AnimationValue, forKeyPath keyPath: AnimationKeyPath) {
+        if keyPath == .colors, case let .colors(v) = value, kind == .gradient {
+            unsafeDowncast(self, to: GradientLayer.self).colors = v
+        } else {
+            setValue(value, forKeyPath: keyPath)
+        }
+    }
+
     /// The value of a number-valued key path (0 for any other), as `value(forKeyPath:)`
     /// reads it, without building an `AnimationValue`.
     final func number(forKeyPath keyPath: AnimationKeyPath) -> Double {
@@ -89,6 +133,10 @@ extension Layer {
         case .opacity: opacity
         case .cornerRadius: cornerRadius
         case .borderWidth: borderWidth
+        // Flags as 0 and 1 (how the presentation saves them among the numbers).
+        case .hidden: isHidden ? 1 : 0
+        case .doubleSided: isDoubleSided ? 1 : 0
+        case .masksToBounds: masksToBounds ? 1 : 0
         default: value(forKeyPath: keyPath).number ?? 0
         }
     }
@@ -103,14 +151,19 @@ extension Layer {
         case .opacity: opacity = v
         case .cornerRadius: cornerRadius = v
         case .borderWidth: borderWidth = v
+        case .hidden: isHidden = v != 0
+        case .doubleSided: isDoubleSided = v != 0
+        case .masksToBounds: masksToBounds = v != 0
         default: setValue(.number(v), forKeyPath: keyPath)
         }
     }
 
-    /// Whether this layer has the property `keyPath` names (gradient keys need a `GradientLayer`).
+    /// Whether this layer has the property `keyPath` names (gradient keys need a
+    /// `GradientLayer`, `paperTranslucency` and `backContentsRect` a `SurfaceLayer`).
     final func hasProperty(_ keyPath: AnimationKeyPath) -> Bool {
         switch keyPath {
-        case .startPoint, .endPoint: kind == .gradient
+        case .startPoint, .endPoint, .colors, .locations: kind == .gradient
+        case .paperTranslucency, .backContentsRect: kind == .surface
         default: true
         }
     }

@@ -104,6 +104,7 @@ extension LayerAnimationStorage {
         // went through the general replace (about 100 instructions each, per layer per frame).
         if !saved.isEmpty { saved.removeAll(keepingCapacity: true) }
         if !savedTransforms.isEmpty { savedTransforms.removeAll(keepingCapacity: true) }
+        if !savedValues.isEmpty { savedValues.removeAll(keepingCapacity: true) }
         parts.isLoaded = false
         layer.withLayer { layer in
             entries.withUnsafeBufferPointer { list in
@@ -138,6 +139,10 @@ extension LayerAnimationStorage {
                 case .sublayerTransform: layer.sublayerTransform = savedTransforms[s.transform]
                 case .startPoint, .endPoint:
                     layer.setValue(.point(Point(x: s.a, y: s.b)), forKeyPath: s.property)
+                case .rasterizationScale, .paperTranslucency, .hidden, .doubleSided, .masksToBounds:
+                    layer.setNumber(s.a, forKeyPath: s.property)
+                case .contents, .colors, .locations, .backContentsRect:
+                    layer.restoreModelValue(savedValues[s.transform], forKeyPath: s.property)
                 default:
                     break   // sub-paths are saved as their stored property
                 }
@@ -146,6 +151,7 @@ extension LayerAnimationStorage {
         }
         if !saved.isEmpty { saved.removeAll(keepingCapacity: true) }
         if !savedTransforms.isEmpty { savedTransforms.removeAll(keepingCapacity: true) }
+        if !savedValues.isEmpty { savedValues.removeAll(keepingCapacity: true) }
         isPresenting = false
     }
 
@@ -247,46 +253,12 @@ extension LayerAnimationStorage {
             savedTransforms.append(property == .transform ? layer.transform : layer.sublayerTransform)
         case .startPoint, .endPoint:
             if case let .point(p) = layer.value(forKeyPath: property) { (s.a, s.b) = (p.x, p.y) }
+        case .contents, .colors, .locations, .backContentsRect:
+            s.transform = savedValues.count
+            savedValues.append(layer.value(forKeyPath: property))
         default:
             s.a = layer.number(forKeyPath: property)
         }
         saved.append(s)
-    }
-}
-
-extension Layer {
-    /// The rate of change of `keyPath`'s presentation value at `time`, in its units per second
-    /// of tree time: the animations on exactly this key path composed in order (a non-additive
-    /// one replaces the rate so far, an additive one adds to it). Basic animations and springs
-    /// give their exact derivative; keyframes and whole-matrix transforms count as 0, and so do
-    /// animations of an overlapping path (`position.x` for `position`).
-    public final func presentationVelocity(forKeyPath keyPath: AnimationKeyPath, at time: Double) -> AnimationValue {
-        var value = value(forKeyPath: keyPath)
-        var velocity = AnimationValue.zero(keyPath.valueKind)
-        guard let storage = animationStorage, time.isFinite else { return velocity }
-        for i in storage.entries.indices {
-            Self.accumulateVelocity(storage.entries[i].animation, keyPath, at: time, rate: 1, value: &value, velocity: &velocity)
-        }
-        return velocity
-    }
-
-    private static func accumulateVelocity(_ animation: LayerAnimation, _ keyPath: AnimationKeyPath, at time: Double, rate: Double,
-                                           value: inout AnimationValue, velocity: inout AnimationValue) {
-        guard let sample = animation.timing.sample(at: time) else { return }
-        if case let .group(children) = animation.kind {
-            let local = animation.timingFunction == .linear ? sample.localTime
-                : animation.timingFunction.value(at: sample.progress) * animation.timing.resolvedDuration
-            let childRate = rate * animation.timing.speed * (sample.isReversing ? -1 : 1)
-                * (animation.timingFunction == .linear ? 1 : animation.timingFunction.slope(at: sample.progress))
-            for child in children {
-                accumulateVelocity(child, keyPath, at: local, rate: childRate, value: &value, velocity: &velocity)
-            }
-            return
-        }
-        guard animation.keyPath == keyPath else { return }
-        let (v, dv) = animation.leafValue(sample, base: value, withVelocity: true)
-        let scaled = dv.scaled(by: rate)
-        velocity = animation.isAdditive ? velocity.adding(scaled) : scaled
-        value = v
     }
 }

@@ -10,12 +10,22 @@ extension LayerAnimation {
     /// value (no visible change). "Current" is the property's value before this animation
     /// (the model value, or what earlier animations on the key made of it).
     ///
-    /// - Throws: `AnimationError` naming the key path: a value of the wrong type or not finite.
+    /// A start velocity (`velocity` in the value's units per second, or `transformVelocity` for
+    /// a whole-matrix transform) makes each pass start at that speed instead of the curve's own:
+    /// the hand-over term `(v₀ − (to − from)·c′(0)/d)·d·h(p)`, `h(p) = p(1 − p)²`, is added, which
+    /// is 0 with a zero slope at the pass's end, so the curve still lands as it would. This is
+    /// how a transaction's curve keeps the velocity of what it interrupts.
+    ///
+    /// - Throws: `AnimationError` naming the key path: a value of the wrong type or not finite
+    ///   (`velocity` on a transform, or `transformVelocity` on another key path, is a wrong type).
     public static func basic(_ keyPath: AnimationKeyPath, from: AnimationValue? = nil, to: AnimationValue? = nil,
                              by: AnimationValue? = nil, timing: MediaTiming = .default,
-                             timingFunction: TimingFunction = .linear) throws(AnimationError) -> LayerAnimation {
+                             timingFunction: TimingFunction = .linear, velocity: AnimationValue? = nil,
+                             transformVelocity: TransformVelocity? = nil) throws(AnimationError) -> LayerAnimation {
         try check(from, "fromValue", keyPath); try check(to, "toValue", keyPath); try check(by, "byValue", keyPath)
-        var animation = LayerAnimation(keyPath: keyPath, kind: .basic(BasicValues(from: from, to: to, by: by)), timing: timing)
+        try check(velocity, "velocity", keyPath); try checkTransformVelocity(transformVelocity, keyPath)
+        let values = BasicValues(from: from, to: to, by: by, velocity: velocity, transformVelocity: transformVelocity)
+        var animation = LayerAnimation(keyPath: keyPath, kind: .basic(values), timing: timing)
         animation.timingFunction = timingFunction
         return animation
     }
@@ -96,15 +106,18 @@ extension LayerAnimation {
     ///   - initialVelocity: the start velocity in fractions of the from → to distance per second.
     ///   - velocity: an absolute start velocity in the value's units per second, replacing
     ///     `initialVelocity` (what a transaction hands over); not for whole-matrix transforms.
+    ///   - transformVelocity: a whole-matrix transform's absolute start velocity, in the space
+    ///     the blend moves in (what a transaction hands over for `transform`).
     ///   - timing: begin time (tree seconds), duration (0: the settling duration), speed,
     ///     repetition and fill.
     /// - Throws: `AnimationError` naming the key path: a value of the wrong type or not finite,
     ///   or a velocity that is not finite.
     public static func spring(_ keyPath: AnimationKeyPath, from: AnimationValue? = nil, to: AnimationValue? = nil,
                               by: AnimationValue? = nil, spring: Spring = .coreAnimationDefault, initialVelocity: Double = 0,
-                              velocity: AnimationValue? = nil, timing: MediaTiming = .default) throws(AnimationError) -> LayerAnimation {
+                              velocity: AnimationValue? = nil, transformVelocity: TransformVelocity? = nil,
+                              timing: MediaTiming = .default) throws(AnimationError) -> LayerAnimation {
         try check(from, "fromValue", keyPath); try check(to, "toValue", keyPath); try check(by, "byValue", keyPath)
-        try check(velocity, "velocity", keyPath)
+        try check(velocity, "velocity", keyPath); try checkTransformVelocity(transformVelocity, keyPath)
         guard initialVelocity.isFinite else { throw .nonFinite(keyPath: keyPath.rawValue, name: "initialVelocity") }
         let responses: GenericSpringMotion<Point>
         do throws(MotionError) {
@@ -113,7 +126,7 @@ extension LayerAnimation {
             throw .invalidParameter(keyPath: keyPath.rawValue, error)
         }
         let values = SpringValues(from: from, to: to, by: by, spring: spring, initialVelocity: initialVelocity,
-                                  velocity: velocity, responses: responses)
+                                  velocity: velocity, transformVelocity: transformVelocity, responses: responses)
         var timing = timing
         if timing.duration == 0 {
             let settling = values.settlingDuration
@@ -146,6 +159,16 @@ extension LayerAnimation {
     /// begin time counts from the group's start) and is cut off where the group ends.
     public static func group(_ animations: [LayerAnimation], timing: MediaTiming = .default) -> LayerAnimation {
         LayerAnimation(keyPath: nil, kind: .group(animations), timing: timing)
+    }
+
+    /// Refuses a transform velocity for a key path that is not a whole matrix, or one that is
+    /// not finite.
+    static func checkTransformVelocity(_ velocity: TransformVelocity?, _ keyPath: AnimationKeyPath) throws(AnimationError) {
+        guard let velocity else { return }
+        guard keyPath.valueKind == .transform else {
+            throw .wrongValueType(keyPath: keyPath.rawValue, name: "transformVelocity", expected: keyPath.valueKind, got: .transform)
+        }
+        guard velocity.isFinite else { throw .nonFinite(keyPath: keyPath.rawValue, name: "transformVelocity") }
     }
 
     /// Refuses a value of another type than `keyPath` takes, or one that is not finite.

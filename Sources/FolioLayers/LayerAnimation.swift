@@ -45,14 +45,26 @@ public struct LayerAnimation {
     public final class BasicValues {
         /// `fromValue`, `toValue`, `byValue`.
         public let from: AnimationValue?, to: AnimationValue?, by: AnimationValue?
+        /// A start velocity in the value's units per second (nil: the curve's own): each pass
+        /// adds the hand-over term `(v₀ − (to − from)·c′(0)/d)·d·h(p)`, `h(p) = p(1 − p)²`, which
+        /// makes the pass start at v₀ and fades out by its end (h(1) = h′(1) = 0), so a curve
+        /// that interrupts a moving value keeps its velocity (see `LayerAnimation.basic`).
+        public let velocity: AnimationValue?
+        /// The same for a whole-matrix transform, in the space the blend moves in.
+        public let transformVelocity: TransformVelocity?
 
         /// The same values when they are numbers (read by the presentation without copying the
         /// general values).
         let numbers: NumberTriple
+        /// `velocity` as a number, when it is one.
+        let velocityNumber: Double?
 
-        init(from: AnimationValue?, to: AnimationValue?, by: AnimationValue?) {
+        init(from: AnimationValue?, to: AnimationValue?, by: AnimationValue?, velocity: AnimationValue? = nil,
+             transformVelocity: TransformVelocity? = nil) {
             self.from = from; self.to = to; self.by = by
+            self.velocity = velocity; self.transformVelocity = transformVelocity
             numbers = NumberTriple(from, to, by)
+            velocityNumber = velocity?.number
         }
     }
 
@@ -82,9 +94,13 @@ public struct LayerAnimation {
         /// `CASpringAnimation.initialVelocity`: fractions of the from → to distance per second.
         public let initialVelocity: Double
         /// An absolute start velocity in the value's units per second, which replaces
-        /// `initialVelocity` (a transaction hands over the presentation velocity this way; not
-        /// used for whole-matrix transforms, which move along the from → to path only).
+        /// `initialVelocity` (a transaction hands over the presentation velocity this way; a
+        /// whole-matrix transform takes `transformVelocity` instead).
         public let velocity: AnimationValue?
+        /// A whole-matrix transform's absolute start velocity, in the space the blend moves in
+        /// (added to the from → to blend as a hand-over that decays as the unit-velocity
+        /// response ψ does); nil at rest.
+        public let transformVelocity: TransformVelocity?
         /// The response to a unit displacement at rest, φ (φ(0) = 1, φ′(0) = 0), as x, and to a
         /// unit velocity from the target, ψ (ψ(0) = 0, ψ′(0) = 1), as y: the equation is linear,
         /// so every motion is `to + (from − to)·φ(t) + v₀·ψ(t)`. One 2-vector spring evaluates
@@ -92,9 +108,9 @@ public struct LayerAnimation {
         let responses: GenericSpringMotion<Point>
 
         init(from: AnimationValue?, to: AnimationValue?, by: AnimationValue?, spring: Spring, initialVelocity: Double,
-             velocity: AnimationValue?, responses: GenericSpringMotion<Point>) {
+             velocity: AnimationValue?, transformVelocity: TransformVelocity? = nil, responses: GenericSpringMotion<Point>) {
             self.from = from; self.to = to; self.by = by; self.spring = spring; self.initialVelocity = initialVelocity
-            self.velocity = velocity; self.responses = responses
+            self.velocity = velocity; self.transformVelocity = transformVelocity; self.responses = responses
             numbers = NumberTriple(from, to, by)
             velocityNumber = velocity?.number
         }

@@ -52,6 +52,9 @@ final class LayerAnimationStorage {
     @exclusivity(unchecked) var savedNumbers = SavedNumbers()
     /// The matrices among the saved values (`transform`, `sublayerTransform`).
     @exclusivity(unchecked) var savedTransforms: [Transform3D] = []
+    /// The model values of properties that are neither numbers nor matrices (contents, a
+    /// gradient's lists, a surface's back rectangle), saved as values.
+    @exclusivity(unchecked) var savedValues: [AnimationValue] = []
     /// Whether a presentation is applied now (nested presentations change nothing).
     @exclusivity(unchecked) var isPresenting = false
     /// The transform's parts while animations of them are applied (scratch kept here, so a

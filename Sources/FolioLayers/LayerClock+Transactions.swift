@@ -2,11 +2,14 @@ import FolioGeometry
 import FolioMotion
 
 extension LayerClock {
-    /// The stored properties a transaction watches (every animatable property; sub-paths
-    /// change through them).
+    /// The stored properties a transaction watches (every animatable property that moves
+    /// continuously; sub-paths change through them). The discrete ones (`hidden`,
+    /// `doubleSided`, `masksToBounds`, `contents`) change at once in a transaction: a flag
+    /// that flipped half-way through would only delay the change.
     static let implicitKeys: [AnimationKeyPath] = [
         .position, .bounds, .anchorPoint, .anchorPointZ, .zPosition, .opacity, .cornerRadius, .borderWidth,
         .backgroundColor, .borderColor, .contentsRect, .transform, .sublayerTransform, .startPoint, .endPoint,
+        .rasterizationScale, .colors, .locations, .paperTranslucency, .backContentsRect,
     ]
 
     /// What a layer showed for every watched key just before the transaction's changes.
@@ -15,6 +18,8 @@ extension LayerClock {
         var model: [AnimationValue?]
         var presentation: [AnimationValue]
         var velocity: [AnimationValue?]
+        /// The velocities of the whole matrices (`transform`, `sublayerTransform`), by key index.
+        var transformVelocity: [TransformVelocity?]
     }
 
     /// Runs `changes` as a transaction: every watched property of a layer in the tree (the
@@ -22,9 +27,12 @@ extension LayerClock {
     /// presentation value now to the new model value, as `transaction` says — Core Animation's
     /// implicit animations, with "begin from current state" always on.
     ///
-    /// - A timing curve runs over the transaction's duration; a spring starts with the
-    ///   property's presentation velocity and lasts until it settles within 1e-4 of the
-    ///   distance (at least 1e-4 units). Value and velocity are continuous at the change.
+    /// - A timing curve runs over the transaction's duration, with a hand-over term that starts
+    ///   it at the property's presentation velocity and fades out by its end; a spring starts
+    ///   with that velocity and lasts until it settles within 1e-4 of the distance (at least
+    ///   1e-4 units). Value and velocity are continuous at the change (a whole matrix's
+    ///   velocity is handed over in the space its blend moves in). `keepsVelocity` false starts
+    ///   either at its own velocity, as Core Animation does.
     /// - The animation goes under the property's name (`"opacity"`), replacing the one there,
     ///   or, for an additive transaction, is added on top from old model ⊖ new model to zero.
     /// - Disabled actions, and spatial properties under `reduceMotion`, change at once.
@@ -33,9 +41,7 @@ extension LayerClock {
         let keys = Self.implicitKeys
         var snapshots: [Snapshot] = []
         if !transaction.disablesActions {
-            let wantsVelocity: Bool
-            if case .spring = transaction.motion { wantsVelocity = true } else { wantsVelocity = false }
-            collect(root, keys: keys, wantsVelocity: wantsVelocity, into: &snapshots)
+            collect(root, keys: keys, wantsVelocity: transaction.keepsVelocity && !transaction.isAdditive, into: &snapshots)
         }
         try changes()
         let state = PendingCompletion.State()
@@ -48,7 +54,8 @@ extension LayerClock {
                 guard newModel != snapshot.model[k] else { continue }
                 if reduceMotion && key.isSpatial { continue }
                 guard var animation = implicitAnimation(for: key, from: snapshot.presentation[k], oldModel: snapshot.model[k] ?? .color(.clear),
-                                                         to: new, velocity: snapshot.velocity[k], transaction) else { continue }
+                                                         to: new, velocity: snapshot.velocity[k],
+                                                         transformVelocity: snapshot.transformVelocity[k], transaction) else { continue }
                 state.remaining += 1
                 animation.completion = { _ in state.remaining -= 1 }
                 serial += 1
@@ -63,10 +70,15 @@ extension LayerClock {
 
     private func collect(_ layer: Layer, keys: [AnimationKeyPath], wantsVelocity: Bool, into snapshots: inout [Snapshot]) {
         var model: [AnimationValue?] = [], presentation: [AnimationValue] = [], velocity: [AnimationValue?] = []
+        var transformVelocity: [TransformVelocity?] = []
         model.reserveCapacity(keys.count); presentation.reserveCapacity(keys.count); velocity.reserveCapacity(keys.count)
+        transformVelocity.reserveCapacity(keys.count)
+        let moving = wantsVelocity && layer.hasAnimations
         for key in keys {
             model.append(key == .backgroundColor && layer.backgroundColor == nil ? nil : layer.value(forKeyPath: key))
-            velocity.append(wantsVelocity && layer.hasAnimations ? layer.presentationVelocity(forKeyPath: key, at: time) : nil)
+            let isMatrix = key.valueKind == .transform
+            velocity.append(moving && !isMatrix ? layer.presentationVelocity(forKeyPath: key, at: time) : nil)
+            transformVelocity.append(moving && isMatrix ? layer.presentationTransformVelocity(forKeyPath: key, at: time) : nil)
         }
         if layer.hasAnimations {
             layer.withPresentation(at: time) {
@@ -75,31 +87,54 @@ extension LayerClock {
         } else {
             for (k, key) in keys.enumerated() { presentation.append(model[k] ?? layer.value(forKeyPath: key)) }
         }
-        snapshots.append(Snapshot(layer: layer, model: model, presentation: presentation, velocity: velocity))
+        snapshots.append(Snapshot(layer: layer, model: model, presentation: presentation, velocity: velocity,
+                                  transformVelocity: transformVelocity))
         for sublayer in layer.sublayers { collect(sublayer, keys: keys, wantsVelocity: wantsVelocity, into: &snapshots) }
     }
 
     /// The animation that carries a change of `key`, or nil when it cannot be built.
+    /// `velocity` / `transformVelocity`: the property's presentation velocity (nil when it is
+    /// not handed over: at rest, `keepsVelocity` false, or an additive transaction).
     private func implicitAnimation(for key: AnimationKeyPath, from presentation: AnimationValue, oldModel: AnimationValue,
-                                   to new: AnimationValue, velocity: AnimationValue?, _ transaction: LayerTransaction) -> LayerAnimation? {
+                                   to new: AnimationValue, velocity: AnimationValue?, transformVelocity: TransformVelocity?,
+                                   _ transaction: LayerTransaction) -> LayerAnimation? {
         var motion = transaction.motion
         if reduceMotion, case .spring = motion { motion = .timing(.easeInEaseOut, duration: 0.25) }
+        let isMatrix = key.valueKind == .transform
+        // What the new animation starts at: the presentation velocity; in an additive
+        // transaction the new piece starts at rest (the interrupted ones keep their own motion).
+        var start: AnimationValue? = velocity == .zero(key.valueKind) ? nil : velocity
+        var startMatrix: TransformVelocity? = transformVelocity == .zero ? nil : transformVelocity
+        if transaction.isAdditive {
+            start = nil; startMatrix = nil
+        }
         do {
             var animation: LayerAnimation
             switch motion {
             case let .timing(curve, duration):
                 let timing = try MediaTiming(beginTime: time, duration: duration)
-                animation = transaction.isAdditive
-                    ? try .basic(key, from: oldModel.subtracting(new), to: .zero(key.valueKind), timing: timing, timingFunction: curve)
-                    : try .basic(key, from: presentation, to: new, timing: timing, timingFunction: curve)
+                if transaction.isAdditive {
+                    // At rest: a curve that does not start flat needs the hand-over term to start so.
+                    let atRest = transaction.keepsVelocity && curve.slope(at: 0) != 0
+                    animation = try .basic(key, from: oldModel.subtracting(new), to: .zero(key.valueKind), timing: timing,
+                                           timingFunction: curve, velocity: atRest && !isMatrix ? .zero(key.valueKind) : nil,
+                                           transformVelocity: atRest && isMatrix ? .zero : nil)
+                } else {
+                    animation = try .basic(key, from: presentation, to: new, timing: timing, timingFunction: curve,
+                                           velocity: isMatrix ? nil : start, transformVelocity: isMatrix ? startMatrix : nil)
+                }
             case let .spring(spring):
                 let from = transaction.isAdditive ? oldModel.subtracting(new) : presentation
                 let to = transaction.isAdditive ? AnimationValue.zero(key.valueKind) : new
-                // An additive spring starts at rest: the interrupted ones keep their own motion.
-                let start = transaction.isAdditive || key.valueKind == .transform ? nil : velocity
+                let speed: AnimationValue? = isMatrix ? nil : start
+                // The settling bound takes the matrix's speed as the length of its velocity
+                // in the blend's space (points, factors and radians per second together).
+                let bound = isMatrix ? startMatrix.map { AnimationValue.number($0.magnitude) } : speed
+                let settleFrom = isMatrix ? AnimationValue.number(0) : from, settleTo = isMatrix ? AnimationValue.number(from.distance(to: to)) : to
                 let timing = try MediaTiming(beginTime: time,
-                                             duration: LayerAnimation.settlingDuration(spring: spring, from: from, to: to, velocity: start))
-                animation = try .spring(key, from: from, to: to, spring: spring, velocity: start, timing: timing)
+                                             duration: LayerAnimation.settlingDuration(spring: spring, from: settleFrom, to: settleTo, velocity: bound))
+                animation = try .spring(key, from: from, to: to, spring: spring, velocity: speed,
+                                        transformVelocity: isMatrix ? startMatrix : nil, timing: timing)
             }
             animation.isAdditive = transaction.isAdditive
             return animation

@@ -37,7 +37,7 @@ struct NumberTrack {
         guard let path = animation.keyPath, let slot = SavedNumbers.slot(of: path) else { return nil }
         switch animation.kind {
         case let .basic(basic):
-            guard basic.numbers.isNumeric else { return nil }
+            guard basic.numbers.isNumeric, basic.velocity == nil else { return nil }   // a hand-over velocity: general path
             numbers = basic.numbers
             spring = -1; velocity = nil; initialVelocity = 0
         case let .spring(spring):

@@ -33,6 +33,9 @@ public struct SceneAction {
     public func apply() throws(AnimationError) {
         let from = layer.presentationValue(forKeyPath: keyPath, at: time)
         let velocity = layer.presentationVelocity(forKeyPath: keyPath, at: time)
+        // A whole matrix moves in the space its blend moves in (`TransformVelocity`).
+        let isMatrix = keyPath.valueKind == .transform
+        let matrixVelocity = isMatrix ? layer.presentationTransformVelocity(forKeyPath: keyPath, at: time) : .zero
         layer.setValue(value, forKeyPath: keyPath)
         guard let template = animation else { return }
         var timing = template.timing
@@ -44,17 +47,21 @@ public struct SceneAction {
         let end = template.isAdditive ? AnimationValue.zero(keyPath.valueKind) : value
         switch template.kind {
         case let .spring(spring):
-            let hands = !template.isAdditive && keyPath.valueKind != .transform
+            let hands = !template.isAdditive && !isMatrix
             // The presentation velocity is per scene second; the spring's own time runs `speed`
             // times as fast, so per second of its time the same motion is velocity / speed.
             let start = hands ? velocity.scaled(by: 1 / timing.speed) : nil
+            let matrixStart = isMatrix && !template.isAdditive && matrixVelocity != .zero ? matrixVelocity.scaled(by: 1 / timing.speed) : nil
             // No duration given: the spring lasts until it settles from this start, as an implicit
             // change's does (the template's own settling time knew neither distance nor velocity).
             if timing.duration == 0 {
-                timing.duration = LayerAnimation.settlingDuration(spring: spring.spring, from: startValue, to: end, velocity: start)
+                timing.duration = isMatrix
+                    ? LayerAnimation.settlingDuration(spring: spring.spring, from: .number(0), to: .number(startValue.distance(to: end)),
+                                                      velocity: matrixStart.map { .number($0.magnitude) })
+                    : LayerAnimation.settlingDuration(spring: spring.spring, from: startValue, to: end, velocity: start)
             }
             built = try .spring(keyPath, from: startValue, to: end, spring: spring.spring,
-                                initialVelocity: spring.initialVelocity, velocity: start, timing: timing)
+                                initialVelocity: spring.initialVelocity, velocity: start, transformVelocity: matrixStart, timing: timing)
         default:
             built = try .basic(keyPath, from: startValue, to: end, timing: timing, timingFunction: template.timingFunction)
         }

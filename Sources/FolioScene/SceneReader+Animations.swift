@@ -212,14 +212,20 @@ extension SceneReader {
                 + "bounds.size, anchorPoint, zPosition, opacity, cornerRadius, borderWidth, backgroundColor, borderColor, transform, "
                 + "sublayerTransform, transform.rotation.x|y|z, transform.scale[.x|y|z], transform.translation.x|y|z, …)")
         }
-        if (keyPath == .startPoint || keyPath == .endPoint) && !(layer is GradientLayer) {
+        if [.startPoint, .endPoint, .colors, .locations].contains(keyPath) && !(layer is GradientLayer) {
             throw .invalidValue(path: path, value: "\"\(name)\"", reason: "only gradient layers have '\(name)'")
+        }
+        if [.paperTranslucency, .backContentsRect].contains(keyPath) && !(layer is SurfaceLayer) {
+            throw .invalidValue(path: path, value: "\"\(name)\"", reason: "only surface layers have '\(name)'")
+        }
+        if keyPath == .contents {
+            throw .invalidValue(path: path, value: "\"\(name)\"", reason: "a scene cannot animate 'contents' (its images are files, not values)")
         }
         return keyPath
     }
 
     /// A value in its key's JSON form: a number, `[x, y]`, `[w, h]`, `[x, y, w, h]`, a colour,
-    /// or 16 numbers.
+    /// 16 numbers, `true`/`false`, a list of colours or a list of numbers.
     static func animationValue(_ json: JSONValue, _ path: String, kind: AnimationValue.Kind) throws(SceneError) -> AnimationValue {
         switch kind {
         case .number: return .number(try number(json, path))
@@ -232,6 +238,17 @@ extension SceneReader {
             return .rect(Rect(x: n[0], y: n[1], width: n[2], height: n[3]))
         case .color: return .color(try color(json, path))
         case .transform: return .transform(try transform(json, path))
+        case .flag: return .flag(try bool(json, path))
+        case .colors:
+            var colors: [Color] = []
+            for (i, item) in try array(json, path).enumerated() { colors.append(try color(item, "\(path)[\(i)]")) }
+            return .colors(colors)
+        case .numbers:
+            var numbers: [Double] = []
+            for (i, item) in try array(json, path).enumerated() { numbers.append(try number(item, "\(path)[\(i)]")) }
+            return .numbers(numbers)
+        case .contents:
+            throw .invalidValue(path: path, value: "…", reason: "a scene cannot animate 'contents'")
         }
     }
 

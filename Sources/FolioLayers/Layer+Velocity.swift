@@ -1,0 +1,97 @@
+import FolioGeometry
+import FolioMotion
+
+// The presentation's velocity: how fast a property moves on screen at a time, which a
+// transaction hands to the animation that interrupts it (`LayerClock.perform`) and a drag takes
+// over (`LayerClock.takeOver`). It is the exact derivative of the presentation (no finite
+// difference): every animation of the property and of its sub-paths composed in order, each
+// one's own rate plus the rate of the value it builds on where it depends on it (a `to`-only
+// animation starts from the moving value; an additive one adds to it).
+
+extension Layer {
+    /// The rate of change of `keyPath`'s presentation value at `time`, in its units per second
+    /// of tree time: every animation of the property and of its sub-paths (`position.x` for
+    /// `position`, and the other way round) composed in order, as the presentation composes
+    /// them. Basic animations (with their hand-over velocity), springs and keyframes give their
+    /// exact derivative; an animation in a fill does not move. A transform part counts the
+    /// animations of exactly that part. For a whole matrix this is the identity (no velocity):
+    /// use `presentationTransformVelocity(forKeyPath:at:)`.
+    public final func presentationVelocity(forKeyPath keyPath: AnimationKeyPath, at time: Double) -> AnimationValue {
+        let zero = AnimationValue.zero(keyPath.valueKind)
+        guard keyPath.valueKind != .transform, let storage = animationStorage, !storage.entries.isEmpty, time.isFinite else { return zero }
+        let whole = keyPath.isTransformPart ? keyPath : keyPath.storedProperty
+        var value = value(forKeyPath: whole)
+        var velocity = AnimationValue.zero(whole.valueKind)
+        for entry in storage.entries {
+            Self.accumulateVelocity(entry.animation, whole, at: time, rate: 1, value: &value, velocity: &velocity)
+        }
+        return keyPath.part(of: velocity)
+    }
+
+    /// The velocity of a whole matrix (`transform`, `sublayerTransform`) at `time`, in the
+    /// space its blend moves in: the animations of exactly that key composed in order (a
+    /// non-additive one replaces the velocity so far; additive and cumulative ones, whose
+    /// concatenation has no such velocity, and animations of transform parts leave it as it
+    /// is). Zero for other key paths.
+    public final func presentationTransformVelocity(forKeyPath keyPath: AnimationKeyPath, at time: Double) -> TransformVelocity {
+        guard keyPath.valueKind == .transform, let storage = animationStorage, !storage.entries.isEmpty, time.isFinite else { return .zero }
+        var value = value(forKeyPath: keyPath)
+        var velocity = TransformVelocity.zero
+        for entry in storage.entries {
+            Self.accumulateTransformVelocity(entry.animation, keyPath, at: time, rate: 1, value: &value, velocity: &velocity)
+        }
+        return velocity
+    }
+
+    /// The sample of `animation` at parent time `time` and its local seconds per parent second
+    /// (`rate` times its speed, negative while reversing, 0 in a fill: nothing moves there).
+    private static func sampleAndRate(_ animation: LayerAnimation, at time: Double, rate: Double) -> (MediaTiming.Sample, Double)? {
+        guard let sample = animation.timing.sample(at: time) else { return nil }
+        let active = !sample.isFinished && (time - animation.timing.beginTime) * animation.timing.speed >= 0
+        return (sample, active ? rate * animation.timing.speed * (sample.isReversing ? -1 : 1) : 0)
+    }
+
+    /// A group's children's time and rate (its local time, through its timing function).
+    private static func childTime(_ animation: LayerAnimation, _ sample: MediaTiming.Sample, rate: Double) -> (Double, Double) {
+        let curve = animation.timingFunction
+        if curve == .linear { return (sample.localTime, rate) }
+        return (curve.value(at: sample.progress) * animation.timing.resolvedDuration, rate * curve.slope(at: sample.progress))
+    }
+
+    private static func accumulateVelocity(_ animation: LayerAnimation, _ whole: AnimationKeyPath, at time: Double, rate: Double,
+                                           value: inout AnimationValue, velocity: inout AnimationValue) {
+        guard let (sample, rate) = sampleAndRate(animation, at: time, rate: rate) else { return }
+        if case let .group(children) = animation.kind {
+            let (local, childRate) = childTime(animation, sample, rate: rate)
+            for child in children { accumulateVelocity(child, whole, at: local, rate: childRate, value: &value, velocity: &velocity) }
+            return
+        }
+        guard let path = animation.keyPath else { return }
+        if whole.isTransformPart {
+            guard path == whole else { return }
+        } else {
+            guard path.storedProperty == whole, !path.isTransformPart else { return }
+        }
+        let (v, dv) = animation.leafValue(sample, base: path.part(of: value), withVelocity: true,
+                                          baseVelocity: path.part(of: velocity), rate: rate)
+        value = path.replacingPart(of: value, with: v)
+        velocity = path.replacingPart(of: velocity, with: dv)
+    }
+
+    private static func accumulateTransformVelocity(_ animation: LayerAnimation, _ key: AnimationKeyPath, at time: Double, rate: Double,
+                                                    value: inout AnimationValue, velocity: inout TransformVelocity) {
+        guard let (sample, rate) = sampleAndRate(animation, at: time, rate: rate) else { return }
+        if case let .group(children) = animation.kind {
+            let (local, childRate) = childTime(animation, sample, rate: rate)
+            for child in children {
+                accumulateTransformVelocity(child, key, at: local, rate: childRate, value: &value, velocity: &velocity)
+            }
+            return
+        }
+        guard animation.keyPath == key else { return }
+        if !animation.isAdditive && !(animation.isCumulative && sample.iteration > 0) {
+            velocity = animation.leafTransformVelocity(sample, base: value, rate: rate)
+        }
+        value = animation.leafValue(sample, base: value).value
+    }
+}

@@ -1,0 +1,110 @@
+import FolioGeometry
+import FolioMotion
+
+// The rate of change of what an animation presents, for the hand-over at an interruption
+// (`Layer.presentationVelocity`, `Layer.presentationTransformVelocity`): keyframes' exact
+// derivative, and a whole-matrix transform's motion in the space its blend moves in.
+
+extension AnimationValue {
+    /// The decomposition of a matrix value (nil for other kinds and for matrices that cannot be
+    /// decomposed, which blend discretely).
+    var decomposedTransform: DecomposedTransform3D? {
+        if case let .transform(m) = self { return m.decomposed() }
+        return nil
+    }
+}
+
+extension LayerAnimation.Keyframes {
+    /// The derivative of `value(at:)` in normalised time at `time` (already through the
+    /// animation's timing function): the segment's difference times its curve's slope over its
+    /// span; zero for `discrete`, outside 0…1, and for matrices (see `transformRate(at:)`).
+    func rate(at time: Double) -> AnimationValue {
+        let n = values.count
+        let zero = AnimationValue.zero(values[0].kind)
+        guard n > 1, calculationMode != .discrete, time >= 0, time < 1, values[0].kind != .transform else { return zero }
+        guard let (lo, local, span) = segment(at: time) else { return zero }
+        let slope = calculationMode == .paced ? 1 : timingFunctions[lo].slope(at: local)
+        return values[lo + 1].subtracting(values[lo]).scaled(by: slope / span)
+    }
+
+    /// The rate of a matrix keyframe animation in the blend's space, per unit of normalised
+    /// time at `time` (zero where `rate(at:)` is, or where a matrix cannot be decomposed).
+    func transformRate(at time: Double) -> TransformVelocity {
+        guard values.count > 1, calculationMode != .discrete, time >= 0, time < 1,
+              let (lo, local, span) = segment(at: time),
+              let a = values[lo].decomposedTransform, let b = values[lo + 1].decomposedTransform else { return .zero }
+        let shaped = calculationMode == .paced ? local : timingFunctions[lo].value(at: local)
+        let slope = calculationMode == .paced ? 1 : timingFunctions[lo].slope(at: local)
+        return TransformVelocity.blend(a, b, at: shaped, rate: slope / span).velocity
+    }
+
+    /// The segment `value(at:)` interpolates in at `time` (0 < time < 1): its index, the local
+    /// time in it (0…1) and its span of normalised time; nil for a segment of no length.
+    private func segment(at time: Double) -> (Int, Double, Double)? {
+        var lo = 0, hi = values.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if keyTimes[mid] <= time { lo = mid } else { hi = mid }
+        }
+        let span = keyTimes[lo + 1] - keyTimes[lo]
+        guard span > 0 else { return nil }
+        return (lo, (time - keyTimes[lo]) / span, span)
+    }
+}
+
+extension LayerAnimation {
+    /// A basic animation of a matrix from `a` to `b` with start velocity `k`, at progress `p`:
+    /// the blend at the curve's value plus the hand-over term with `k` less the blend's own
+    /// start velocity (as for numbers; see `BasicValues.velocity`). `rate`: local seconds per
+    /// parent second.
+    func leafTransformMotion(_ a: DecomposedTransform3D, _ b: DecomposedTransform3D, basic k: TransformVelocity,
+                             progress p: Double, rate: Double) -> (matrix: Transform3D, velocity: TransformVelocity) {
+        let d = timing.resolvedDuration
+        let c0 = timingFunction.slope(at: 0)
+        let own = TransformVelocity.blend(a, b, at: 0, rate: c0 / d).velocity
+        let (h, dh) = Self.handOverWeight(p)
+        return TransformVelocity.blend(a, b, at: timingFunction.value(at: p), rate: timingFunction.slope(at: p) * rate / d,
+                                       tangent: k.subtracting(own), weight: d * h, weightRate: dh * rate)
+    }
+
+    /// A spring of a matrix from `a` to `b` with start velocity `k` at local time `t`: the
+    /// blend at `1 − φ + initialVelocity·ψ` plus `k·ψ`, so that it starts at `k` and settles
+    /// on `b` as ψ decays.
+    func leafTransformMotion(_ a: DecomposedTransform3D, _ b: DecomposedTransform3D, spring: SpringValues, k: TransformVelocity,
+                             localTime t: Double, rate: Double) -> (matrix: Transform3D, velocity: TransformVelocity) {
+        let response = spring.responses.value(at: t), rates = spring.responses.velocity(at: t)
+        let iv = spring.initialVelocity
+        return TransformVelocity.blend(a, b, at: 1 - response.x + iv * response.y, rate: (-rates.x + iv * rates.y) * rate,
+                                       tangent: k, weight: response.y, weightRate: rates.y * rate)
+    }
+
+    /// The velocity of this (non-group) animation of a whole matrix at `sample` over `base`, in
+    /// the space the blend moves in (`rate`: local seconds per parent second, 0 in a fill);
+    /// zero for additive and cumulative animations (a concatenation has no such velocity) and
+    /// for matrices that cannot be decomposed.
+    func leafTransformVelocity(_ sample: MediaTiming.Sample, base: AnimationValue, rate: Double) -> TransformVelocity {
+        guard !isAdditive, !(isCumulative && sample.iteration > 0) else { return .zero }
+        switch kind {
+        case let .basic(basic):
+            let (a, b) = Self.resolve(basic.from, basic.to, basic.by, base: base)
+            guard let da = a.decomposedTransform, let db = b.decomposedTransform else { return .zero }
+            return leafTransformMotion(da, db, basic: basic.transformVelocity ?? own(da, db), progress: sample.progress, rate: rate).velocity
+        case let .spring(spring):
+            let (a, b) = Self.resolve(spring.from, spring.to, spring.by, base: base)
+            guard let da = a.decomposedTransform, let db = b.decomposedTransform else { return .zero }
+            return leafTransformMotion(da, db, spring: spring, k: spring.transformVelocity ?? .zero,
+                                       localTime: sample.localTime, rate: rate).velocity
+        case let .keyframes(frames):
+            let u = timingFunction.value(at: sample.progress)
+            return frames.transformRate(at: u).scaled(by: timingFunction.slope(at: sample.progress) * rate / timing.resolvedDuration)
+        case .group:
+            return .zero
+        }
+    }
+
+    /// The blend's own start velocity (what a basic animation without a hand-over starts at):
+    /// with it as `k`, the hand-over term is zero.
+    private func own(_ a: DecomposedTransform3D, _ b: DecomposedTransform3D) -> TransformVelocity {
+        TransformVelocity.blend(a, b, at: 0, rate: timingFunction.slope(at: 0) / timing.resolvedDuration).velocity
+    }
+}

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FolioGeometry
+
+// A whole-matrix animation's motion in the space it blends in, with its velocity: the CSS blend
+// of two decompositions (every part linearly, the rotation by slerp) at a progress x moving at
+// x′ per second, plus a hand-over term `K·g(t)` that carries a start velocity K (a
+// `TransformVelocity`) and fades out. The rotation's hand-over is added to the slerped
+// quaternion as the tangent `½(K_ω, 0) ⊗ q_a` and the sum is normalised: at t = 0 (g = 0, g′ = 1)
+// the rotation is q_a turning at K_ω, and once g has faded it is the slerp's again.
+
+extension TransformVelocity {
+    /// The blend of `a` and `b` at progress `x` (moving at `dx` per second) plus `tangent`
+    /// weighted by `g` (changing at `dg` per second): the matrix, and its velocity.
+    static func blend(_ a: DecomposedTransform3D, _ b: DecomposedTransform3D, at x: Double, rate dx: Double,
+                      tangent k: TransformVelocity = .zero, weight g: Double = 0,
+                      weightRate dg: Double = 0) -> (matrix: Transform3D, velocity: TransformVelocity) {
+        func mix(_ p: Vector3, _ q: Vector3, _ kp: Vector3) -> (Vector3, Vector3) {
+            (p + (q - p) * x + kp * g, (q - p) * dx + kp * dg)
+        }
+        let (scale, dScale) = mix(a.scale, b.scale, k.scale)
+        let (skew, dSkew) = mix(Vector3(x: a.skewXY, y: a.skewXZ, z: a.skewYZ), Vector3(x: b.skewXY, y: b.skewXZ, z: b.skewYZ), k.skew)
+        let (translation, dTranslation) = mix(a.translation, b.translation, k.translation)
+        let pa = a.perspective, pb = b.perspective, kp = k.perspective
+        let perspective = Vector4(x: pa.x + (pb.x - pa.x) * x + kp.x * g, y: pa.y + (pb.y - pa.y) * x + kp.y * g,
+                                  z: pa.z + (pb.z - pa.z) * x + kp.z * g, w: pa.w + (pb.w - pa.w) * x + kp.w * g)
+        let dPerspective = Vector4(x: (pb.x - pa.x) * dx + kp.x * dg, y: (pb.y - pa.y) * dx + kp.y * dg,
+                                   z: (pb.z - pa.z) * dx + kp.z * dg, w: (pb.w - pa.w) * dx + kp.w * dg)
+
+        // The slerp as `Quaternion.slerp` writes it, and its derivative in x.
+        let qa = a.rotation, qb = b.rotation
+        var s = qa, ds = Quaternion(x: 0, y: 0, z: 0, w: 0)
+        let product = min(1, max(-1, qa.dot(qb)))
+        if abs(product) != 1 {
+            let theta = acos(product), sinTheta = (1 - product * product).squareRoot()
+            let w = sin(x * theta) / sinTheta, c = cos(x * theta) - product * w
+            let dw = theta * cos(x * theta) / sinTheta * dx
+            let dc = -theta * sin(x * theta) * dx - product * dw
+            s = qa.scaled(by: c).adding(qb.scaled(by: w))
+            ds = qa.scaled(by: dc).adding(qb.scaled(by: dw))
+        }
+        let handOver = Quaternion(x: k.angular.x, y: k.angular.y, z: k.angular.z, w: 0).multiplied(by: qa).scaled(by: 0.5)
+        let raw = s.adding(handOver.scaled(by: g)), dRaw = ds.adding(handOver.scaled(by: dg))
+        let length = raw.dot(raw).squareRoot()
+        var rotation = qa, dRotation = Quaternion(x: 0, y: 0, z: 0, w: 0)
+        if length > 0 && length.isFinite {
+            rotation = raw.scaled(by: 1 / length)
+            dRotation = dRaw.adding(rotation.scaled(by: -rotation.dot(dRaw))).scaled(by: 1 / length)
+        }
+        // ω = vec(2 q′ ⊗ q̄).
+        let omega = dRotation.multiplied(by: Quaternion(x: -rotation.x, y: -rotation.y, z: -rotation.z, w: rotation.w))
+        let parts = DecomposedTransform3D(scale: scale, skewXY: skew.x, skewXZ: skew.y, skewYZ: skew.z, rotation: rotation,
+                                          translation: translation, perspective: perspective)
+        let velocity = TransformVelocity(translation: dTranslation, scale: dScale, skew: dSkew,
+                                         angular: Vector3(x: 2 * omega.x, y: 2 * omega.y, z: 2 * omega.z), perspective: dPerspective)
+        return (parts.recomposed, velocity)
+    }
+}
+
+extension Quaternion {
+    /// Every component times `factor` (not a rotation in general).
+    func scaled(by factor: Double) -> Quaternion { Quaternion(x: x * factor, y: y * factor, z: z * factor, w: w * factor) }
+
+    /// The component-wise sum.
+    func adding(_ q: Quaternion) -> Quaternion { Quaternion(x: x + q.x, y: y + q.y, z: z + q.z, w: w + q.w) }
+
+    /// The Hamilton product `self ⊗ q`.
+    func multiplied(by q: Quaternion) -> Quaternion {
+        Quaternion(x: w * q.x + x * q.w + y * q.z - z * q.y,
+                   y: w * q.y - x * q.z + y * q.w + z * q.x,
+                   z: w * q.z + x * q.y - y * q.x + z * q.w,
+                   w: w * q.w - x * q.x - y * q.y - z * q.z)
+    }
+}
