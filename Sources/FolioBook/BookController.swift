@@ -28,6 +28,12 @@ public final class BookController {
     public private(set) var book: Book
     /// The clock that drives the leaves.
     public let clock: AnimationClock
+    /// The clock of the book's layers (``Book/root``), running on ``clock``'s time: animations
+    /// and transactions on the book's layers and the leaves' springs move on one time, so slow
+    /// motion (`clock.setTimeScale`) and reduce motion (``reduceMotion``) set once act on both,
+    /// and ticking ``clock`` also finishes the layers' animations. Replaced with the book by
+    /// ``setConfiguration(_:)``, on the same time.
+    public private(set) var layerClock: LayerClock
     /// The opening the book will rest at once every leaf in flight has landed.
     public internal(set) var targetOpening: Int
     /// The most leaves (or bundles) a riffle animates.
@@ -94,6 +100,7 @@ public final class BookController {
     public init(book: Book, clock: AnimationClock) {
         self.book = book
         self.clock = clock
+        layerClock = LayerClock(root: book.root, clock: clock)
         targetOpening = book.opening
         restingOpening = book.opening
         leafBuffer.reserveCapacity(32)
@@ -106,7 +113,8 @@ public final class BookController {
         for f in flights { clock.remove(f.value) }
     }
 
-    /// Turn pages with a crossfade instead of 3D motion (and short, bounce-free animations).
+    /// Turn pages with a crossfade instead of 3D motion (and short, bounce-free animations);
+    /// set on ``clock``, so the book's layers' transactions follow it too (``layerClock``).
     public var reduceMotion: Bool {
         get { book.reduceMotion }
         set {
@@ -147,6 +155,7 @@ public final class BookController {
             try new.setOpening(book.opening)
         }
         book = new
+        layerClock = LayerClock(root: new.root, clock: clock)
         update()
     }
 

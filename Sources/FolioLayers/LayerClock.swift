@@ -10,39 +10,52 @@ import FolioMotion
 /// transaction adds, which begin at `time`. Draw inside `present(_:)`, and hit-test with
 /// `hitTest(_:)` to catch layers where they are seen.
 ///
+/// Its time runs on an `AnimationClock` (`animationClock`): its own, or one it shares with
+/// FolioMotion's animated values (`init(root:clock:)`, as `BookController` runs its book's
+/// layers on the clock that turns its leaves), so time, slow motion and reduce motion are set
+/// once for both, and ticking either clock advances both.
+///
 /// Outside `perform(_:_:)`, setting a property is immediate, as for layers that back UIKit
 /// views: code that poses layers every frame behaves exactly as without a clock.
-public final class LayerClock {
+public final class LayerClock: AnimationClockFollower {
     /// The tree the clock drives.
     public let root: Layer
-    /// Tree time in seconds since the clock was made (or the time it started at).
-    public private(set) var time: Double
+    /// The clock whose time this is (shared with the animated values that run on it).
+    public let animationClock: AnimationClock
+    /// Tree time in seconds (the animation clock's time).
+    public var time: Double { animationClock.time }
     /// Multiplies elapsed host time (1 real time, 0.1 slow motion); finite and > 0.
-    public private(set) var timeScale: Double = 1
-    /// The accessibility setting: changes of spatial properties (position, bounds, transforms,
-    /// …) made in a transaction become immediate; opacity and colours still fade, over the
-    /// transaction's curve (a spring becomes a 0.25 s easeInEaseOut), as the platforms do.
-    public var reduceMotion = false
-    private var lastHostTime: Double?
+    public var timeScale: Double { animationClock.timeScale }
+    /// The accessibility setting (the animation clock's): changes of spatial properties
+    /// (position, bounds, transforms, …) made in a transaction become immediate; opacity and
+    /// colours still fade, over the transaction's curve (a spring becomes a 0.25 s
+    /// easeInEaseOut), as the platforms do.
+    public var reduceMotion: Bool {
+        get { animationClock.reduceMotion }
+        set { animationClock.reduceMotion = newValue }
+    }
     private var pendingCompletions: [PendingCompletion] = []
 
-    /// A clock for the tree under `root`, at tree time `time`.
+    /// A clock for the tree under `root`, at tree time `time`, on an animation clock of its own.
     ///
     /// - Throws: `MotionError.nonFinite` for a time that is not finite.
-    public init(root: Layer, time: Double = 0) throws(MotionError) {
-        guard time.isFinite else { throw .nonFinite(name: "time", value: time) }
-        self.root = root
-        self.time = time
+    public convenience init(root: Layer, time: Double = 0) throws(MotionError) {
+        self.init(root: root, clock: try AnimationClock(time: time))
     }
 
-    /// Sets how fast tree time runs against host time.
+    /// A clock for the tree under `root` on `clock`'s time: one clock for the tree and the
+    /// values `clock` drives (its slow motion and reduce motion are this clock's).
+    public init(root: Layer, clock: AnimationClock) {
+        self.root = root
+        animationClock = clock
+        clock.addFollower(self)
+    }
+
+    /// Sets how fast time runs against host time (on the shared animation clock).
     ///
     /// - Throws: `MotionError` unless finite and > 0.
     public func setTimeScale(_ scale: Double) throws(MotionError) {
-        guard scale > 0, scale.isFinite else {
-            throw .invalidParameter(name: "timeScale", value: scale, requirement: "finite and > 0")
-        }
-        timeScale = scale
+        try animationClock.setTimeScale(scale)
     }
 
     /// Advances to host time `hostTime` (monotonic seconds; the first tick only sets the
@@ -50,23 +63,19 @@ public final class LayerClock {
     ///
     /// - Throws: `MotionError` for a time that is not finite or earlier than the last.
     public func tick(to hostTime: Double) throws(MotionError) {
-        guard hostTime.isFinite else { throw .nonFinite(name: "hostTime", value: hostTime) }
-        if let last = lastHostTime {
-            guard hostTime >= last else { throw .timeWentBackwards(from: last, to: hostTime) }
-            time += (hostTime - last) * timeScale
-        }
-        lastHostTime = hostTime
-        finishAnimations()
+        try animationClock.tick(to: hostTime)
     }
 
     /// Advances tree time by `seconds` (unscaled; for tests and offline rendering).
     ///
     /// - Throws: `MotionError` for a negative or non-finite step.
     public func advance(by seconds: Double) throws(MotionError) {
-        guard seconds >= 0, seconds.isFinite else {
-            throw .invalidParameter(name: "seconds", value: seconds, requirement: "finite and ≥ 0")
-        }
-        time += seconds
+        try animationClock.advance(by: seconds)
+    }
+
+    /// The animation clock moved (a tick or an advance, through this clock or another
+    /// follower): finished animations leave and completions run.
+    public func clockDidAdvance(to time: Double) {
         finishAnimations()
     }
 

@@ -7,6 +7,11 @@ import FolioGeometry
 /// Tests call `tick(to:)` with chosen times, so runs are deterministic and frame-rate
 /// independent. With `reduceMotion` on, new animations become a short, bounce-free
 /// easeInEaseOut (and the transition layer shows a crossfade instead of 3D motion).
+///
+/// One clock per tree: a layer tree's `LayerClock` (FolioLayers) can run on this clock
+/// (`LayerClock(root:clock:)`), so its time, slow motion and reduce motion are this clock's and
+/// the book's leaves and its layers' animations move on one time. Such clocks follow it
+/// (`addFollower(_:)`): every tick or advance tells them, whichever of them the host drives.
 public final class AnimationClock {
     /// Animation time, in seconds since the first tick.
     public private(set) var time: Double = 0
@@ -19,9 +24,33 @@ public final class AnimationClock {
 
     private var lastHostTime: Double?
     private var values: [AnimatedValue] = []
+    private var followers: [WeakFollower] = []
 
     /// A clock at time 0.
     public init() { values.reserveCapacity(16) }
+
+    /// A clock at animation time `time` (seconds).
+    ///
+    /// - Throws: `MotionError.nonFinite` for a time that is not finite.
+    public convenience init(time: Double) throws(MotionError) {
+        self.init()
+        self.time = try MotionError.finite("time", time)
+    }
+
+    /// Tells `follower` every time the clock's time moves, after the animated values have been
+    /// updated (held weakly; adding it again does nothing).
+    public func addFollower(_ follower: any AnimationClockFollower) {
+        followers.removeAll { $0.follower == nil }
+        if !followers.contains(where: { $0.follower === follower }) { followers.append(WeakFollower(follower: follower)) }
+    }
+
+    private struct WeakFollower {
+        weak var follower: (any AnimationClockFollower)?
+    }
+
+    private func notifyFollowers() {
+        for entry in followers { entry.follower?.clockDidAdvance(to: time) }
+    }
 
     /// Sets how fast animation time runs against host time (finite and > 0).
     public func setTimeScale(_ scale: Double) throws(MotionError) {
@@ -51,12 +80,14 @@ public final class AnimationClock {
         }
         lastHostTime = hostTime
         for value in values { value.update(at: time) }
+        notifyFollowers()
     }
 
     /// Advances animation time by `seconds` (unscaled; for tests and offline rendering).
     public func advance(by seconds: Double) throws(MotionError) {
         time += try MotionError.nonNegative("seconds", seconds)
         for value in values { value.update(at: time) }
+        notifyFollowers()
     }
 
     /// Animates `value` to `target` now, beginning from its presentation value; under reduce
