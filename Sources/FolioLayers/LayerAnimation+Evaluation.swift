@@ -204,23 +204,27 @@ extension LayerAnimation.Keyframes {
     func value(at time: Double) -> AnimationValue {
         let n = values.count
         guard n > 1, time > 0 else { return values[0] }
-        if calculationMode == .discrete {
-            // Value i holds over [keyTimes[i], keyTimes[i + 1]); the last one from its time on.
+        if calculationMode == .discrete || values[0].kind.isDiscrete {
+            // Value i holds over [keyTimes[i], keyTimes[i + 1]); the last one from its time on
+            // (flags and contents hold so in every mode, as Core Animation's discrete values).
             var i = 0
             while i + 1 < n && keyTimes[i + 1] <= time { i += 1 }
             return values[i]
         }
         guard time < 1 else { return values[n - 1] }
+        let parameter = arcLengths.isEmpty ? time : pacedParameter(time).parameter
         // The last segment whose start is ≤ time (binary search; key times ascend).
         var lo = 0, hi = n - 1
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
-            if keyTimes[mid] <= time { lo = mid } else { hi = mid }
+            if keyTimes[mid] <= parameter { lo = mid } else { hi = mid }
         }
         let span = keyTimes[lo + 1] - keyTimes[lo]
         guard span > 0 else { return values[lo + 1] }
-        let local = (time - keyTimes[lo]) / span
-        let shaped = calculationMode == .paced ? local : timingFunctions[lo].value(at: local)
+        let local = (parameter - keyTimes[lo]) / span
+        let isPaced = calculationMode == .paced || calculationMode == .cubicPaced
+        let shaped = isPaced ? local : timingFunctions[lo].value(at: local)
+        if !tangents.isEmpty { return cubicValue(segment: lo, at: shaped) }
         return values[lo].interpolated(to: values[lo + 1], by: shaped)
     }
 }

@@ -36,10 +36,11 @@ extension LayerAnimation {
     ///   - keyPath: the animated property.
     ///   - values: at least one value of the key path's type.
     ///   - keyTimes: normalised times, ascending from 0 to 1, one per value (one more for
-    ///     `discrete`); nil spaces them evenly. Ignored by `paced`.
+    ///     `discrete`); nil spaces them evenly. Ignored by `paced` and `cubicPaced` (for
+    ///     `cubicPaced`, the spline's own parameter is spaced by the chords between values).
     ///   - timingFunctions: one per segment (`values.count − 1`), one for every segment, or
-    ///     nil for linear segments. Ignored by `paced` and `discrete`.
-    ///   - calculationMode: linear, discrete or paced.
+    ///     nil for linear segments. Ignored by `paced`, `cubicPaced` and `discrete`.
+    ///   - calculationMode: linear, discrete, paced, cubic or cubicPaced.
     ///   - timing: begin time (tree seconds), duration, speed, repetition and fill.
     ///   - timingFunction: shapes the whole animation's progress before the key times apply.
     /// - Throws: `AnimationError` naming the key path: a value of the wrong type or not
@@ -54,7 +55,7 @@ extension LayerAnimation {
         let segments = max(0, n - 1)
         var times: [Double]
         switch calculationMode {
-        case .paced:
+        case .paced, .cubicPaced:
             // Key times in proportion to the distance travelled; equal values share a time.
             var lengths = [0.0]
             lengths.reserveCapacity(n)
@@ -63,7 +64,7 @@ extension LayerAnimation {
             times = total > 0 && total.isFinite ? lengths.map { $0 / total }
                 : (0..<n).map { n == 1 ? 0 : Double($0) / Double(n - 1) }
             if n > 1 { times[n - 1] = 1 }
-        case .linear, .discrete:
+        case .linear, .discrete, .cubic:
             let count = calculationMode == .discrete ? n + 1 : n
             times = keyTimes ?? (0..<count).map { count == 1 ? 0 : Double($0) / Double(count - 1) }
             guard times.count == count else {
@@ -80,7 +81,7 @@ extension LayerAnimation {
             }
         }
         var curves = timingFunctions ?? []
-        if calculationMode != .linear { curves = [] }
+        if calculationMode != .linear && calculationMode != .cubic { curves = [] }
         if curves.count == 1 && segments > 1 { curves = Array(repeating: curves[0], count: segments) }
         if curves.isEmpty { curves = Array(repeating: .linear, count: segments) }
         guard curves.count == segments else {

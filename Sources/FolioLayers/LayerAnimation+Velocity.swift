@@ -21,10 +21,17 @@ extension LayerAnimation.Keyframes {
     func rate(at time: Double) -> AnimationValue {
         let n = values.count
         let zero = AnimationValue.zero(values[0].kind)
-        guard n > 1, calculationMode != .discrete, time >= 0, time < 1, values[0].kind != .transform else { return zero }
-        guard let (lo, local, span) = segment(at: time) else { return zero }
-        let slope = calculationMode == .paced ? 1 : timingFunctions[lo].slope(at: local)
-        return values[lo + 1].subtracting(values[lo]).scaled(by: slope / span)
+        guard n > 1, calculationMode != .discrete, time >= 0, time < 1, values[0].kind != .transform,
+              !values[0].kind.isDiscrete else { return zero }
+        let (parameter, stretch) = arcLengths.isEmpty ? (time, 1.0) : pacedParameter(time)
+        guard let (lo, local, span) = segment(at: parameter) else { return zero }
+        let isPaced = calculationMode == .paced || calculationMode == .cubicPaced
+        let slope = isPaced ? 1 : timingFunctions[lo].slope(at: local)
+        if !tangents.isEmpty {
+            let shaped = isPaced ? local : timingFunctions[lo].value(at: local)
+            return cubicRate(segment: lo, at: shaped).scaled(by: slope * stretch / span)
+        }
+        return values[lo + 1].subtracting(values[lo]).scaled(by: slope * stretch / span)
     }
 
     /// The rate of a matrix keyframe animation in the blend's space, per unit of normalised
@@ -40,7 +47,7 @@ extension LayerAnimation.Keyframes {
 
     /// The segment `value(at:)` interpolates in at `time` (0 < time < 1): its index, the local
     /// time in it (0…1) and its span of normalised time; nil for a segment of no length.
-    private func segment(at time: Double) -> (Int, Double, Double)? {
+    func segment(at time: Double) -> (Int, Double, Double)? {
         var lo = 0, hi = values.count - 1
         while hi - lo > 1 {
             let mid = (lo + hi) / 2

@@ -39,6 +39,14 @@ public struct LayerAnimation {
         /// successive values (`AnimationValue.distance(to:)`); given key times and timing
         /// functions are ignored, as in Core Animation.
         case paced
+        /// A smooth curve through the values (a Catmull–Rom spline: Core Animation's cubic mode
+        /// with its tension, continuity and bias at 0), each segment through its timing
+        /// function. Matrices blend segment by segment as `linear` does; flags and contents
+        /// hold as `discrete` does.
+        case cubic
+        /// The `cubic` curve travelled at constant speed along its length; given key times
+        /// and timing functions are ignored, as in Core Animation.
+        case cubicPaced
     }
 
     /// A basic animation's values, as given (nil where not given).
@@ -80,8 +88,19 @@ public struct LayerAnimation {
         /// How values between key times are found.
         public let calculationMode: CalculationMode
 
+        /// For the cubic modes, when the values can be added (not matrices, flags or contents,
+        /// lists of one length): the spline's tangent at each value, per unit of normalised time.
+        let tangents: [AnimationValue]
+        /// For `cubicPaced`: the spline's length from its start at evenly spaced parameters
+        /// (`Keyframes.arcSamples` per segment), to travel it at constant speed.
+        let arcLengths: [Double]
+
         init(values: [AnimationValue], keyTimes: [Double], timingFunctions: [TimingFunction], calculationMode: CalculationMode) {
             self.values = values; self.keyTimes = keyTimes; self.timingFunctions = timingFunctions; self.calculationMode = calculationMode
+            let spline = (calculationMode == .cubic || calculationMode == .cubicPaced) && values.count > 1
+                && Self.canSpline(values)
+            tangents = spline ? Self.cubicTangents(values, keyTimes) : []
+            arcLengths = spline && calculationMode == .cubicPaced ? Self.arcLengths(values, keyTimes, tangents) : []
         }
     }
 

@@ -121,7 +121,7 @@ extension SceneReader {
             }
             let modeName = try v["calculationMode"].map { j throws(SceneError) in try Self.string(j, "\(path).calculationMode") } ?? "linear"
             guard let m = LayerAnimation.CalculationMode(rawValue: modeName) else {
-                throw .invalidValue(path: "\(path).calculationMode", value: "\"\(modeName)\"", reason: "must be \"linear\", \"discrete\" or \"paced\"")
+                throw .invalidValue(path: "\(path).calculationMode", value: "\"\(modeName)\"", reason: "must be \"linear\", \"discrete\", \"paced\", \"cubic\" or \"cubicPaced\"")
             }
             mode = m
         default:

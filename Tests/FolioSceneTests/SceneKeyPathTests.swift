@@ -37,6 +37,17 @@ import FolioMotion
         #expect(!gradient.isHidden && gradient.bounds.size.width == 100 && gradient.colors == [.black, .white])
     }
 
+    @Test func theCubicModesReadByName() throws {
+        var scene = try Self.decode("""
+            {"bounds":[0,0,10,10],"animations":[{"keyPath":"position.x","type":"keyframe","values":[0,100,50],
+             "keyTimes":[0,0.5,1],"calculationMode":"cubic","duration":1}]}
+            """)
+        // At a key time the spline passes through the value.
+        let x = try scene.presenting(at: 0.5) { root in root.position.x }
+        #expect(abs(x - 100) < 1e-9)
+        _ = try Self.decode(#"{"animations":[{"keyPath":"opacity","type":"keyframe","values":[0,1],"calculationMode":"cubicPaced"}]}"#)
+    }
+
     @Test func contentsAndGradientKeysOnAPlainLayerAreRefusedWithTheirPath() {
         for (layer, path) in [
             (#"{"animations":[{"keyPath":"contents","toValue":1}]}"#, "layer.animations[0].keyPath"),
