@@ -29,18 +29,44 @@ extension Layer {
     }
 
     /// The velocity of a whole matrix (`transform`, `sublayerTransform`) at `time`, in the
-    /// space its blend moves in: the animations of exactly that key composed in order (a
-    /// non-additive one replaces the velocity so far; additive and cumulative ones, whose
-    /// concatenation has no such velocity, and animations of transform parts leave it as it
-    /// is). Zero for other key paths.
+    /// space its blend moves in: the animations of that key and, for `transform`, of its parts
+    /// composed in the order the presentation composes them (a non-additive whole-matrix
+    /// animation replaces the velocity so far; additive and cumulative ones, whose
+    /// concatenation has no such velocity, leave it as it is; parts move their part's rate, an
+    /// Euler angle's turning into the angular velocity exactly). Zero for other key paths.
     public final func presentationTransformVelocity(forKeyPath keyPath: AnimationKeyPath, at time: Double) -> TransformVelocity {
         guard keyPath.valueKind == .transform, let storage = animationStorage, !storage.entries.isEmpty, time.isFinite else { return .zero }
-        var value = value(forKeyPath: keyPath)
-        var velocity = TransformVelocity.zero
+        var motion = MatrixMotion(value: value(forKeyPath: keyPath))
         for entry in storage.entries {
-            Self.accumulateTransformVelocity(entry.animation, keyPath, at: time, rate: 1, value: &value, velocity: &velocity)
+            Self.accumulateTransformVelocity(entry.animation, keyPath, at: time, rate: 1, motion: &motion)
         }
-        return velocity
+        motion.flushParts()
+        return motion.velocity
+    }
+
+    /// A matrix and its velocity while `presentationTransformVelocity` composes animations,
+    /// with its parts and their rates while part animations apply (as the presentation keeps
+    /// them, recomposed before a whole-matrix animation and at the end).
+    private struct MatrixMotion {
+        var value: AnimationValue
+        var velocity = TransformVelocity.zero
+        var parts = TransformParts()
+        var rates = TransformPartRates()
+
+        init(value: AnimationValue) { self.value = value }
+
+        mutating func loadParts() {
+            guard !parts.isLoaded, case let .transform(m) = value else { return }
+            parts.load(m)
+            rates = TransformPartRates(translation: velocity.translation, scale: velocity.scale, euler: .zero)
+        }
+
+        mutating func flushParts() {
+            guard parts.isLoaded else { return }
+            value = .transform(parts.recomposed)
+            velocity = rates.velocity(of: parts, carrying: velocity)
+            parts.isLoaded = false
+        }
     }
 
     /// The sample of `animation` at parent time `time` and its local seconds per parent second
@@ -79,19 +105,29 @@ extension Layer {
     }
 
     private static func accumulateTransformVelocity(_ animation: LayerAnimation, _ key: AnimationKeyPath, at time: Double, rate: Double,
-                                                    value: inout AnimationValue, velocity: inout TransformVelocity) {
+                                                    motion: inout MatrixMotion) {
         guard let (sample, rate) = sampleAndRate(animation, at: time, rate: rate) else { return }
         if case let .group(children) = animation.kind {
             let (local, childRate) = childTime(animation, sample, rate: rate)
-            for child in children {
-                accumulateTransformVelocity(child, key, at: local, rate: childRate, value: &value, velocity: &velocity)
+            for child in children { accumulateTransformVelocity(child, key, at: local, rate: childRate, motion: &motion) }
+            return
+        }
+        guard let path = animation.keyPath else { return }
+        if key == .transform && path.isTransformPart {
+            motion.loadParts()
+            let (v, dv) = animation.leafValue(sample, base: .number(motion.parts.value(path)), withVelocity: true,
+                                              baseVelocity: .number(motion.rates.value(path)), rate: rate)
+            if let v = v.number, v.isFinite, let dv = dv.number {
+                motion.parts.set(path, v)
+                motion.rates.set(path, dv)
             }
             return
         }
-        guard animation.keyPath == key else { return }
+        guard path == key else { return }
+        motion.flushParts()
         if !animation.isAdditive && !(animation.isCumulative && sample.iteration > 0) {
-            velocity = animation.leafTransformVelocity(sample, base: value, rate: rate)
+            motion.velocity = animation.leafTransformVelocity(sample, base: motion.value, rate: rate)
         }
-        value = animation.leafValue(sample, base: value).value
+        motion.value = animation.leafValue(sample, base: motion.value).value
     }
 }
