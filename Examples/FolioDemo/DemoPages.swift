@@ -255,11 +255,19 @@ final class DemoPages {
     /// How many times finer than the display size a key's raster is, as a power of two.
     nonisolated static func level(_ key: Int) -> Int { fineRaster(key)?.level ?? 0 }
 
+    /// Whether a page a leaf in flight carries is rasterised finer than the display size
+    /// (`--no-tiles` turns it off with the tiles: every page at its display size only).
+    var rastersPagesInFlightFiner = true
+
     /// The level page `page` wants rasterising at now: the book's `rasterScale(ofPage:)` (2
     /// for a page a leaf in flight carries, 1 once it lies flat) as a power of two, kept
-    /// within `Image.maximumSide` pixels a side; always 0 for image pages, shown at their own size.
+    /// within `Image.maximumSide` pixels a side. Always 0 for image pages (shown at their own
+    /// size), with ``rastersPagesInFlightFiner`` off, and for a page with zoom tiles wanted:
+    /// the tiles already show it at least as finely where it is in view, and a finer raster
+    /// would only keep the loaders from them.
     func wantedLevel(ofPage page: Int, book: Book) -> Int {
-        guard document != nil else { return 0 }
+        guard document != nil, rastersPagesInFlightFiner else { return 0 }
+        if wantedTiles.contains(where: { TilePlanner.Key(packed: $0)?.page == page }) { return 0 }
         let scale = book.rasterScale(ofPage: page).largest
         var level = 0
         while level < Self.maximumFineLevel && Double(1 << level) < scale { level += 1 }
