@@ -116,48 +116,95 @@ extension QuadRenderer {
     /// A lower bound on the shortest texel step a unit pixel step makes anywhere in `box`
     /// (viewport pixels), for a polygon in perspective whose corners' local points are shown at
     /// `texels` texels per layer point; nil when the polygon has no area or its plane does not
-    /// lie in front of the eye over all of `box`. Where some cell's bound is below `limit`,
-    /// that bound is returned at once.
+    /// lie in front of the eye over all of `box`. Where the shortest step is below `limit` (the
+    /// exact value at a cell's centre, or a cell's bound once cut ``restingLevelDepth`` times),
+    /// that value is returned at once.
     nonisolated static func shortestTexelStepBound(_ corners: ArraySlice<Corner>, texelsPerPoint texels: (Double, Double),
                                                    over box: (minX: Double, minY: Double, maxX: Double, maxY: Double),
                                                    stoppingBelow limit: Double = 0) -> Double? {
         guard let (a, b, p, det) = spanningCorners(corners) else { return nil }
         let (dx1, dy1, dx2, dy2) = (b.x - a.x, b.y - a.y, p.x - a.x, p.y - a.y)
-        typealias Affine = (value: Double, x: Double, y: Double)
-        func affine(_ f: (Corner) -> Double) -> Affine {
+        func affine(_ f: (Corner) -> Double) -> TexelField.Affine {
             let (fa, f1, f2) = (f(a), f(b) - f(a), f(p) - f(a))
-            return (fa, (f1 * dy2 - f2 * dy1) / det, (f2 * dx1 - f1 * dx2) / det)
+            return (fa - (f1 * dy2 - f2 * dy1) / det * a.x - (f2 * dx1 - f1 * dx2) / det * a.y,
+                    (f1 * dy2 - f2 * dy1) / det, (f2 * dx1 - f1 * dx2) / det)
         }
-        func at(_ g: Affine, _ x: Double, _ y: Double) -> Double { g.value + g.x * (x - a.x) + g.y * (y - a.y) }
-        // u = m/q, v = n/q with q = 1/w, m = u/w, n = v/w affine on screen: the derivative
-        // matrix is E/q², E's entries (mₓq − qₓm and the like) affine. Their slopes are
-        // constant: ∂(mₓq − qₓm)/∂y = mₓq_y − qₓm_y, ∂/∂x = 0, and so on, so E changes across
-        // a cell by at most K · (half width + half height) in the Frobenius norm.
-        let q = affine { 1 / $0.w }, m = affine { $0.local.x / $0.w }, n = affine { $0.local.y / $0.w }
-        let ku = texels.0 * (m.x * q.y - q.x * m.y), kv = texels.1 * (n.x * q.y - q.x * n.y)
-        let slope = (ku * ku + kv * kv).squareRoot()
+        let field = TexelField(q: affine { 1 / $0.w }, m: affine { $0.local.x / $0.w }, n: affine { $0.local.y / $0.w }, texels: texels)
         let cells = Self.restingLevelCells
         let step = ((box.maxX - box.minX) / Double(cells), (box.maxY - box.minY) / Double(cells))
-        let reach = slope * (step.0 + step.1) / 2
         var shortest = Double.infinity
         for j in 0..<cells {
             for i in 0..<cells {
-                var largestQ = 0.0
-                for corner in 0..<4 {
-                    let qv = at(q, box.minX + step.0 * Double(i + (corner & 1)), box.minY + step.1 * Double(j + (corner >> 1)))
-                    guard qv > 0, qv.isFinite else { return nil }
-                    largestQ = max(largestQ, qv)
-                }
-                let (x, y) = (box.minX + step.0 * (Double(i) + 0.5), box.minY + step.1 * (Double(j) + 0.5))
-                let (qv, mv, nv) = (at(q, x, y), at(m, x, y), at(n, x, y))
-                let e = (alongX: (texels.0 * (m.x * qv - q.x * mv), texels.1 * (n.x * qv - q.x * nv)),
-                         alongY: (texels.0 * (m.y * qv - q.y * mv), texels.1 * (n.y * qv - q.y * nv)))
-                let bound = max(0, stretch(e).shortest - reach) / (largestQ * largestQ)
+                let x0 = box.minX + step.0 * Double(i), y0 = box.minY + step.1 * Double(j)
+                guard let bound = field.shortestStep(x0, y0, x0 + step.0, y0 + step.1, depth: Self.restingLevelDepth, limit: limit)
+                else { return nil }
                 shortest = min(shortest, bound)
                 if shortest < limit { return shortest }
             }
         }
         return shortest.isFinite ? shortest : nil
+    }
+
+    /// How many times `shortestTexelStepBound` may cut a cell in four where its bound falls
+    /// below the limit but the exact value at its centre does not (cells of a 16 × 16 grid down
+    /// to a 128th of the box a side).
+    nonisolated static let restingLevelDepth = 3
+
+    /// The map from pixels to texels of a plane in perspective: `u = m/q`, `v = n/q` with `q =
+    /// 1/w`, `m = u/w` and `n = v/w` affine on screen. Its derivative matrix is `E/q²`, `E`'s
+    /// entries (`mₓq − qₓm` and the like) affine with constant slopes (`∂(mₓq − qₓm)/∂y =
+    /// mₓq_y − qₓm_y`, `∂/∂x = 0`, and so on): across a cell `E` changes by at most
+    /// `K · (half width + half height)` in the Frobenius norm, and by Weyl's inequality its
+    /// smaller singular value by no more; `q²` is largest at a corner.
+    struct TexelField {
+        /// An affine function of the pixel: its value at (0, 0) and its two slopes.
+        typealias Affine = (value: Double, x: Double, y: Double)
+        let q: Affine, m: Affine, n: Affine
+        let texels: (Double, Double)
+        /// `K`: the Frobenius norm of `E`'s slope along x (and along y: the same).
+        let slope: Double
+
+        init(q: Affine, m: Affine, n: Affine, texels: (Double, Double)) {
+            (self.q, self.m, self.n, self.texels) = (q, m, n, texels)
+            let ku = texels.0 * (m.x * q.y - q.x * m.y), kv = texels.1 * (n.x * q.y - q.x * n.y)
+            slope = (ku * ku + kv * kv).squareRoot()
+        }
+
+        func at(_ g: Affine, _ x: Double, _ y: Double) -> Double { g.value + g.x * x + g.y * y }
+
+        /// The smaller singular value of `E` at (x, y), and `q` there.
+        func shortestOfE(_ x: Double, _ y: Double) -> (Double, q: Double) {
+            let (qv, mv, nv) = (at(q, x, y), at(m, x, y), at(n, x, y))
+            let e = (alongX: (texels.0 * (m.x * qv - q.x * mv), texels.1 * (n.x * qv - q.x * nv)),
+                     alongY: (texels.0 * (m.y * qv - q.y * mv), texels.1 * (n.y * qv - q.y * nv)))
+            return (QuadRenderer.stretch(e).shortest, qv)
+        }
+
+        /// A lower bound on the shortest texel step over the cell (x0, y0)–(x1, y1), cut in four
+        /// up to `depth` times where the bound is below `limit` and the exact value at the
+        /// centre is not; nil where `q` is not positive at a corner.
+        func shortestStep(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, depth: Int, limit: Double) -> Double? {
+            var largestQ = 0.0
+            for corner in 0..<4 {
+                let qv = at(q, corner & 1 == 0 ? x0 : x1, corner >> 1 == 0 ? y0 : y1)
+                guard qv > 0, qv.isFinite else { return nil }
+                largestQ = max(largestQ, qv)
+            }
+            let (cx, cy) = ((x0 + x1) / 2, (y0 + y1) / 2)
+            let (centre, qc) = shortestOfE(cx, cy)
+            let bound = max(0, centre - slope * ((x1 - x0) + (y1 - y0)) / 2) / (largestQ * largestQ)
+            if bound >= limit || depth == 0 { return bound }
+            let exact = centre / (qc * qc)
+            if exact < limit { return exact }
+            var shortest = Double.infinity
+            for quarter in 0..<4 {
+                let (a0, a1) = quarter & 1 == 0 ? (x0, cx) : (cx, x1), (b0, b1) = quarter >> 1 == 0 ? (y0, cy) : (cy, y1)
+                guard let s = shortestStep(a0, b0, a1, b1, depth: depth - 1, limit: limit) else { return nil }
+                shortest = min(shortest, s)
+                if shortest < limit { break }
+            }
+            return shortest
+        }
     }
 
     /// The sampler of draws that read a fine upload's resting level `level` alone: that level,
