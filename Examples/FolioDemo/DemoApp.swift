@@ -91,6 +91,8 @@ final class DemoApp {
     init(source: DemoSource, windowSize: (Int, Int)?, settings: DemoSettings, screenshot: String?, showsTiles: Bool = true) throws {
         tilesOn = showsTiles
         pages = try DemoPages(source: source)
+        // The comparison view: every page at its display size, finer rasters off with the tiles.
+        pages.rastersPagesInFlightFiner = showsTiles
         for w in pages.warnings { Self.warn(w) }
         self.settings = settings
         screenshotPath = screenshot

@@ -6,10 +6,19 @@ import FolioRender
 import Synchronization
 
 /// What the page cache holds for a page: its decoded image until it is uploaded, then nothing
-/// but the texture (owned by the renderer, released when the cache evicts the page).
+/// but the texture (owned by the renderer, released when the cache evicts the page), which
+/// still counts its bytes (with mipmaps) against the cache's budget.
 enum PageContent: Sendable {
     case pixels(Image)
-    case uploaded
+    case uploaded(bytes: Int)
+
+    /// The bytes the page's texture takes, mipmaps included (a third more than the image).
+    var bytes: Int {
+        switch self {
+        case let .pixels(image): image.width * image.height * 4 * 4 / 3
+        case let .uploaded(bytes): bytes
+        }
+    }
 }
 
 /// Where the demo's pages come from.
@@ -73,8 +82,16 @@ final class DemoPages {
 
     private var wanted: [Int] = []
     private var candidate: [Int] = []
-    private var uploads: [(page: Int, image: Image)] = []
+    /// Rasters arrived and not uploaded yet, by cache key (a page, a tile or a page's finer
+    /// raster, `key(page:level:)`): the most wanted that may show now goes up each frame.
+    private var uploads: [(key: Int, image: Image)] = []
+    /// Pages and tiles (by page index or tile key, `handleIndex`) whose handle has a texture.
     private var uploaded = Set<Int>()
+    /// For each page or tile with a texture, the cache key whose raster it shows: the page
+    /// itself at the display size, or its finer raster while a leaf in flight carries it.
+    /// Absent for a placeholder, or a texture kept from an older size or an evicted raster
+    /// until its replacement arrives (those are `stale`).
+    private var shownKey: [Int: Int] = [:]
     private(set) var failures = 0
     /// Pages whose problem was already told when the book opened.
     private var reported = Set<Int>()
@@ -85,7 +102,7 @@ final class DemoPages {
     ///
     /// - Throws: `PageFileError.folder` when a PNG folder cannot be opened as a folder: the
     ///   built-in pages are for when no source is named, not a stand-in for a wrong one.
-    init(source: DemoSource) throws {
+    init(source: DemoSource, budget: PageCache<PageContent>.Budget? = nil) throws {
         var pageFolder: PageFolder?
         var natural = Self.sampleSize
         var document: (source: any PageSource, layout: DocumentLayout)?
@@ -121,11 +138,7 @@ final class DemoPages {
         self.document = document
         naturalPixelSize = natural
         count = document?.layout.slots.count ?? pageFolder?.paths.count ?? Self.sampleCount
-        let cost: @Sendable (PageContent) -> Int = { content in
-            guard case let .pixels(image) = content else { return 0 }
-            // The texture with its mipmaps: a third more than the image.
-            return image.width * image.height * 4 * 4 / 3
-        }
+        let cost: @Sendable (PageContent) -> Int = { $0.bytes }
         let load: @Sendable (Int, PageCache<PageContent>.Ticket) throws -> PageContent
         if let document {
             let (pages, layout) = document
@@ -138,7 +151,10 @@ final class DemoPages {
                 // up (before its worker starts, or at once in flight) and the cache drops it.
                 let cancellation = Cancellation(watching: { ticket.isCancelled })
                 let bitmap: PageBitmap
-                if let key = TilePlanner.Key(packed: slot) {
+                if let (page, level) = Self.fineRaster(slot) {
+                    // A page in flight: its raster 2^level times finer than the display size.
+                    bitmap = try layout.render(slot: page, from: pages, width: w << level, height: h << level, cancellation: cancellation)
+                } else if let key = TilePlanner.Key(packed: slot) {
                     // A tile of a zoomed page, with its gutter: its level's raster is the
                     // display size × 2^level.
                     guard let tile = Self.tilePlanner.tile(key, fitWidth: w, fitHeight: h) else {
@@ -165,8 +181,8 @@ final class DemoPages {
         self.cost = cost
         // Tiles share the cache under their packed keys (bit 60 set), beyond any page index.
         cache = document == nil
-            ? try PageCache(pageCount: count, budget: Self.budget, loaders: 2, load: load, cost: cost)
-            : try PageCache(pageCount: Int.max, budget: Self.documentBudget, loaders: 2, load: load, cost: cost)
+            ? try PageCache(pageCount: count, budget: budget ?? Self.budget, loaders: 2, load: load, cost: cost)
+            : try PageCache(pageCount: Int.max, budget: budget ?? Self.documentBudget, loaders: 2, load: load, cost: cost)
         wanted.reserveCapacity(32)
         candidate.reserveCapacity(32)
     }
@@ -188,11 +204,12 @@ final class DemoPages {
         for page in uploaded where !kept.contains(page) { renderer.removeImage(for: Self.handle(page, book)) }
         uploaded.formIntersection(kept)
         stale = uploaded
+        shownKey.removeAll()
         uploads.removeAll()
         wanted.removeAll()
         // Budget and loaders as before: the old cache's loads in flight are cancelled and dropped.
         cache.request([])
-        if let fresh = try? PageCache(pageCount: Int.max, budget: Self.documentBudget, loaders: 2, load: load, cost: cost) { cache = fresh }
+        if let fresh = try? PageCache(pageCount: Int.max, budget: cache.budget, loaders: 2, load: load, cost: cost) { cache = fresh }
     }
 
     /// The size a document's pages are rasterised at now, in pixels (their coarse level).
@@ -201,18 +218,87 @@ final class DemoPages {
     /// Whether `index` (a page, or a packed tile key) has its texture uploaded.
     func isUploaded(_ index: Int) -> Bool { uploaded.contains(index) && !stale.contains(index) }
 
-    /// The texture handle of a page or of a tile (a packed key, bit 60 set: far past the book's
-    /// page handles and the demo's text handles).
+    /// Pages and tiles whose texture is kept past the cache's budget until its replacement
+    /// arrives: placeholders, rasters of an older display size, a landed page's finer raster.
+    var keptUntilReplaced: Set<Int> { stale }
+
+    /// How many times finer than the display size page `page`'s texture is, as a power of
+    /// two (0: the display size, 1: twice); nil while it shows a placeholder, a texture kept
+    /// from an older size, or nothing.
+    func shownLevel(ofPage page: Int) -> Int? { shownKey[page].map(Self.level) }
+
+    /// The texture handle of a page, of a page's finer raster (the page's own handle) or of a
+    /// tile (a packed key, bit 60 set: far past the book's page handles and the demo's text
+    /// handles).
     static func handle(_ index: Int, _ book: Book) -> ContentHandle {
-        TilePlanner.Key(packed: index) != nil ? ContentHandle(index) : book.handle(forPage: index)
+        TilePlanner.Key(packed: index) != nil ? ContentHandle(index) : book.handle(forPage: handleIndex(index))
     }
+
+    /// The finest raster a page in flight is made at: 2^4 = 16 times the display size (the
+    /// book asks for 2; the key has four bits for it).
+    nonisolated static let maximumFineLevel = 4
+
+    /// The cache key of page `page` rasterised 2^`level` times finer than the display size:
+    /// the page itself at level 0; otherwise bit 59 set, the level in bits 52–55 and the page
+    /// below (a tile's key sets bit 60 instead, `TilePlanner.Key.packed`).
+    nonisolated static func key(page: Int, level: Int) -> Int { level == 0 ? page : 1 << 59 | level << 52 | page }
+
+    /// The page and level of a page's finer raster's key, or nil for any other key.
+    nonisolated static func fineRaster(_ key: Int) -> (page: Int, level: Int)? {
+        guard key >= 0, key >> 59 == 1 else { return nil }
+        return (key & (1 << 52 - 1), key >> 52 & 15)
+    }
+
+    /// The page or tile whose texture a key's raster becomes: a finer raster's page, else the key.
+    nonisolated static func handleIndex(_ key: Int) -> Int { fineRaster(key)?.page ?? key }
+
+    /// How many times finer than the display size a key's raster is, as a power of two.
+    nonisolated static func level(_ key: Int) -> Int { fineRaster(key)?.level ?? 0 }
+
+    /// Whether a page a leaf in flight carries is rasterised finer than the display size
+    /// (`--no-tiles` turns it off with the tiles: every page at its display size only).
+    var rastersPagesInFlightFiner = true
+
+    /// The level page `page` wants rasterising at now: the book's `rasterScale(ofPage:)` (2
+    /// for a page a leaf in flight carries, 1 once it lies flat) as a power of two, kept
+    /// within `Image.maximumSide` pixels a side. Always 0 for image pages (shown at their own
+    /// size), with ``rastersPagesInFlightFiner`` off, and for a page with zoom tiles wanted:
+    /// the tiles already show it at least as finely where it is in view, and a finer raster
+    /// would only keep the loaders from them.
+    func wantedLevel(ofPage page: Int, book: Book) -> Int {
+        guard document != nil, rastersPagesInFlightFiner else { return 0 }
+        if wantedTiles.contains(where: { TilePlanner.Key(packed: $0)?.page == page }) { return 0 }
+        let scale = book.rasterScale(ofPage: page).largest
+        var level = 0
+        while level < Self.maximumFineLevel && Double(1 << level) < scale { level += 1 }
+        let (w, h) = displaySize
+        while level > 0 && max(w, h) << level > Image.maximumSide { level -= 1 }
+        return level
+    }
+
+    /// Whether an arrived raster (cache key `key`) may replace what its handle shows now: a
+    /// tile always; a page on screen at the level it wants (or when it shows nothing of its
+    /// own yet); a page off screen at the display size only.
+    func shows(_ key: Int, book: Book) -> Bool {
+        if TilePlanner.Key(packed: key) != nil { return true }
+        let page = Self.handleIndex(key)
+        if book.visiblePages.contains(page) { return Self.level(key) == wantedLevel(ofPage: page, book: book) || shownKey[page] == nil }
+        return Self.level(key) == 0
+    }
+
+    /// Whether some wanted key's raster goes to page or tile `index`.
+    private func isWanted(_ index: Int) -> Bool { wanted.contains { Self.handleIndex($0) == index } }
 
     /// Once per frame: asks for the pages on screen and around where the book is heading,
     /// uploads at most one arrived page (the most wanted), frees evicted textures, and returns
     /// messages about pages that could not be read.
     func update(book: Book, targetOpening: Int, renderer: QuadRenderer) -> [String] {
         candidate.removeAll(keepingCapacity: true)
-        for p in book.visiblePages where !candidate.contains(p) { candidate.append(p) }
+        // The pages on screen at the level they want: finer while a leaf in flight carries them.
+        for p in book.visiblePages {
+            let key = Self.key(page: p, level: wantedLevel(ofPage: p, book: book))
+            if !candidate.contains(key) { candidate.append(key) }
+        }
         for t in wantedTiles where !candidate.contains(t) { candidate.append(t) }
         for d in Self.prefetch {
             let o = targetOpening + d
@@ -227,14 +313,14 @@ final class DemoPages {
         }
         // Placeholders of pages no longer wanted (never loaded, so never evicted) go.
         if !stale.isEmpty {
-            for page in stale where !wanted.contains(page) && !cache.contains(page) {
+            for page in stale where !isWanted(page) && !cache.contains(page) {
                 stale.remove(page)
                 if uploaded.remove(page) != nil { renderer.removeImage(for: Self.handle(page, book)) }
             }
         }
         // A document's page on screen with no texture yet shows its placeholder at once.
         if let document {
-            for page in book.visiblePages where !uploaded.contains(page) && !uploads.contains(where: { $0.page == page }) {
+            for page in book.visiblePages where !uploaded.contains(page) && !uploads.contains(where: { Self.handleIndex($0.key) == page }) {
                 let p = document.source.placeholder(width: 8, height: 8)
                 if let image = Image(width: p.width, height: p.height, pixels: p.pixels) {
                     try? renderer.setImage(image, for: book.handle(forPage: page))
@@ -246,13 +332,23 @@ final class DemoPages {
         var messages: [String] = []
         let events = cache.drain()
         if !events.isEmpty {
-            for page in events.evicted {
-                stale.remove(page)
-                if uploaded.remove(page) != nil { renderer.removeImage(for: Self.handle(page, book)) }
-                uploads.removeAll { $0.page == page }
+            for key in events.evicted {
+                uploads.removeAll { $0.key == key }
+                let index = Self.handleIndex(key)
+                // Only the raster its handle shows takes the texture with it.
+                guard shownKey[index] == key else { continue }
+                shownKey[index] = nil
+                if key != index && book.visiblePages.contains(index) {
+                    // A finer raster of a page that has just landed: it shows until its
+                    // raster at the display size replaces it (a frame or two past the budget).
+                    stale.insert(index)
+                    continue
+                }
+                stale.remove(index)
+                if uploaded.remove(index) != nil { renderer.removeImage(for: Self.handle(index, book)) }
             }
-            for (page, content) in events.arrived {
-                if case let .pixels(image) = content { uploads.append((page, image)) }
+            for (key, content) in events.arrived {
+                if case let .pixels(image) = content { uploads.append((key, image)) }
             }
             for (page, message) in events.failed where !reported.contains(page) {
                 failures += 1
@@ -267,22 +363,33 @@ final class DemoPages {
                 }
             }
         }
-        // One upload per frame, the most wanted first: decoding happened off this thread.
-        if !uploads.isEmpty {
-            var best = 0
-            for i in uploads.indices where (wanted.firstIndex(of: uploads[i].page) ?? .max) < (wanted.firstIndex(of: uploads[best].page) ?? .max) {
-                best = i
+        // One upload per frame, the most wanted that may show now first: decoding happened
+        // off this thread. A raster that may not show yet (a page's raster at the display size
+        // while a leaf in flight carries the page) waits, held and counted by the cache.
+        var best: Int?
+        for i in uploads.indices where shows(uploads[i].key, book: book) {
+            if let b = best, (wanted.firstIndex(of: uploads[i].key) ?? .max) >= (wanted.firstIndex(of: uploads[b].key) ?? .max) { continue }
+            best = i
+        }
+        if let best {
+            let (key, image) = uploads.remove(at: best)
+            let index = Self.handleIndex(key), level = Self.level(key)
+            // Evicted meanwhile (and perhaps loaded again): only what the cache holds goes up.
+            if cache.contains(key) {
+                do throws(RenderError) {
+                    try renderer.setImage(image, for: Self.handle(key, book), rasterScale: Double(1 << level))
+                    // The raster it replaces is gone from GL: the cache forgets it too (a page
+                    // that lands rasterises its display size again, as it must).
+                    if let old = shownKey[index], old != key { cache.remove(old) }
+                    shownKey[index] = key
+                } catch {
+                    // Larger than this device's textures: reported, and the page stays as it was.
+                    messages.append("page \(index + 1): \(error); it shows as a blank page")
+                }
+                uploaded.insert(index)
+                stale.remove(index)
+                cache.replace(key, with: .uploaded(bytes: PageContent.pixels(image).bytes))
             }
-            let (page, image) = uploads.remove(at: best)
-            do throws(RenderError) {
-                try renderer.setImage(image, for: Self.handle(page, book))
-            } catch {
-                // Larger than this device's textures: reported, and the page stays blank.
-                messages.append("page \(page + 1): \(error); it shows as a blank page")
-            }
-            uploaded.insert(page)
-            stale.remove(page)
-            cache.replace(page, with: .uploaded)
         }
         return messages
     }
@@ -292,5 +399,8 @@ final class DemoPages {
         for page in uploaded { renderer.removeImage(for: Self.handle(page, book)) }
         uploaded.removeAll()
         stale.removeAll()
+        // The cache still holds their rasters as uploaded: they load again only once evicted.
+        for key in shownKey.values { cache.remove(key) }
+        shownKey.removeAll()
     }
 }

@@ -47,7 +47,7 @@ struct FolioDemo: ParsableCommand {
     @Option(help: "Save the last frame here as PNG (a name ending in .png, not one of the pages); 'p' saves numbered shots next to it.")
     var screenshot: String?
 
-    @Flag(help: "Zoomed document pages stay at their coarse level, the whole page at its unzoomed size (no sharp tiles): for comparisons.")
+    @Flag(help: "Document pages stay at their coarse level, the whole page at its unzoomed size (no sharp tiles when zoomed, no finer raster while a leaf turns): for comparisons.")
     var noTiles = false
 
     @Flag(help: "With --frames: print the heap allocations per frame over the second half (main thread, GL driver included).")

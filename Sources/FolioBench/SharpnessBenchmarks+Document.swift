@@ -20,6 +20,7 @@ extension SharpnessBenchmarks {
     /// The document path's frames: an effect and a progress (0: the page at rest).
     nonisolated static let documentFrames: [(effect: String, progress: Double)] = [
         ("flip", 0), ("flip", 0.15), ("flip", 0.3), ("flip", 0.45), ("curl", 0.5), ("curl", 0.7), ("curl", 0.9),
+        ("fold", 0.3), ("fold", 0.5), ("fold", 0.7),
     ]
 
     /// The ways of rasterising the pages: at rest size, or at the book's raster scale.
@@ -70,7 +71,11 @@ extension SharpnessBenchmarks {
         var books: [String: Book] = [:]
         var scales: [String: [Double]] = [:]
         for effect in Set(frames.map(\.effect)) {
-            let leafEffect: any LeafEffect = effect == "flip" ? FlipLeafEffect() : CurlLeafEffect()
+            let leafEffect: any LeafEffect = switch effect {
+            case "flip": FlipLeafEffect()
+            case "fold": FoldLeafEffect()
+            default: CurlLeafEffect()
+            }
             let book = try Book(pageCount: 2, configuration: BookConfiguration(viewSize: Self.size, layout: .single, effect: leafEffect))
             books[effect] = book
         }

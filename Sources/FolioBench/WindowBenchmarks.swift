@@ -1,3 +1,4 @@
+import Foundation
 import FolioBook
 import FolioCLISupport
 import FolioGeometry
@@ -182,6 +183,9 @@ package struct WindowBenchmarks {
         // asks for while a leaf in flight carries it (`Book.rasterScale(ofPage:)`), as a reader
         // rasterises it, and at its resting size where it lies flat.
         var pages: [String: [Int: PageMagnification]] = [:]
+        // `FOLIO_WINDOW_RESTING_RASTERS` (any value): every page at its resting size, as before
+        // issue 41, to measure what the finer rasters cost against it in one build.
+        let resting = ProcessInfo.processInfo.environment["FOLIO_WINDOW_RESTING_RASTERS"] != nil
         for (i, effect) in Set(plan.configurations.map(\.effect)).sorted().enumerated() {
             let configuration = BookConfiguration(viewSize: view, scale: scale, layout: .spread, effect: try leafEffect(effect),
                                                   contentHandleBase: 1 + 1_000 * i)
@@ -189,7 +193,7 @@ package struct WindowBenchmarks {
             for leaves in Set(plan.configurations.map(\.leaves)) {
                 try book.setLeaves(Self.leaves(leaves, step: 0, of: plan.frames))
                 for p in book.visiblePages {
-                    let wanted = book.rasterScale(ofPage: p), known = pages[effect]?[p] ?? .one
+                    let wanted = resting ? .one : book.rasterScale(ofPage: p), known = pages[effect]?[p] ?? .one
                     pages[effect, default: [:]][p] = PageMagnification(horizontal: max(wanted.horizontal, known.horizontal),
                                                                        vertical: max(wanted.vertical, known.vertical))
                 }

@@ -208,6 +208,20 @@ public final class PageCache<Content: Sendable>: Sendable {
         }
     }
 
+    /// Stops holding `page` and frees its bytes, with no event: for content whose use has
+    /// ended (a texture made from it was replaced by one made from another page's content,
+    /// say). A page still wanted loads again. Nothing happens for a page not held.
+    public func remove(_ page: Int) {
+        let start = state.withLock { s -> Int in
+            guard let entry = s.entries.removeValue(forKey: page) else { return 0 }
+            s.bytes -= entry.cost
+            let starting = min(loaders - s.activeWorkers, Self.loadable(s, budget: budget).count)
+            s.activeWorkers += max(0, starting)
+            return max(0, starting)
+        }
+        for _ in 0..<start { queue.async { self.work() } }
+    }
+
     /// Wanted pages worth loading now: not held, not loading, not failed, and within the
     /// budget when counted in priority order with the wanted pages already held.
     static func loadable(_ s: State, budget: Budget) -> [Int] {

@@ -16,6 +16,11 @@ public struct FrameStatistics: Sendable, Equatable {
     /// leaf tilted mildly or rising toward the viewer): the same pixels as trilinear sampling
     /// there, at less cost on a software rasterizer.
     public var unmipmappedDrawCalls = 0
+    /// Of `drawCalls`, those that sampled a page uploaded finer than its resting size (a page
+    /// in flight, `rasterScale` above 1) from the mipmap level at its resting size alone,
+    /// because the draw shows it no larger than at rest anywhere (a page in flight lying flat,
+    /// the curl's flat part): what its resting upload would have cost, one bilinear fetch.
+    public var restingLevelDrawCalls = 0
     /// Compositing groups drawn offscreen into their pictures this frame.
     public var groupPictures = 0
     /// Rasterized layers whose cached picture was drawn again this frame (new or changed).

@@ -180,6 +180,17 @@ extension QuadRenderer {
     /// steps that one pixel step along x and along y makes, with `texels` texels per layer
     /// point along the layer's x and y. Nil for a polygon in perspective or with no area.
     nonisolated static func texelsPerPixel(_ corners: ArraySlice<Corner>, texelsPerPoint texels: (Double, Double)) -> Double? {
+        guard let steps = parallelTexelSteps(corners, texelsPerPoint: texels) else { return nil }
+        let (alongX, alongY) = steps
+        let rho = max((alongX.0 * alongX.0 + alongX.1 * alongX.1).squareRoot(), (alongY.0 * alongY.0 + alongY.1 * alongY.1).squareRoot())
+        return rho.isFinite ? rho : nil
+    }
+
+    /// The texel steps (along the texture's x and y) that one pixel step along x and along y
+    /// makes, for a polygon whose corners all lie at the same `w` (the same everywhere in it),
+    /// with `texels` texels per layer point. Nil for a polygon in perspective or with no area.
+    nonisolated static func parallelTexelSteps(_ corners: ArraySlice<Corner>, texelsPerPoint texels: (Double, Double))
+        -> (alongX: (Double, Double), alongY: (Double, Double))? {
         guard let first = corners.first else { return nil }
         for c in corners where abs(c.w - first.w) > 1e-9 * abs(first.w) { return nil }
         // The best-conditioned pair of screen steps the polygon offers.
@@ -191,8 +202,7 @@ extension QuadRenderer {
         let xx = (lx1 * dy2 - lx2 * dy1) / det, xy = (lx2 * dx1 - lx1 * dx2) / det
         let yx = (ly1 * dy2 - ly2 * dy1) / det, yy = (ly2 * dx1 - ly1 * dx2) / det
         let alongX = (texels.0 * xx, texels.1 * yx), alongY = (texels.0 * xy, texels.1 * yy)
-        let rho = max((alongX.0 * alongX.0 + alongX.1 * alongX.1).squareRoot(), (alongY.0 * alongY.0 + alongY.1 * alongY.1).squareRoot())
-        return rho.isFinite ? rho : nil
+        return (alongX, alongY)
     }
 
     /// The sampler of unminified draws: bilinear on the base level, clamped to the edge, as

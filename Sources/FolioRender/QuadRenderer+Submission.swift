@@ -35,8 +35,9 @@ extension QuadRenderer {
         var shadow = 0
         /// Whether `GL_BLEND` is on (`setDrawingState` leaves it on).
         var blending = true
-        /// Whether the unmipmapped sampler is bound to unit 0 (for `shadedItem`'s texture).
-        var unmipmapped = false
+        /// The sampler object bound to unit 0 for `shadedItem`'s texture: 0 (the texture's own
+        /// sampling), `unmipmappedSampler` or one of `restingLevelSamplers`.
+        var sampler: GLuint = 0
     }
 
     /// Draws every batch in order, each surface's cast shadow before the batch it must precede,
@@ -48,7 +49,7 @@ extension QuadRenderer {
             drawBatch(batch, at: index, frame, &cursor)
         }
         if !cursor.blending { glEnable(GLenum(GL_BLEND)); cursor.blending = true }
-        if cursor.unmipmapped { glBindSampler(0, 0); cursor.unmipmapped = false }
+        if cursor.sampler != 0 { glBindSampler(0, 0); cursor.sampler = 0 }
         // A shadow on a receiver drawn last.
         drawCastShadows(before: Int.max, &cursor)
     }
@@ -102,13 +103,13 @@ extension QuadRenderer {
         }
         // Uniforms belong to the program: set again when either changes.
         if cursor.shadedItem != batch.item {
-            var unmipmapped = false
+            var sampler: GLuint = 0
             if composite { setCompositeMaterial(item, program) }
             else if raster { setRasterMaterial(item, quad, frame, program) }
-            else { unmipmapped = setMaterial(item, batch: index, quad, frame, program) }
-            if unmipmapped != cursor.unmipmapped {
-                glBindSampler(0, unmipmapped ? unmipmappedSampler : 0)
-                cursor.unmipmapped = unmipmapped
+            else { sampler = setMaterial(item, batch: index, quad, frame, program) }
+            if sampler != cursor.sampler {
+                glBindSampler(0, sampler)
+                cursor.sampler = sampler
             }
             cursor.shadedItem = batch.item
         }
@@ -123,9 +124,12 @@ extension QuadRenderer {
         }
         lastFrame.drawCalls += 1
         if opaque { lastFrame.opaqueDrawCalls += 1 }
-        if cursor.unmipmapped { lastFrame.unmipmappedDrawCalls += 1 }
+        let unmipmapped = cursor.sampler != 0 && cursor.sampler == unmipmappedSampler
+        let restingLevel = cursor.sampler != 0 && !unmipmapped
+        if unmipmapped { lastFrame.unmipmappedDrawCalls += 1 }
+        if restingLevel { lastFrame.restingLevelDrawCalls += 1 }
         drawProfile.measure(layer: frame.record(of: quad).name,
-                            features: cursor.unmipmapped ? variant.name + " UNMIPMAPPED" : variant.name, opaque: opaque, triangles: batch.vertices.count / 3,
+                            features: unmipmapped ? variant.name + " UNMIPMAPPED" : restingLevel ? variant.name + " RESTING_LEVEL" : variant.name, opaque: opaque, triangles: batch.vertices.count / 3,
                             pixels: list.rasterizedArea(of: batch.vertices)) {
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
         }
@@ -193,14 +197,14 @@ extension QuadRenderer {
     }
 
     /// Sets `program`'s uniforms for `item` (whose batches include `batch`) and binds its
-    /// texture on unit 0; true where that texture is to be sampled without its mipmaps
-    /// (`samplesWithoutMipmaps`).
-    func setMaterial(_ item: DrawItem, batch: Int, _ quad: Frame.Polygon, _ frame: Frame, _ program: ShaderPrograms.Program) -> Bool {
+    /// texture on unit 0; returns the sampler object that texture is to be sampled through
+    /// (`sampler(for:batch:_:texelsPerPoint:)`; 0: its own sampling).
+    func setMaterial(_ item: DrawItem, batch: Int, _ quad: Frame.Polygon, _ frame: Frame, _ program: ShaderPrograms.Program) -> GLuint {
         let layer = frame.record(of: quad)
         let b = layer.bounds
         glUniform4f(program.bounds, Float(b.minX), Float(b.minY), Float(b.width), Float(b.height))
         var texels = (list.scale, list.scale)
-        var unmipmapped = false
+        var sampler: GLuint = 0
         let shown = Self.shownContents(quad, frame)
         if let t = shown.handle.flatMap({ textures[$0] }) {
             glBindTexture(GLenum(GL_TEXTURE_2D), t.id)
@@ -208,7 +212,7 @@ extension QuadRenderer {
             glUniform4f(program.contentsRect, Float(cr.origin.x), Float(cr.origin.y), Float(cr.size.width), Float(cr.size.height))
             texels = (Double(t.width) * abs(cr.width) / max(b.width, 1e-9), Double(t.height) * abs(cr.height) / max(b.height, 1e-9))
             if program.contentsFade >= 0 { glUniform1f(program.contentsFade, Self.contentsFade(quad, frame) ?? 1) }
-            unmipmapped = samplesWithoutMipmaps(item, batch: batch, t, texelsPerPoint: texels)
+            sampler = self.sampler(for: item, batch: batch, t, texelsPerPoint: texels)
         }
         if let light { setLight(light, program) }
         glUniform2f(program.texelsPerPoint, Float(texels.0), Float(texels.1))
@@ -231,7 +235,7 @@ extension QuadRenderer {
             }
             glUniform1f(program.overlayOpacity, Float(overlay.opacity / quad.opacity))
         }
-        return unmipmapped
+        return sampler
     }
 
     /// Debug views in `debugColor`: every triangle's edges (wireframe) or each item's outline

@@ -126,7 +126,8 @@ extension QuadRenderer {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         install(Texture(id: id, width: width, height: height, premultiplied: true, origin: .topLeft, owned: true, isOpaque: opaque,
-                        hasUploadSampling: true, levelOfDetailBias: bias), for: handle)
+                        hasUploadSampling: true, levelOfDetailBias: bias,
+                        restingLevel: Self.restingLevel(rasterScale: rasterScale, width: width, height: height)), for: handle)
     }
 
     /// Whether every pixel's alpha byte is 255. Reads four bytes at a time (the alpha byte of

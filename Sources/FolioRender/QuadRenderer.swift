@@ -120,6 +120,10 @@ public final class QuadRenderer {
     }
     /// The sampler object bound for those draws: bilinear on the base level, clamped.
     var unmipmappedSampler: GLuint = 0
+    /// The samplers of draws that need no more than a fine upload's resting size: element
+    /// k − 1 samples mipmap level k alone, bilinearly (QuadRenderer+RestingLevel.swift).
+    /// Empty where `unmipmappedSampler` is 0.
+    var restingLevelSamplers: [GLuint] = []
     /// The benchmark floor's program and quad, made on first use (`drawFloor`).
     var floor: FloorQuad?
     /// Per-draw timing for the benchmarks (`timesDraws`); off, it does nothing.
@@ -174,6 +178,7 @@ public final class QuadRenderer {
         vertexStream = VertexStream()
         // Only where the driver's level of detail is known exactly (QuadRenderer+Sampling.swift).
         unmipmappedSampler = Self.rendersWithLLVMpipe() ? Self.makeUnmipmappedSampler() : 0
+        if unmipmappedSampler != 0 { restingLevelSamplers = (1...Self.maximumRestingLevel).map(Self.makeRestingLevelSampler) }
     }
 
     isolated deinit {
@@ -182,6 +187,7 @@ public final class QuadRenderer {
         rasterization.release()
         vertexStream.release()
         glDeleteSamplers(1, &unmipmappedSampler)
+        glDeleteSamplers(GLsizei(restingLevelSamplers.count), restingLevelSamplers)
     }
 
     // MARK: Clearing

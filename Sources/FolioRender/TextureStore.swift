@@ -31,6 +31,11 @@ struct TextureStore {
         /// The level-of-detail bias it was uploaded with (`QuadRenderer.levelOfDetailBias(rasterScale:)`;
         /// desktop GL only): what a draw's level of detail adds for `hasUploadSampling`.
         var levelOfDetailBias: Float = QuadRenderer.levelOfDetailBias
+        /// The mipmap level that holds the page at its resting size: k for an upload 2^k times
+        /// finer than it is shown at rest (`rasterScale`, a page in flight), 0 otherwise. A
+        /// draw that shows no more detail than the resting size samples that level alone
+        /// (`QuadRenderer+RestingLevel.swift`).
+        var restingLevel = 0
     }
 
     private var byHandle: [ContentHandle: Texture] = [:]

@@ -26,6 +26,32 @@ import FolioMotion
         while cache.isLoading && waited < seconds { usleep(2000); waited += 0.002 }
     }
 
+    /// `remove(_:)` (the demo's page whose texture another raster replaced) frees the page's
+    /// bytes with no event; a page still wanted loads again, and a page not held is ignored.
+    @Test func removingAPageFreesItsBytesSilentlyAndAWantedPageLoadsAgain() throws {
+        let cache = try PageCache<Int>(pageCount: 10, budget: .init(pages: 4, bytes: 1000), load: { $0 }, cost: { _ in 100 })
+        cache.request([1, 2])
+        Self.waitUntilIdle(cache)
+        _ = cache.drain()
+        #expect(cache.bytes == 200)
+        cache.request([2])
+        cache.remove(1)
+        Self.waitUntilIdle(cache)
+        #expect(cache.pages == [2])
+        #expect(cache.bytes == 100)
+        #expect(cache.drain().isEmpty, "no eviction event")
+        cache.remove(2)
+        Self.waitUntilIdle(cache)
+        #expect(cache.pages == [2], "still wanted: loaded again")
+        #expect(cache.bytes == 100)
+        let events = cache.drain()
+        #expect(events.evicted.isEmpty)
+        #expect(events.arrived.map(\.page) == [2])
+        #expect(cache.statistics.loads == 3)
+        cache.remove(7)
+        #expect(cache.bytes == 100)
+    }
+
     @Test func evictsTheLeastRecentlyUsedPageFirst() throws {
         let cache = try PageCache<Int>(pageCount: 10, budget: .init(pages: 3, bytes: 1000), load: { $0 }, cost: { _ in 10 })
         for p in [0, 1, 2] {

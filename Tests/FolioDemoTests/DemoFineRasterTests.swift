@@ -1,0 +1,101 @@
+import Foundation
+import XCTest
+import FolioBook
+import FolioDocument
+import FolioGeometry
+import FolioRender
+@testable import FolioDemo
+
+/// The demo rasterises a page a leaf in flight carries at the book's `rasterScale(ofPage:)`
+/// (issue 41): finer while it turns, at the display size once it lands, every texture counted
+/// in the page cache's budget.
+final class DemoFineRasterTests: XCTestCase {
+    /// Bytes of a `width` × `height` texture with its mipmaps, as the demo's cache counts them.
+    static func bytes(_ size: (width: Int, height: Int)) -> Int { size.width * size.height * 4 * 4 / 3 }
+
+    func testAPageInFlightIsUploadedAtTheFinerScaleAndAtItsRestingSizeOnceItLands() throws {
+        try MainActor.assumeIsolated { try Self.inFlightThenLanded() }
+    }
+
+    @MainActor
+    static func inFlightThenLanded() throws {
+        let context = try GLContext.offscreen()
+        context.makeCurrent()
+        let renderer = try QuadRenderer()
+        let (pages, book) = try DemoPagesResizeTests.scans()
+        func size(_ page: Int) -> (width: Int, height: Int)? { renderer.textureSize(for: DemoPages.handle(page, book)) }
+        pages.setDisplaySize(width: 120, height: 160, book: book, renderer: renderer)
+        DemoPagesResizeTests.settle(pages, book, renderer, opening: 0) { book.visiblePages.allSatisfy { size($0)?.width == 120 } }
+
+        // Leaf 0 in flight: the pages it carries want rasterising at 2 × 2.
+        try book.setLeaves([BookLeaf(index: 0, progress: 0.3)])
+        let faces = book.visiblePages.filter { book.rasterScale(ofPage: $0) != .one }
+        XCTAssertFalse(faces.isEmpty, "the leaf in flight carries pages")
+        for page in faces { XCTAssertEqual(book.rasterScale(ofPage: page), PageMagnification(horizontal: 2, vertical: 2)) }
+        DemoPagesResizeTests.settle(pages, book, renderer, opening: 0) { faces.allSatisfy { size($0)?.width == 240 } }
+        for page in faces {
+            XCTAssertEqual(size(page)?.width, 240, "page \(page) in flight is rasterised 2 × finer")
+            XCTAssertEqual(size(page)?.height, 320, "page \(page) in flight is rasterised 2 × finer")
+            XCTAssertEqual(pages.shownLevel(ofPage: page), 1)
+        }
+        XCTAssertLessThanOrEqual(pages.cache.bytes, pages.cache.budget.bytes)
+
+        // The leaf lands: the page now lying flat on screen goes back to the display size.
+        try book.setLeaves([], opening: 1)
+        let landed = book.visiblePages.filter(faces.contains)
+        XCTAssertFalse(landed.isEmpty, "a page the leaf carried lies on screen once it lands")
+        for page in landed { XCTAssertEqual(book.rasterScale(ofPage: page), .one) }
+        DemoPagesResizeTests.settle(pages, book, renderer, opening: 1) { landed.allSatisfy { size($0)?.width == 120 } }
+        for page in landed {
+            XCTAssertEqual(size(page)?.width, 120, "page \(page) lying flat is at its resting size again")
+            XCTAssertEqual(pages.shownLevel(ofPage: page), 0)
+        }
+    }
+
+    func testTheTexturesOfARiffleWithFinerRastersStayWithinTheCachesBudget() throws {
+        try MainActor.assumeIsolated { try Self.riffleWithinBudget() }
+    }
+
+    /// A riffle through twelve pages with a budget of about six resting pages (1½ finer ones):
+    /// at every frame the textures the demo holds — finer rasters of the pages in flight
+    /// included — are counted by the cache (their bytes at most its count, which is at most
+    /// its budget), but for the few kept on screen until their replacement arrives.
+    @MainActor
+    static func riffleWithinBudget() throws {
+        let context = try GLContext.offscreen()
+        context.makeCurrent()
+        let renderer = try QuadRenderer()
+        let folder = try DemoWindowTests.folder("fine-riffle-scans")
+        for i in 0..<12 {
+            let scan = DocumentDemoTests.jpeg(width: 120, height: 160, rgb: (UInt8(20 * i), 120, 200))
+            try scan.write(to: folder.appendingPathComponent(String(format: "scan-%02d.jpg", i)))
+        }
+        let source = try ImageFolderSource(folder: folder.path)
+        let layout = DocumentLayout(pageSizes: source.pageSizes, mode: .singlePages)
+        let budget = PageCache<PageContent>.Budget(pages: 16, bytes: 6 * bytes((120, 160)) + 1)
+        let pages = try DemoPages(source: .document(source, name: "scans", layout: layout), budget: budget)
+        let book = try Book(pageCount: pages.count, configuration: BookConfiguration(viewSize: Size(width: 120, height: 160)))
+        pages.setDisplaySize(width: 120, height: 160, book: book, renderer: renderer)
+        var fineSeen = 0, worst = 0
+        for leaf in 0..<book.leafCount {
+            for step in 0..<8 {
+                try book.setLeaves([BookLeaf(index: leaf, progress: (Double(step) + 0.5) / 8)], opening: leaf)
+                for _ in 0..<6 {
+                    _ = pages.update(book: book, targetOpening: leaf + 1, renderer: renderer)
+                    Thread.sleep(forTimeInterval: 0.004)
+                    var held = 0
+                    for page in 0..<pages.count where !pages.keptUntilReplaced.contains(page) {
+                        guard let s = renderer.textureSize(for: DemoPages.handle(page, book)), pages.shownLevel(ofPage: page) != nil else { continue }
+                        held += bytes(s)
+                        if s.width > 120 { fineSeen += 1 }
+                    }
+                    worst = max(worst, held - pages.cache.bytes)
+                    XCTAssertLessThanOrEqual(held, pages.cache.bytes, "leaf \(leaf) step \(step): every texture is counted by the cache")
+                    XCTAssertLessThanOrEqual(pages.cache.bytes, budget.bytes, "leaf \(leaf) step \(step)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(fineSeen, 0, "finer rasters were shown during the riffle")
+        print("riffle with finer rasters: \(fineSeen) frame-pages at 2 × 2, textures over the cache's count by at most \(worst) bytes")
+    }
+}
