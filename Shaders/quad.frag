@@ -25,6 +25,8 @@
 //   LAYER_BORDER_ONLY  only the border band (a draw after the layer's sublayers)
 //   ROUND_MASK         the rounded corners of a masking ancestor cut from this draw
 //   EDGE_SLOTS n       analytic antialiasing over n (4 or 8) silhouette edges per triangle
+//   EDGE_PARTNERS      …some combined otherwise than by the product: a neighbour's across a
+//                      sub-pixel slit, a nearly straight corner's (with EDGE_SLOTS 8)
 //   BORDER             the one-texel transparent border ramp (`--aa border`)
 //   LIGHT              paper light from the interpolated normal (PaperLight: diffuse + sheen)
 //   SHADOW_BLUR        a cast shadow (with EDGE_SLOTS 0, 4 or 8): the edges are a shadow sheet's,
@@ -220,6 +222,30 @@ float coverage() {
     }
     u = clamp(u, -1.0, 1.0);
     return 1.0 - (acos(u) - u * sqrt(max(1.0 - u * u, 0.0))) / 3.14159265358979;
+}
+#elif defined(EDGE_PARTNERS)
+// Slots combined other than by the product (DrawList+Slits.swift), told apart by the length of
+// their normal: 1 the item's own edge (multiplied in, as below); 8 an edge of a nearly straight
+// corner of the item's own outline (the smallest such coverage is taken: both lines cross the
+// same pixels, and their product would count the pixel's part twice); 2 a neighbour's silhouette
+// facing the item's across a slit under a pixel wide, whose part of the pixel no other draw
+// adds (added: the two parts are disjoint, so the pixel's coverage is their sum, where "over"
+// would give a + b − ab); 4 such a neighbour drawn before the item in the same pixel (divided
+// out: drawing c / (1 − b) over the neighbour's b leaves b + c, their sum). Scaling a line by a
+// power of two is exact in floats, and gives the same distance once divided.
+float coverage() {
+    float own = 1.0, straight = 1.0, joined = 0.0, under = 0.0;
+    for (int i = 0; i < EDGE_SLOTS; ++i) {
+        float k = dot(vEdge[i].xy, vEdge[i].xy);
+        float s = k > 2.0 ? inversesqrt(k) : 1.0;
+        float h = halfPlaneCoverage((dot(vEdge[i].xy, gl_FragCoord.xy) + vEdge[i].z) * s, vEdge[i].xy * s);
+        own *= k < 2.0 ? h : 1.0;
+        straight = min(straight, k > 32.0 ? h : 1.0);
+        joined += k > 2.0 && k < 8.0 ? h : 0.0;
+        under = max(under, k > 8.0 && k < 32.0 ? h : 0.0);
+    }
+    float c = min(own * straight + joined, 1.0);
+    return c / max(max(1.0 - under, c), 1e-6);
 }
 #else
 float coverage() {

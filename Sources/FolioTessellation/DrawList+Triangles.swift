@@ -36,6 +36,10 @@ extension DrawList {
         package var shaderEdge: (Float, Float, Float)
         /// How far inside the edge a pixel box still reaches across it: `(|nx| + |ny|) / 2`.
         package var reach: Double
+        /// Whether the shader combines it otherwise than by the product (`shaderEdge` is then
+        /// scaled by 2, 4 or 8; `DrawList+Slits.swift`): triangles with such an edge are drawn
+        /// with the `.slitEdges` variant.
+        package var isCombined = false
 
         package func distance(_ p: PlanePoint) -> Double { nx * p.x + ny * p.y + c }
     }
@@ -94,6 +98,7 @@ extension DrawList {
         // Surface hook (DrawList+Surface.swift): surface.contours that reach this item's pixels.
         if !surface.contourEdges.isEmpty { appendContourEdges(i) }
         if !surface.seamCorners.isEmpty { appendSeamCornerEdges(i) }
+        if !slits.partners.isEmpty { appendSlitEdges(i) }
     }
 
     /// 1 when the polygon of corners `r` turns counter-clockwise (y up), −1 otherwise.
@@ -593,10 +598,17 @@ extension DrawList {
     /// Writes the item's triangles as vertices, one batch per coverage class (all `.border` in
     /// border mode), and clears nothing: `points` and `triangles` are reset by the caller.
     package mutating func writeTriangles(_ i: Int, border: Bool) {
-        let edgeRange = items[i].edges
+        let own = items[i].edges
+        // A neighbour's edges across a slit follow the item's own (`DrawList+Slits.swift`).
+        let edgeRange = own.lowerBound..<max(own.upperBound, items[i].slitEdges.upperBound)
+        var combinedBits: UInt32 = 0
+        for e in edgeRange where edges[e].isCombined { combinedBits |= 1 << UInt32(e - edgeRange.lowerBound) }
+        func coverageClass(of t: Triangle) -> TriangleCoverage {
+            t.edges & combinedBits != 0 ? .slitEdges : TriangleCoverage.edges(for: t.edges.nonzeroBitCount)
+        }
         for coverage in border ? Self.borderClasses : Self.edgeClasses {
             let first = vertexCount
-            for t in triangles where border || TriangleCoverage.edges(for: t.edges.nonzeroBitCount) == coverage {
+            for t in triangles where border || coverageClass(of: t) == coverage {
                 appendVertex(points[Int(t.a)], edges: t.edges, of: edgeRange)
                 appendVertex(points[Int(t.b)], edges: t.edges, of: edgeRange)
                 appendVertex(points[Int(t.c)], edges: t.edges, of: edgeRange)
@@ -606,7 +618,7 @@ extension DrawList {
     }
 
     /// The coverage classes an item's triangles fall into, in the order they are drawn.
-    package static let edgeClasses: [TriangleCoverage] = [.full, .edges(4), .edges(TriangleCoverage.maximumEdges)]
+    package static let edgeClasses: [TriangleCoverage] = [.full, .edges(4), .edges(TriangleCoverage.maximumEdges), .slitEdges]
     package static let borderClasses: [TriangleCoverage] = [.border]
 
     /// Vertices written so far.

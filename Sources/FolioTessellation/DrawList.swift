@@ -11,6 +11,9 @@ package struct DrawItem {
     package var corners: Range<Int>
     /// Its silhouette (faded) edges, in `DrawList.edges`, in outline order.
     package var edges: Range<Int> = 0..<0
+    /// Neighbours' silhouettes facing its own across a slit, right after `edges` in
+    /// `DrawList.edges` (`DrawList+Slits.swift`); their lines are not this item's outline.
+    package var slitEdges: Range<Int> = 0..<0
     /// Its outline as a line loop in `DrawList.vertices` (only when outlines are asked for).
     package var outline: Range<Int> = 0..<0
     /// When it is opaque everywhere: the lines bounding what it covers fully, in
@@ -116,6 +119,11 @@ package struct DrawList {
     package var surface = SurfaceOutline()
     /// The shared-edge hash of `markSharedEdges`.
     package var edgeHash = SharedEdgeHash()
+    /// Silhouettes facing each other across slits under a pixel wide (`DrawList+Slits.swift`).
+    package var slits = SlitPartners()
+    /// Whether slits and nearly straight corners get their own coverage rules
+    /// (`DrawList+Slits.swift`; off only to test and measure them).
+    package var mendsSlits = true
     /// Interleaved vertex data, `floatsPerVertex` per vertex (see `DrawList+Triangles.swift`).
     package var vertices: [Float] = []
     /// Surface layers' cast shadows, after the batches' vertices (`DrawList+CastShadow.swift`).
@@ -183,7 +191,13 @@ package struct DrawList {
         // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
         markContours(frame)
         if mode == .inflated { findSeamCorners(frame) } else { surface.seamCorners.removeAll(keepingCapacity: true) }
+        if mendsSlits && mode != .plain {
+            findSlits(frame, bordered: mode == .bordered, isOpaque: isOpaque)
+        } else {
+            slits.partners.removeAll(keepingCapacity: true)
+        }
         for i in items.indices { findEdges(i) }
+        if mendsSlits && mode == .inflated { markStraightCorners(frame) }
         if cutsHiddenParts {
             findCovers(frame, mode: mode, isOpaque: isOpaque, texelsPerPoint: texelsPerPoint)
         } else {
@@ -286,6 +300,9 @@ package struct DrawList {
         // Surface hook (DrawList+Surface.swift): nothing of a nearer sheet in a contour's band.
         if !surface.seamCorners.isEmpty { splitAtSeamCorners(i) }
         if !surface.contours.isEmpty { clipToContourBands(i, quad) }
+        if !items[i].slitEdges.isEmpty {
+            if mode == .bordered { fillSlits(i, bounds: bounds, texels: texelsPerPoint(quad)) } else { markSlitEdges(i) }
+        }
         normals.select(quad, of: frame)
         writeTriangles(i, border: mode == .bordered)
         if outlines { writeOutline(i) }

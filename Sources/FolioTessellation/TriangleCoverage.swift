@@ -7,6 +7,10 @@ package enum TriangleCoverage: Hashable, Sendable {
     case full
     /// Analytic coverage of up to this many silhouette edges per triangle (4 or 8).
     case edges(Int)
+    /// Analytic coverage over `maximumEdges` slots, some of them a neighbour's silhouette
+    /// facing this item's across a slit narrower than a pixel (`DrawList+Slits.swift`): its
+    /// coverage is added to the item's, or divided out, instead of multiplied in.
+    case slitEdges
     /// The one-texel transparent border ramp (`--aa border`).
     case border
 
@@ -19,5 +23,11 @@ package enum TriangleCoverage: Hashable, Sendable {
     }
 
     /// The edge slots the vertex shader passes on.
-    package var edgeSlots: Int { if case let .edges(n) = self { n } else { 0 } }
+    package var edgeSlots: Int {
+        switch self {
+        case let .edges(n): n
+        case .slitEdges: Self.maximumEdges
+        case .full, .border: 0
+        }
+    }
 }

@@ -5,9 +5,10 @@ import FolioGeometry
 import FolioLayers
 
 /// Analytic coverage is the product, over a polygon's silhouette edges, of each edge's exact
-/// box-filter coverage — computed here on the CPU for every pixel and compared with what the GL
-/// draws, for shapes where several edges reach the same pixels: polygons of up to eight
-/// silhouette edges, slivers nearly edge-on, and a surface split into coplanar patches.
+/// box-filter coverage (the two edges of a corner turning less than 5° by the smaller of
+/// theirs) — computed here on the CPU for every pixel and compared with what the GL draws, for
+/// shapes where several edges reach the same pixels: polygons of up to eight silhouette edges,
+/// slivers nearly edge-on, and a surface split into coplanar patches.
 final class CoverageOracleTests: XCTestCase {
     /// The coverage of one edge (the shader's `halfPlaneCoverage`), in doubles.
     static func halfPlane(_ d: Double, _ nx: Double, _ ny: Double) -> Double {
@@ -49,8 +50,14 @@ final class CoverageOracleTests: XCTestCase {
                 // each drawn over the last with premultiplied "over".
                 var value = 0.0
                 for (i, item) in list.items.enumerated() {
-                    var c = 1.0
-                    for edge in list.edges[item.edges] { c *= Self.halfPlane(edge.nx * px + edge.ny * py + edge.c, edge.nx, edge.ny) }
+                    // A nearly straight corner's two edges (`isCombined`, DrawList+Slits.swift)
+                    // count by the smaller of their coverages, the others by the product.
+                    var c = 1.0, straight = 1.0
+                    for edge in list.edges[item.edges] {
+                        let h = Self.halfPlane(edge.nx * px + edge.ny * py + edge.c, edge.nx, edge.ny)
+                        if edge.isCombined { straight = min(straight, h) } else { c *= h }
+                    }
+                    c *= straight
                     // Only where the polygon's footprint reaches (the outline pushed out by the
                     // margin, bevelled at sharp corners).
                     if Self.contains(footprints[i], px, py) { value = c + value * (1 - c) }

@@ -1,0 +1,33 @@
+/// What `DrawList.findSlits` found this frame (`DrawList+Slits.swift`): the neighbours'
+/// silhouettes each item takes into its coverage across a slit under a pixel wide.
+package struct SlitPartners {
+    /// A neighbour's silhouette given to `item`: its line, as the neighbour's own edge line
+    /// (the same numbers), with the shader's copy scaled by `kind.scale`, and its ends.
+    package struct Partner {
+        package var item: Int
+        package var line: DrawList.EdgeLine
+        package var a: (x: Double, y: Double), b: (x: Double, y: Double)
+        /// The neighbour's item, and the receiving item's own facing edge (its two corners).
+        package var neighbour: Int
+        package var own: (Corner, Corner)
+    }
+
+    /// How a partner's coverage enters the item's (`EDGE_PARTNERS` in `Shaders/quad.frag`).
+    package enum Kind {
+        /// Added: the two items' footprints meet on a seam's line, so each pixel is drawn by
+        /// one of them, which adds the other's part to its own (the notch at a crease's end).
+        case joined
+        /// Divided out: the neighbour was drawn before in the same pixels, with its own
+        /// coverage `b`; drawing `c / (1 − b)` over it leaves `b + c` (two sheets' edges
+        /// facing each other across a gap).
+        case under
+
+        /// The factor the shader's copy of the line is scaled by: the length of its normal,
+        /// which tells the shader how to combine it (1 is an item's own edge).
+        package var scale: Float { self == .joined ? 2 : 4 }
+    }
+
+    package var partners: [Partner] = []
+
+    package init() {}
+}
