@@ -194,10 +194,9 @@ float shadowOpacity() { return vShare * uShadowTerms.x / (1.0 + max(vHeight, 0.0
 
 #ifdef RECEIVER_CASTERS
 // Per caster six vectors: its height above the receiver as a plane over the receiver's points
-// (a, b, c, 1/h0), then five edge lines (nx, ny, c, hard) of its shadow, distance in points
-// positive inside; an edge that is none holds (0, 0, 1e6, 0). A hard edge (1: where the caster
-// touches the receiver) has no penumbra and nothing of this caster's shadow lies past it.
-// uShadowTerms: o0, the receiver's share of direct light, w0 (points), 2·tanβ.
+// (a, b, c, 1/h0), then five edge lines (nx, ny, c, unused) of its shadow, distance in points
+// positive inside; an edge that is none holds (0, 0, 1e6). uShadowTerms: o0, the receiver's
+// share of direct light, w0 (points), 2·tanβ.
 uniform vec4 uCasters[RECEIVER_CASTERS * 6];
 uniform vec4 uShadowTerms;
 #if !(defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY) || defined(BORDER))
@@ -209,21 +208,19 @@ in vec2 vLocal;
 float receiverDarkness() {
     float darkness = 0.0;
     for (int i = 0; i < RECEIVER_CASTERS; ++i) {
-        float d = 1e6, past = 0.0;
+        float d = 1e6;
         vec2 n = vec2(0.0);
         for (int k = 1; k <= 5; ++k) {
             vec4 e = uCasters[i * 6 + k];
             float dk = dot(e.xy, vLocal) + e.z;
-            bool soft = e.w == 0.0;
-            n = soft && dk < d ? e.xy : n;
-            d = soft ? min(d, dk) : d;
-            past = max(past, soft ? 0.0 : float(dk < 0.0));
+            n = dk < d ? e.xy : n;
+            d = min(d, dk);
         }
         vec4 plane = uCasters[i * 6];
         float h = max(dot(plane.xy, vLocal - n * min(d, 0.0)) + plane.z, 0.0);
         float u = clamp(2.0 * d / max(uShadowTerms.z + uShadowTerms.w * h, 1e-3), -1.0, 1.0);
         float f = 1.0 - (acos(u) - u * sqrt(max(1.0 - u * u, 0.0))) / 3.14159265358979;
-        darkness = max(darkness, (1.0 - past) * f * uShadowTerms.x / (1.0 + h * plane.w));
+        darkness = max(darkness, f * uShadowTerms.x / (1.0 + h * plane.w));
     }
     return darkness * uShadowTerms.y;
 }

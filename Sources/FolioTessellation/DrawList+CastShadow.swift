@@ -50,9 +50,8 @@ package struct CastShadowList {
     /// The floats of one caster in `receiverCasters`: six vectors of four — its shadow's
     /// height plane `(a, b, c, 1/h₀)` (the caster's height above the receiver at the shadow
     /// point `(x, y)` of the receiver is `a·x + b·y + c`), then five edge lines
-    /// `(nx, ny, c, hard)` of its shadow's outline (`nx·x + ny·y + c` points inside; a missing
-    /// one holds `(0, 0, 1e6, 0)`; a side on the receiver, where the caster touches it, has
-    /// `hard` 1: no penumbra across it, and no shadow past it).
+    /// `(nx, ny, c, 0)` of its shadow's outline (`nx·x + ny·y + c` points inside; an edge on
+    /// the receiver, or a missing one, holds `(0, 0, 1e6)`).
     package static let floatsPerReceiverCaster = 24
     /// The most sides a caster's shadow has on a receiver: a quadrilateral cut by the
     /// receiver's plane.
@@ -92,10 +91,6 @@ package struct CastShadowList {
     package var passes: [Pass] = []
     /// The casters' terms of the receivers' passes (`Pass.casters`).
     package var receiverCasters: [Float] = []
-    /// Per caster in `receiverCasters`, the lines (`a·x + b·y + c ≥ 0`, 3 doubles each, one per
-    /// edge slot) bounding where its shadow can darken anything: each edge moved out by the
-    /// penumbra's reach, a side on the receiver as it is, `(0, 0, 1)` for none.
-    package var receiverCuts: [Double] = []
     package var points: [Point2] = []
     package var edges: [Edge] = []
     package var sheets: [Int8] = []
@@ -111,12 +106,6 @@ package struct CastShadowList {
     /// The opaque flat layers drawn in this frame (once each): the casters over a receiver
     /// lifted off the page plane (`DrawList+RaisedShadow.swift`).
     package var flatCasters: [Int32] = []
-    /// The flat casters over the page plane, gathered before their receiver passes are
-    /// written: each caster, the batch its shadow is drawn before, and its receivers' items
-    /// (a range of `pendingReceivers`); and the (batch, receiver) pairs already written.
-    package var pendingFlat: [(caster: Int32, beforeBatch: Int, receivers: Range<Int>)] = []
-    package var pendingReceivers: [Int] = []
-    package var donePairs: [(Int, Int)] = []
     /// The receiver's pass being gathered (`DrawList+RaisedShadow.swift`): where its casters
     /// start in `receiverCasters`, how many it has, and the region of the receiver (its own
     /// points: min x, min y, max x, max y) their shadows can darken.
@@ -148,7 +137,6 @@ package struct CastShadowList {
     package mutating func reset() {
         passes.removeAll(keepingCapacity: true)
         receiverCasters.removeAll(keepingCapacity: true)
-        receiverCuts.removeAll(keepingCapacity: true)
     }
 
     /// Back to writing receivers on the page plane.
@@ -199,7 +187,6 @@ extension DrawList {
                 appendFlatCastShadow(of: id, frame, beforeBatch: b, light: light, isReceiver: isReceiver)
             }
         }
-        appendPagePlaneReceiverPasses(frame, light: light)
         // Receivers off the page plane (leaves in flight, a fold's panels) take the shadows of
         // whatever stands over them, each drawn right after its receiver.
         if castShadow.onRaisedReceivers { appendRaisedReceiverShadows(frame, light: light, ambient: ambient, isOpaque: isOpaque) }
@@ -337,66 +324,45 @@ extension DrawList {
         var lastOnPlane = castShadow.receivers.last ?? 0
         for i in lastOnPlane..<firstItem where !Self.isRaised(frame.polygons[items[i].quadIndex], frame) { lastOnPlane = i }
         dropContainedReceivers()
-        guard plane != nil, !castShadow.receivers.isEmpty else { return }
+        guard let plane, !castShadow.receivers.isEmpty else { return }
+
+        // The light in the receiver's own axes (a mirrored or turned page sees it turned).
+        guard let toLocal = frame.records[Int(plane.layer)].orientation.linearPartToRoot.inverted() else { return }
+        let l4 = light.applying(toLocal)
+        var local = Vector3(x: l4.x, y: l4.y, z: l4.z)
+        // Heights count toward the light: a page whose own z points away from the viewer
+        // (seen from its back) measures them negated.
+        let up: Double = local.z < 0 ? -1 : 1
+        local.z *= up
+
+        guard let extent = placeFlatCaster(caster, frame, casterToPlane: plane.casterToPlane, up: up) else { return }
+        let contact = 1e-9 * max(extent, 1)
+        guard castShadow.caster.outline.contains(where: { $0.z > contact }),
+              let model = try? CastShadow(light: local, fadeHeight: min(max(extent, 1e-9) / 2, PageCurl.maximumSide)) else { return }
+        clipOutlineToLitSide()
+        let count = castShadow.caster.outline.count
+        guard count >= 3 else { return }
+
+        let height = pixelSize.height
+        castShadow.points.removeAll(keepingCapacity: true)
+        for p in castShadow.caster.outline {
+            let s = model.shadow(of: p)
+            let v = plane.toView.apply(s.point)
+            guard v.w > 1e-9, v.x.isFinite, v.y.isFinite else { return }
+            castShadow.points.append(CastShadowList.Point2(x: v.x / v.w * scale, y: height - v.y / v.w * scale, w: v.w, h: s.height))
+        }
+        castShadow.triangles.removeAll(keepingCapacity: true)
+        for k in 1..<(count - 1) {
+            castShadow.triangles.append(CastShadowList.Triangle(a: 0, b: Int32(k), c: Int32(k + 1), sheet: 0))
+        }
         // Drawn right after the last polygon on the page plane, not just before the caster:
         // what lies between (the leaves beneath this one in a riffle) stands over the page and
         // covers its shadow; drawn before the caster, the page's shadow fell on those leaves
-        // too, in the page's geometry. Every flat caster due there over the same page is one
-        // receiver pass of that page (`appendPagePlaneReceiverPasses`), the darkest winning.
+        // too, in the page's geometry. Several leaves' page passes then share a batch, and the
+        // darkest wins.
         var next = 0
         while next < b && batches[next].item <= lastOnPlane { next += 1 }
-        let first = castShadow.pendingReceivers.count
-        castShadow.pendingReceivers.append(contentsOf: castShadow.receivers)
-        castShadow.pendingFlat.append((caster: caster, beforeBatch: next, receivers: first..<castShadow.pendingReceivers.count))
-    }
-
-    /// The page-plane shadows of the flat casters `appendFlatCastShadow` gathered: for each
-    /// batch they are due before and each page they fall on, one receiver pass
-    /// (`DrawList+RaisedShadow.swift`) evaluating all of them over the page's polygon — one
-    /// draw, each pixel darkened once by the darkest caster, where each caster used to be a pass
-    /// drawn twice. On the page plane the receiver faces the viewer: share 1.
-    package mutating func appendPagePlaneReceiverPasses(_ frame: Frame, light: Vector3) {
-        castShadow.donePairs.removeAll(keepingCapacity: true)
-        for i in castShadow.pendingFlat.indices {
-            let pending = castShadow.pendingFlat[i]
-            for k in pending.receivers {
-                let r = castShadow.pendingReceivers[k]
-                guard !castShadow.donePairs.contains(where: { $0.0 == pending.beforeBatch && $0.1 == r }) else { continue }
-                castShadow.donePairs.append((pending.beforeBatch, r))
-                let quad = frame.polygons[items[r].quadIndex]
-                // The light in the receiver's own axes (a mirrored or turned page sees it
-                // turned); heights count toward the light.
-                guard let toLocal = frame.records[Int(quad.record)].orientation.linearPartToRoot.inverted() else { continue }
-                let l4 = light.applying(toLocal)
-                let up: Double = l4.z < 0 ? -1 : 1
-                let local = Vector3(x: l4.x, y: l4.y, z: up * l4.z)
-                castShadow.receiverPass = (first: castShadow.receiverCasters.count, count: 0,
-                                           region: (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity))
-                var terms: (Float, Float, Float, Float)?
-                for j in i..<castShadow.pendingFlat.count {
-                    let other = castShadow.pendingFlat[j]
-                    guard other.beforeBatch == pending.beforeBatch,
-                          other.receivers.contains(where: { castShadow.pendingReceivers[$0] == r }),
-                          let m = frame.transform(from: other.caster, toCoordinatesOf: quad.record),
-                          let extent = placeFlatCaster(other.caster, frame, casterToPlane: m, up: up) else { continue }
-                    let contact = 1e-9 * max(extent, 1)
-                    guard castShadow.caster.outline.contains(where: { $0.z > contact }),
-                          let model = try? CastShadow(light: local, fadeHeight: min(max(extent, 1e-9) / 2, PageCurl.maximumSide)) else { continue }
-                    clipOutlineToLitSide()
-                    guard castShadow.caster.outline.count >= 3, appendReceiverCaster(model, contact: contact) else { continue }
-                    let t = (Float(model.contactOpacity), Float(1), Float(model.contactWidth), Float(2 * Self.tangent(degrees: model.angularRadius)))
-                    terms = t
-                    if castShadow.receiverPass.count == CastShadowList.maximumReceiverCasters {
-                        appendReceiverPass(item: r, plane: quad.localToView, beforeBatch: pending.beforeBatch, terms: t, visibleOnly: false)
-                    }
-                }
-                if let terms, castShadow.receiverPass.count > 0 {
-                    appendReceiverPass(item: r, plane: quad.localToView, beforeBatch: pending.beforeBatch, terms: terms, visibleOnly: false)
-                }
-            }
-        }
-        castShadow.pendingFlat.removeAll(keepingCapacity: true)
-        castShadow.pendingReceivers.removeAll(keepingCapacity: true)
+        appendShadowPass(beforeBatch: next, model: model, contact: contact)
     }
 
     /// Fills `castShadow.caster.outline` with the flat layer `caster`'s corners in a

@@ -97,8 +97,7 @@ extension DrawList {
     /// receiver's points, `z` its height above the receiver) casts `model`'s shadow on the
     /// receiver's plane to `receiverCasters`: the height plane over its shadow and its shadow's
     /// edges (sides whose ends both lie within `contact` of the plane — a hinge the caster
-    /// shares with the receiver — are hard edges: no penumbra, as the caster covers its own
-    /// contact, and no shadow past them). Widens the
+    /// shares with the receiver — are no edge: the caster covers its own contact). Widens the
     /// pass's region by the shadow's box and its penumbra's reach. False (nothing appended) for
     /// a shadow with no area or more sides than the shader reads.
     package mutating func appendReceiverCaster(_ model: CastShadow, contact: Double) -> Bool {
@@ -131,32 +130,26 @@ extension DrawList {
         castShadow.receiverCasters.append(Float(c)); castShadow.receiverCasters.append(Float(1 / model.fadeHeight))
         let inward = area > 0 ? 1.0 : -1.0
         var top = 0.0
-        for p in castShadow.points { top = max(top, p.h) }
-        // Where the shadow can darken anything: within half its widest penumbra of it (the
-        // shader measures the penumbra in the receiver's points, so this is exact).
-        let reach = model.width(height: top) / 2
         var box = castShadow.receiverPass.region
         for k in 0..<CastShadowList.receiverCasterEdges {
-            var line: (Double, Double, Double) = (0, 0, 1e6), cut: (Double, Double, Double) = (0, 0, 1), hard: Float = 0
+            var line: (Double, Double, Double) = (0, 0, 1e6)
             if k < n {
                 let p = castShadow.points[k], q = castShadow.points[k + 1 == n ? 0 : k + 1]
                 let dx = q.x - p.x, dy = q.y - p.y
                 let length = (dx * dx + dy * dy).squareRoot()
-                if length > 1e-9 {
+                if length > 1e-9 && !(p.h <= contact && q.h <= contact) {
                     let nx = -dy / length * inward, ny = dx / length * inward
-                    let c = -(nx * p.x + ny * p.y)
-                    // A side on the receiver (a hinge it shares with the caster) has no
-                    // penumbra — the caster covers its own contact — but the shadow ends there:
-                    // a hard edge for the shader, and the draw is cut at it (at the others, a
-                    // reach outside them).
-                    if p.h <= contact && q.h <= contact { line = (nx, ny, c); hard = 1; cut = (nx, ny, c) } else { line = (nx, ny, c); cut = (nx, ny, c + reach) }
+                    line = (nx, ny, -(nx * p.x + ny * p.y))
                 }
+                top = max(top, p.h)
                 box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
             }
             castShadow.receiverCasters.append(Float(line.0)); castShadow.receiverCasters.append(Float(line.1))
-            castShadow.receiverCasters.append(Float(line.2)); castShadow.receiverCasters.append(hard)
-            castShadow.receiverCuts.append(cut.0); castShadow.receiverCuts.append(cut.1); castShadow.receiverCuts.append(cut.2)
+            castShadow.receiverCasters.append(Float(line.2)); castShadow.receiverCasters.append(0)
         }
+        // Where the shadow can darken anything: its box and half its widest penumbra around
+        // (the shader measures the penumbra in the receiver's points, so this is exact).
+        let reach = model.width(height: top) / 2
         let region = castShadow.receiverPass.region
         castShadow.receiverPass.region = (min(region.x0, box.0 - reach), min(region.y0, box.1 - reach),
                                           max(region.x1, box.2 + reach), max(region.y1, box.3 + reach))
@@ -171,11 +164,7 @@ extension DrawList {
     /// corners carrying their points on the receiver, drawn before batch `b` with `terms`; then
     /// starts the next pass over the same receiver. A pass that covers nothing, or a corner
     /// that does not map, leaves the pass and its casters out.
-    ///
-    /// With `visibleOnly` false (a page on the page plane, which may contain other receivers
-    /// it stands for) the item's whole polygon is drawn instead, cut to the region.
-    package mutating func appendReceiverPass(item r: Int, plane: Homography, beforeBatch b: Int, terms: (Float, Float, Float, Float),
-                                             visibleOnly: Bool = true) {
+    package mutating func appendReceiverPass(item r: Int, plane: Homography, beforeBatch b: Int, terms: (Float, Float, Float, Float)) {
         let pass = castShadow.receiverPass
         castShadow.receiverPass = (castShadow.receiverCasters.count, 0, (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity))
         guard pass.count > 0 else { return }
@@ -189,15 +178,9 @@ extension DrawList {
         }
         let sign = area > 0 ? 1.0 : -1.0
         var mapped = area != 0 && area.isFinite
-        if !visibleOnly && mapped {
-            castShadow.clip.polygon.removeAll(keepingCapacity: true)
-            for k in outline { castShadow.clip.polygon.append(CastShadowList.Point2(x: corners[k].local.x, y: corners[k].local.y, w: 1, h: 0)) }
-            cutToPassRegion(pass)
-            mapped = writeReceiverPolygon(plane)
-        }
         // The item's batches are the ones just before `b`.
         var lowest = b
-        while visibleOnly && lowest > 0 && batches[lowest - 1].item == r { lowest -= 1 }
+        while lowest > 0 && batches[lowest - 1].item == r { lowest -= 1 }
         for batch in batches[lowest..<b] where mapped {
             var v = batch.vertices.lowerBound
             while v + 2 < batch.vertices.upperBound && mapped {
@@ -210,14 +193,15 @@ extension DrawList {
                     let a = corners[k].local, c = corners[k + 1 == outline.upperBound ? outline.lowerBound : k + 1].local
                     cutClipPolygon(sign * -(c.y - a.y), sign * (c.x - a.x), sign * ((c.y - a.y) * a.x - (c.x - a.x) * a.y))
                 }
-                cutToPassRegion(pass)
+                let region = pass.region
+                cutClipPolygon(1, 0, -region.x0); cutClipPolygon(-1, 0, region.x1)
+                cutClipPolygon(0, 1, -region.y0); cutClipPolygon(0, -1, region.y1)
                 mapped = writeReceiverPolygon(plane)
             }
         }
         guard mapped, vertexCount > first else {
             vertices.removeSubrange((first * f)...)
             castShadow.receiverCasters.removeSubrange(pass.first...)
-            castShadow.receiverCuts.removeSubrange((pass.first / CastShadowList.floatsPerReceiverCaster * 3 * CastShadowList.receiverCasterEdges)...)
             castShadow.receiverPass.first = pass.first
             return
         }
@@ -226,22 +210,6 @@ extension DrawList {
             beforeBatch: b, vertices: range, slotRanges: (range, range.upperBound..<range.upperBound, range.upperBound..<range.upperBound),
             terms: terms, casterSlots: pass.count, casters: pass.first..<castShadow.receiverCasters.count))
         castShadow.receiverPass.first = castShadow.receiverCasters.count
-    }
-
-    /// Cuts `castShadow.clip.polygon` to where `pass`'s shadows can darken anything: the box
-    /// of its shadows and their penumbrae, and for a pass of one caster (a page under one
-    /// leaf) its shadow's edges moved out by the penumbra's reach too — a slanted shadow
-    /// covers far less than its box, and the damage-driven redraw goes by what is drawn.
-    package mutating func cutToPassRegion(_ pass: (first: Int, count: Int, region: (x0: Double, y0: Double, x1: Double, y1: Double))) {
-        let region = pass.region
-        cutClipPolygon(1, 0, -region.x0); cutClipPolygon(-1, 0, region.x1)
-        cutClipPolygon(0, 1, -region.y0); cutClipPolygon(0, -1, region.y1)
-        guard pass.count == 1 else { return }
-        let first = pass.first / CastShadowList.floatsPerReceiverCaster * 3 * CastShadowList.receiverCasterEdges
-        for k in 0..<CastShadowList.receiverCasterEdges {
-            let e = first + 3 * k
-            cutClipPolygon(castShadow.receiverCuts[e], castShadow.receiverCuts[e + 1], castShadow.receiverCuts[e + 2] + 1e-9)
-        }
     }
 
     /// Cuts `castShadow.clip.polygon` (convex, `x`, `y` on the receiver) to `a·x + b·y + c ≥ 0`.
@@ -263,13 +231,6 @@ extension DrawList {
     package mutating func writeReceiverPolygon(_ plane: Homography) -> Bool {
         let count = castShadow.clip.polygon.count
         guard count >= 3 else { return true }
-        // A sliver left along a cut (a page's edge on a caster's hinge) covers no pixel.
-        var area = 0.0
-        for k in 0..<count {
-            let a = castShadow.clip.polygon[k], b = castShadow.clip.polygon[k + 1 == count ? 0 : k + 1]
-            area += a.x * b.y - b.x * a.y
-        }
-        guard abs(area) / 2 > 1e-6 else { return true }
         let height = pixelSize.height
         for i in 1..<(count - 1) {
             for k in 0..<3 {

@@ -364,8 +364,7 @@ final class FlatCastShadowRenderTests: XCTestCase {
                 }
             }
         }
-        // A flip prepares one pass for its leaf (its leaf casts on the page beneath, whose
-        // shadow ends at the hinge, nothing on it).
+        // A flip prepares one pass for its leaf (its leaf casts on the pages beneath, nothing on it).
         XCTAssertEqual(Self.shadowPasses(try Self.flip(0.45).root, pixelWidth: w, pixelHeight: h), 1)
     }
 
