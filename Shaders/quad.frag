@@ -32,6 +32,11 @@
 //   SHADOW_BLUR        a cast shadow (with EDGE_SLOTS 0, 4 or 8): the edges are a shadow sheet's,
 //                      faded over the penumbra by the disc-light ramp F; the output's alpha is
 //                      the light left, 1 − o(h)·F (CastShadow in FolioSurface)
+//   RECEIVER_CASTERS n a receiver lifted off the page under n flat casters (1…8, unrolled), in
+//                      one draw: each caster's shadow on the receiver's plane is a height plane
+//                      and up to five edge lines in the receiver's points (vLocal); the pixel
+//                      takes the darkest caster's o(h)·F and outputs the light left as its
+//                      colour, multiplied in by the blending (DrawList+RaisedShadow.swift)
 
 #ifndef EDGE_SLOTS
 #define EDGE_SLOTS 0
@@ -189,6 +194,40 @@ float shadowOpacity() { return vShare * uShadowTerms.x / (1.0 + max(vHeight, 0.0
 
 #endif
 
+#ifdef RECEIVER_CASTERS
+// Per caster six vectors: its height above the receiver as a plane over the receiver's points
+// (a, b, c, 1/h0), then five edge lines (nx, ny, c, unused) of its shadow, distance in points
+// positive inside; an edge that is none holds (0, 0, 1e6). uShadowTerms: o0, the receiver's
+// share of direct light, w0 (points), 2·tanβ.
+uniform vec4 uCasters[RECEIVER_CASTERS * 6];
+uniform vec4 uShadowTerms;
+#if !(defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY) || defined(BORDER))
+in vec2 vLocal;
+#endif
+
+// The darkest caster's o(h)·F(2d/w(h)), d the distance inside its shadow's nearest edge; outside
+// the shadow h is that of the edge's nearest point, as the skirts of SHADOW_BLUR carry it.
+float receiverDarkness() {
+    float darkness = 0.0;
+    for (int i = 0; i < RECEIVER_CASTERS; ++i) {
+        float d = 1e6;
+        vec2 n = vec2(0.0);
+        for (int k = 1; k <= 5; ++k) {
+            vec4 e = uCasters[i * 6 + k];
+            float dk = dot(e.xy, vLocal) + e.z;
+            n = dk < d ? e.xy : n;
+            d = min(d, dk);
+        }
+        vec4 plane = uCasters[i * 6];
+        float h = max(dot(plane.xy, vLocal - n * min(d, 0.0)) + plane.z, 0.0);
+        float u = clamp(2.0 * d / max(uShadowTerms.z + uShadowTerms.w * h, 1e-3), -1.0, 1.0);
+        float f = 1.0 - (acos(u) - u * sqrt(max(1.0 - u * u, 0.0))) / 3.14159265358979;
+        darkness = max(darkness, f * uShadowTerms.x / (1.0 + h * plane.w));
+    }
+    return darkness * uShadowTerms.y;
+}
+#endif
+
 #if EDGE_SLOTS > 0
 flat in vec3 vEdge[EDGE_SLOTS];
 
@@ -290,6 +329,11 @@ vec4 lit(vec4 color) {
 #endif
 
 void main() {
+#ifdef RECEIVER_CASTERS
+    // Blended as colour × source colour, alpha kept (QuadRenderer+CastShadow.swift).
+    fragColor = vec4(vec3(1.0 - receiverDarkness()), 1.0);
+    return;
+#endif
 #ifdef SHADOW_BLUR
     // Drawn with MIN blending into alpha (QuadRenderer+CastShadow.swift): overlapping sheets
     // keep the darkest.

@@ -44,8 +44,8 @@ uniform vec4 uOverlayAxis;
 out float vOverlayT;
 #endif
 
-#if defined(BORDER) || defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
-out vec2 vLocal;                         // rounded corners, layer borders, the border AA ramp
+#if defined(BORDER) || defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY) || defined(RECEIVER_CASTERS)
+out vec2 vLocal;                         // rounded corners, layer borders, the border AA ramp, a receiver's casters
 #endif
 
 #ifdef LIGHT
@@ -96,7 +96,7 @@ void main() {
 #ifdef OVERLAY_STOPS
     vOverlayT = rampPosition(uOverlayAxis, unit);
 #endif
-#if defined(BORDER) || defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY)
+#if defined(BORDER) || defined(ROUND_OWN) || defined(LAYER_BORDER) || defined(LAYER_BORDER_ONLY) || defined(RECEIVER_CASTERS)
     vLocal = aLocal;
 #endif
 #if EDGE_SLOTS > 0

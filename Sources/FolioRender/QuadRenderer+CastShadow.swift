@@ -34,6 +34,7 @@ extension QuadRenderer {
     /// Leaves the program unbound from the caller's point of view: the caller sets its own again.
     func drawCastShadow(passes run: Range<Int>) {
         let passes = list.castShadow.passes[run]
+        guard passes.contains(where: { $0.casterSlots == 0 }) else { return }
         let restore: ShaderPrograms.Program
         do { restore = try programs.program(for: ShaderVariant(background: true)) } catch {
             if drawError == nil { drawError = error }
@@ -44,7 +45,7 @@ extension QuadRenderer {
         if mask.3 != 0 && drawFramebufferHasAlpha() {
             glColorMask(GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_FALSE), GLboolean(GL_TRUE))
             glBlendEquationSeparate(GLenum(GL_FUNC_ADD), GLenum(GL_MIN))
-            for pass in passes { drawShadowTriangles(pass) }
+            for pass in passes where pass.casterSlots == 0 { drawShadowTriangles(pass) }
             glColorMask(mask.0, mask.1, mask.2, mask.3)
             glBlendEquation(GLenum(GL_FUNC_ADD))
             // rgb · (light left); alpha: 1·(1 − a) + a = 1.
@@ -53,13 +54,39 @@ extension QuadRenderer {
             glUniform4f(restore.bounds, 0, 0, 1, 1)
             glUniform1f(restore.opacity, 1)
             glUniform4f(restore.background, 0, 0, 0, 1)
-            for pass in passes {
+            for pass in passes where pass.casterSlots == 0 {
                 lastFrame.drawCalls += 1
                 glDrawArrays(GLenum(GL_TRIANGLES), GLint(pass.vertices.lowerBound), GLsizei(pass.vertices.count))
             }
         } else {
             glBlendFuncSeparate(GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA), GLenum(GL_ZERO), GLenum(GL_ONE))
-            for pass in passes { drawShadowTriangles(pass) }
+            for pass in passes where pass.casterSlots == 0 { drawShadowTriangles(pass) }
+        }
+        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+    }
+
+    /// Draws the receivers' passes among `run` (`DrawList+RaisedShadow.swift`): each is one
+    /// draw of its receiver that evaluates all its casters and multiplies the colour by the
+    /// light left (`ZERO, SRC_COLOR`; alpha kept), so it needs no alpha channel and darkens
+    /// each pixel once, by the darkest caster. Two passes over one receiver (more casters than
+    /// one evaluates) multiply where they overlap.
+    func drawReceiverShadows(passes run: Range<Int>) {
+        for pass in list.castShadow.passes[run] where pass.casterSlots > 0 {
+            let program: ShaderPrograms.Program
+            do { program = try programs.program(for: ShaderVariant(receiverCasters: pass.casterSlots)) } catch {
+                if drawError == nil { drawError = error }
+                continue
+            }
+            glUseProgram(program.shader.id)
+            glBlendFuncSeparate(GLenum(GL_ZERO), GLenum(GL_SRC_COLOR), GLenum(GL_ZERO), GLenum(GL_ONE))
+            glUniform4f(program.shadowTerms, pass.terms.0, pass.terms.1, pass.terms.2, pass.terms.3)
+            glUniform4f(program.bounds, 0, 0, 1, 1)
+            list.castShadow.receiverCasters.withUnsafeBufferPointer { terms in
+                guard let base = terms.baseAddress, pass.casters.upperBound <= terms.count else { return }
+                glUniform4fv(program.casters, GLsizei(pass.casters.count / 4), base + pass.casters.lowerBound)
+            }
+            lastFrame.drawCalls += 1
+            glDrawArrays(GLenum(GL_TRIANGLES), GLint(pass.vertices.lowerBound), GLsizei(pass.vertices.count))
         }
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
     }

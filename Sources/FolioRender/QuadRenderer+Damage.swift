@@ -72,11 +72,16 @@ extension QuadRenderer {
     /// quad: it touches exactly the first draw's pixels. (Without writable alpha the pass is
     /// one draw of the same triangles.) So the destination alpha the restore reads is written
     /// inside this box, after the box was cleared and redrawn in order, exactly as in a full
-    /// redraw; outside it the pass changes nothing in either frame.
+    /// redraw; outside it the pass changes nothing in either frame. A receiver's pass
+    /// (`casterSlots > 0`) is one multiplying draw of its vertices, its casters' terms hashed
+    /// with them.
     func recordCastShadow(_ pass: CastShadowList.Pass, viewport: Viewport) -> Bool {
         var h = Hasher()
         h.combine(pass.slotRanges.none.count); h.combine(pass.slotRanges.four.count); h.combine(pass.slotRanges.eight.count)
         h.combine(pass.terms.0); h.combine(pass.terms.1); h.combine(pass.terms.2); h.combine(pass.terms.3)
+        // A receiver's pass: its casters' terms (one draw of the receiver, blended once).
+        h.combine(pass.casterSlots)
+        for k in pass.casters { h.combine(list.castShadow.receiverCasters[k]) }
         guard let box = hashVertices(pass.vertices, viewport: viewport, into: &h) else { return false }
         damage.current.append(FrameDamage.Record(fingerprint: h.finalize(), box: box))
         return true

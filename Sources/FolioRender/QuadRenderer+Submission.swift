@@ -66,13 +66,26 @@ extension QuadRenderer {
             while end < passes.count && passes[end].beforeBatch == passes[cursor.shadow].beforeBatch { end += 1 }
             let run = cursor.shadow..<end
             // The run's vertices (for the profile: the casters over one receiver are written
-            // one after the other).
-            var low = Int.max, high = 0
-            for k in run { low = min(low, passes[k].vertices.lowerBound); high = max(high, passes[k].vertices.upperBound) }
-            let vertices = low..<max(low, high)
-            drawProfile.measure(layer: "cast shadow", features: "SHADOW_BLUR", opaque: false, triangles: vertices.count / 3,
-                                pixels: list.rasterizedArea(of: vertices)) {
-                drawCastShadow(passes: run)
+            // one after the other), shadow triangles and receivers' passes apart.
+            var low = Int.max, high = 0, receivers = 0
+            for k in run where passes[k].casterSlots == 0 {
+                low = min(low, passes[k].vertices.lowerBound); high = max(high, passes[k].vertices.upperBound)
+            }
+            for k in run where passes[k].casterSlots > 0 { receivers += passes[k].vertices.count }
+            if high > 0 {
+                let vertices = low..<max(low, high)
+                drawProfile.measure(layer: "cast shadow", features: "SHADOW_BLUR", opaque: false, triangles: vertices.count / 3,
+                                    pixels: list.rasterizedArea(of: vertices)) {
+                    drawCastShadow(passes: run)
+                }
+            }
+            if receivers > 0 {
+                var pixels = 0.0
+                if drawProfile.isOn { for k in run where passes[k].casterSlots > 0 { pixels += list.rasterizedArea(of: passes[k].vertices) } }
+                drawProfile.measure(layer: "cast shadow", features: "RECEIVER_CASTERS", opaque: false, triangles: receivers / 3,
+                                    pixels: pixels) {
+                    drawReceiverShadows(passes: run)
+                }
             }
             cursor.shadow = end
             cursor.program = nil

@@ -16,7 +16,7 @@ final class ShaderPrograms {
         let overlayColors, overlayLocations, overlayAxis, overlayOpacity: GLint
         let cornerRadius, borderWidth, borderColor, maskMap, maskRect, maskRadius: GLint
         let lightDirection, lightHalf, lightTerms: GLint
-        let shadowTerms: GLint
+        let shadowTerms, casters: GLint
         let contentsFade: GLint
 
         init(_ variant: ShaderVariant, profile: GLProfile) throws(RenderError) {
@@ -34,7 +34,7 @@ final class ShaderPrograms {
             cornerRadius = p.uniform("uCornerRadius"); borderWidth = p.uniform("uBorderWidth"); borderColor = p.uniform("uBorderColor")
             maskMap = p.uniform("uMaskMap"); maskRect = p.uniform("uMaskRect"); maskRadius = p.uniform("uMaskRadius")
             lightDirection = p.uniform("uLightDirection"); lightHalf = p.uniform("uLightHalf"); lightTerms = p.uniform("uLightTerms")
-            shadowTerms = p.uniform("uShadowTerms")
+            shadowTerms = p.uniform("uShadowTerms"); casters = p.uniform("uCasters")
             contentsFade = p.uniform("uContentsFade")
             // The sampler reads texture unit 0 in every variant.
             if texture >= 0 {

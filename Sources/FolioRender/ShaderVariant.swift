@@ -55,6 +55,11 @@ struct ShaderVariant: Hashable, Sendable {
     /// sheet's edges, faded across the penumbra by the disc-light ramp `F`, and the draw
     /// writes the light left, `1 − o(h)·F`, as its alpha (`DrawList+CastShadow.swift`).
     var shadowBlur = false
+    /// A receiver's cast shadows in one draw (`RECEIVER_CASTERS n`, 0 for none, else
+    /// 1…`CastShadowList.maximumReceiverCasters`): the draw evaluates `n` flat casters' shadows
+    /// on the receiver's plane from `uCasters` and outputs the light left as its colour
+    /// (`DrawList+RaisedShadow.swift`).
+    var receiverCasters = 0
 
     /// How a draw shows its layer's border.
     enum LayerBorder: UInt8, Hashable, Sendable {
@@ -106,6 +111,9 @@ struct ShaderVariant: Hashable, Sendable {
         if roundMask { lines += "#define ROUND_MASK 1\n" }
         if light { lines += "#define LIGHT 1\n" }
         if shadowBlur { lines += "#define SHADOW_BLUR 1\n" }
+        if receiverCasters > 0 {
+            lines += "#define RECEIVER_CASTERS \(min(receiverCasters, CastShadowList.maximumReceiverCasters))\n"
+        }
         switch coverage {
         case .full: break
         case let .edges(n): lines += "#define EDGE_SLOTS \(n)\n"

@@ -32,8 +32,30 @@ package struct CastShadowList {
         package var vertices: Range<Int>
         package var slotRanges: (none: Range<Int>, four: Range<Int>, eight: Range<Int>)
         /// `o₀`, `1/h₀` (per point of height), `w₀` in pixels, `2·tan β` in pixels per point.
+        /// For a receiver's pass (`casterSlots > 0`): `o₀`, the receiver's share of direct
+        /// light, `w₀` in points and `2·tan β` (points per point), all on the receiver's plane.
         package var terms: (Float, Float, Float, Float)
+        /// A receiver's pass (`DrawList+RaisedShadow.swift`): how many casters it evaluates in
+        /// one draw (1…`maximumReceiverCasters`; 0 for a pass of shadow triangles) and where
+        /// their terms lie in `receiverCasters` (`floatsPerReceiverCaster` each). Its
+        /// `vertices` are the receiver's polygon (cut to where the shadows can reach) carrying
+        /// the receiver's own point, all in `slotRanges.none`.
+        package var casterSlots = 0
+        package var casters: Range<Int> = 0..<0
     }
+
+    /// The most casters one receiver's pass evaluates (the `RECEIVER_CASTERS` variants 1…8);
+    /// more make a second pass over the same receiver.
+    package static let maximumReceiverCasters = 8
+    /// The floats of one caster in `receiverCasters`: six vectors of four — its shadow's
+    /// height plane `(a, b, c, 1/h₀)` (the caster's height above the receiver at the shadow
+    /// point `(x, y)` of the receiver is `a·x + b·y + c`), then five edge lines
+    /// `(nx, ny, c, 0)` of its shadow's outline (`nx·x + ny·y + c` points inside; an edge on
+    /// the receiver, or a missing one, holds `(0, 0, 1e6)`).
+    package static let floatsPerReceiverCaster = 24
+    /// The most sides a caster's shadow has on a receiver: a quadrilateral cut by the
+    /// receiver's plane.
+    package static let receiverCasterEdges = 5
 
     /// One triangle of a caster's shadow: its corners (indices into `points`) and its sheet.
     package struct Triangle {
@@ -64,14 +86,11 @@ package struct CastShadowList {
         package var reach: Double
         package var box: (x0: Double, y0: Double, x1: Double, y1: Double)
         package var a: Point2, b: Point2
-        /// What one pixel inside the edge counts in the shader's units (the receiver's points
-        /// times the frame's scale): 1 on the page plane, which the view shows unforeshortened;
-        /// on a tilted receiver the receiver's points per pixel across the edge times the scale,
-        /// so that the penumbra is as wide on the receiver as the model says, not on the screen.
-        package var gauge = 1.0
     }
 
     package var passes: [Pass] = []
+    /// The casters' terms of the receivers' passes (`Pass.casters`).
+    package var receiverCasters: [Float] = []
     package var points: [Point2] = []
     package var edges: [Edge] = []
     package var sheets: [Int8] = []
@@ -87,6 +106,10 @@ package struct CastShadowList {
     /// The opaque flat layers drawn in this frame (once each): the casters over a receiver
     /// lifted off the page plane (`DrawList+RaisedShadow.swift`).
     package var flatCasters: [Int32] = []
+    /// The receiver's pass being gathered (`DrawList+RaisedShadow.swift`): where its casters
+    /// start in `receiverCasters`, how many it has, and the region of the receiver (its own
+    /// points: min x, min y, max x, max y) their shadows can darken.
+    package var receiverPass = (first: 0, count: 0, region: (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0))
     /// Whether receivers off the page plane take shadows (on; the tests turn it off to see the
     /// page-plane passes alone).
     package var onRaisedReceivers = true
@@ -111,7 +134,10 @@ package struct CastShadowList {
                             box: (x0: -Double.infinity, y0: -Double.infinity, x1: Double.infinity, y1: Double.infinity))
 
     /// Clears the passes of the last frame (keeping storage).
-    package mutating func reset() { passes.removeAll(keepingCapacity: true) }
+    package mutating func reset() {
+        passes.removeAll(keepingCapacity: true)
+        receiverCasters.removeAll(keepingCapacity: true)
+    }
 
     /// Back to writing receivers on the page plane.
     package mutating func resetReceiver() {
@@ -378,12 +404,10 @@ extension DrawList {
     /// Turns `castShadow.points` and `castShadow.triangles` (one caster's shadow) into a pass
     /// drawn before batch `b`: the sheets' edges (sides off the page: a side whose ends are
     /// both within `contact` of it is where the leaf meets the page), the triangles clipped to
-    /// the receivers, the skirts, and the model's terms in pixels. With `plane` (a receiver
-    /// off the page plane), the sheet's edges are gauged in that receiver's points first.
-    package mutating func appendShadowPass(beforeBatch b: Int, model: CastShadow, contact: Double, gaugedOn plane: Homography? = nil) {
+    /// the receivers, the skirts, and the model's terms in pixels.
+    package mutating func appendShadowPass(beforeBatch b: Int, model: CastShadow, contact: Double) {
         castShadow.caster.contact = contact
         findSheetEdges(contact: contact, model: model, pixelsPerPoint: scale)
-        if let plane { gaugeSheetEdges(plane: plane) }
         castShadow.byslots.0.removeAll(keepingCapacity: true)
         castShadow.byslots.1.removeAll(keepingCapacity: true)
         castShadow.byslots.2.removeAll(keepingCapacity: true)
@@ -703,8 +727,8 @@ extension DrawList {
         out.append(0)
         for k in list.carried {
             let e = list.edges[k]
-            out.append(Float(e.nx * e.gauge)); out.append(Float(e.ny * e.gauge))
-            out.append(Float((e.c - e.nx * (origin.x + shift.x) - e.ny * (origin.y + shift.y)) * e.gauge))
+            out.append(Float(e.nx)); out.append(Float(e.ny))
+            out.append(Float(e.c - e.nx * (origin.x + shift.x) - e.ny * (origin.y + shift.y)))
         }
         for _ in list.carried.count..<shadowEdgeSlots {
             out.append(unusedShadowEdge.0); out.append(unusedShadowEdge.1); out.append(unusedShadowEdge.2)

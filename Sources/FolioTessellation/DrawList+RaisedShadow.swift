@@ -20,12 +20,15 @@ extension DrawList {
     /// segment from there toward the light, so it does hide the light from that point: nothing
     /// else is needed to decide who shades whom.
     ///
-    /// On a tilted receiver the view foreshortens the plane, so each edge's line is scaled to
-    /// count the receiver's points (times the scale) rather than pixels (`Edge.gauge`, exact at
-    /// the edge's middle), and the darkness is scaled by the receiver's share of direct light
-    /// `n / D(n)`, `n = N·L / L_z` (the bend's rule: 1 for a page facing the viewer). Several
-    /// casters over one receiver are passes before the same batch, which the renderer combines
-    /// by the darkest value like the sheets of one pass.
+    /// The receiver is drawn once more for all its casters (`RECEIVER_CASTERS` in
+    /// Shaders/quad.frag, one draw multiplying the colour by the light left): each caster is a
+    /// height plane over its shadow and the shadow's edge lines, in the receiver's own points,
+    /// and every pixel, knowing its point on the receiver, takes the darkest of them — so a
+    /// leaf under three others is drawn over once, not twice per caster, and its penumbrae
+    /// are measured on the receiver, not on the screen (exact on a receiver the view
+    /// foreshortens). The draw covers the receiver's polygon cut to the box the shadows and
+    /// their penumbrae reach. The darkness is scaled by the receiver's share of direct light
+    /// `n / D(n)`, `n = N·L / L_z` (the bend's rule: 1 for a page facing the viewer).
     package mutating func appendRaisedReceiverShadows(_ frame: Frame, light: Vector3, ambient: Double,
                                                       isOpaque: (Frame.Polygon) -> Bool) {
         guard frame.inputs.contains(.castShadows), light.z > 0 else { return }
@@ -62,10 +65,10 @@ extension DrawList {
             // Drawn right after the receiver's last batch.
             var next = 0
             while next < batches.count && batches[next].item <= r { next += 1 }
-            var box = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
-            for c in item.corners {
-                box = (min(box.x0, corners[c].x), min(box.y0, corners[c].y), max(box.x1, corners[c].x), max(box.y1, corners[c].y))
-            }
+            // The casters over this receiver, evaluated together in one draw of it.
+            castShadow.receiverPass = (first: castShadow.receiverCasters.count, count: 0,
+                                       region: (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity))
+            var terms: (Float, Float, Float, Float)?
             for caster in castShadow.flatCasters where caster != receiver {
                 guard let m = frame.transform(from: caster, toCoordinatesOf: receiver),
                       let extent = placeFlatCaster(caster, frame, casterToPlane: m, up: up) else { continue }
@@ -73,39 +76,171 @@ extension DrawList {
                 guard castShadow.caster.outline.contains(where: { $0.z > contact }),
                       let model = try? CastShadow(light: local, fadeHeight: min(max(extent, 1e-9) / 2, PageCurl.maximumSide)) else { continue }
                 clipOutlineToLitSide()
-                let count = castShadow.caster.outline.count
-                guard count >= 3, shadowCoversReceiver(model, frame.records[Int(receiver)].bounds) else { continue }
-                let height = pixelSize.height
-                castShadow.points.removeAll(keepingCapacity: true)
-                var mapped = true
-                for p in castShadow.caster.outline {
-                    let s = model.shadow(of: p)
-                    let v = quad.localToView.apply(s.point)
-                    guard v.w > 1e-9, v.x.isFinite, v.y.isFinite else { mapped = false; break }
-                    castShadow.points.append(CastShadowList.Point2(x: v.x / v.w * scale, y: height - v.y / v.w * scale, w: v.w, h: s.height))
+                guard castShadow.caster.outline.count >= 3, shadowCoversReceiver(model, frame.records[Int(receiver)].bounds),
+                      appendReceiverCaster(model, contact: contact) else { continue }
+                // The model's terms on the receiver's plane (points), the same for every caster
+                // under one light; the fade height is the caster's own, in its terms.
+                let t = (Float(model.contactOpacity), Float(share), Float(model.contactWidth),
+                         Float(2 * Self.tangent(degrees: model.angularRadius)))
+                terms = t
+                if castShadow.receiverPass.count == CastShadowList.maximumReceiverCasters {
+                    appendReceiverPass(item: r, plane: quad.localToView, beforeBatch: next, terms: t)
                 }
-                guard mapped else { continue }
-                // The shadow's box against the receiver's: most casters land nowhere near it.
-                // (Its penumbra reaches at most the widest penumbra out, twice over for a
-                // receiver the view magnifies.)
-                var sx0 = Double.infinity, sy0 = Double.infinity, sx1 = -Double.infinity, sy1 = -Double.infinity, top = 0.0
-                for p in castShadow.points {
-                    sx0 = min(sx0, p.x); sy0 = min(sy0, p.y); sx1 = max(sx1, p.x); sy1 = max(sy1, p.y); top = max(top, p.h)
-                }
-                let reach = model.width(height: top) * scale * 2 + 2
-                guard sx0 - reach <= box.x1, sx1 + reach >= box.x0, sy0 - reach <= box.y1, sy1 + reach >= box.y0 else { continue }
-                castShadow.triangles.removeAll(keepingCapacity: true)
-                for k in 1..<(count - 1) {
-                    castShadow.triangles.append(CastShadowList.Triangle(a: 0, b: Int32(k), c: Int32(k + 1), sheet: 0))
-                }
-                castShadow.receivers.removeAll(keepingCapacity: true)
-                castShadow.receivers.append(r)
-                castShadow.receiver.shift = (0, 0, 0, share)
-                castShadow.receiver.box = box
-                appendRaisedShadowPass(beforeBatch: next, model: model, contact: contact, plane: quad.localToView)
-                castShadow.resetReceiver()
+            }
+            if let terms, castShadow.receiverPass.count > 0 {
+                appendReceiverPass(item: r, plane: quad.localToView, beforeBatch: next, terms: terms)
             }
         }
+    }
+
+    /// Appends the terms of the caster whose outline (`castShadow.caster.outline`, in the
+    /// receiver's points, `z` its height above the receiver) casts `model`'s shadow on the
+    /// receiver's plane to `receiverCasters`: the height plane over its shadow and its shadow's
+    /// edges (sides whose ends both lie within `contact` of the plane — a hinge the caster
+    /// shares with the receiver — are no edge: the caster covers its own contact). Widens the
+    /// pass's region by the shadow's box and its penumbra's reach. False (nothing appended) for
+    /// a shadow with no area or more sides than the shader reads.
+    package mutating func appendReceiverCaster(_ model: CastShadow, contact: Double) -> Bool {
+        let n = castShadow.caster.outline.count
+        guard n >= 3, n <= CastShadowList.receiverCasterEdges else { return false }
+        castShadow.points.removeAll(keepingCapacity: true)
+        var area = 0.0
+        for p in castShadow.caster.outline {
+            let s = model.shadow(of: p)
+            castShadow.points.append(CastShadowList.Point2(x: s.point.x, y: s.point.y, w: 1, h: s.height))
+        }
+        // The height is affine over the shadow (a plane seen along a fixed direction): solved
+        // on the fan triangle of largest area, the best conditioned.
+        let p0 = castShadow.points[0]
+        var best = (det: 0.0, k: 1)
+        for k in 1..<(n - 1) {
+            let a = castShadow.points[k], b = castShadow.points[k + 1]
+            let det = (a.x - p0.x) * (b.y - p0.y) - (b.x - p0.x) * (a.y - p0.y)
+            area += det
+            if abs(det) > abs(best.det) { best = (det, k) }
+        }
+        let size = max(abs(castShadow.points[1].x - p0.x) + abs(castShadow.points[1].y - p0.y), 1e-9)
+        guard abs(best.det) > 1e-9 * size * size, abs(area) > 0, area.isFinite else { return false }
+        let p1 = castShadow.points[best.k], p2 = castShadow.points[best.k + 1]
+        let (x1, y1, h1) = (p1.x - p0.x, p1.y - p0.y, p1.h - p0.h)
+        let (x2, y2, h2) = (p2.x - p0.x, p2.y - p0.y, p2.h - p0.h)
+        let a = (h1 * y2 - h2 * y1) / best.det, b = (x1 * h2 - x2 * h1) / best.det
+        let c = p0.h - a * p0.x - b * p0.y
+        castShadow.receiverCasters.append(Float(a)); castShadow.receiverCasters.append(Float(b))
+        castShadow.receiverCasters.append(Float(c)); castShadow.receiverCasters.append(Float(1 / model.fadeHeight))
+        let inward = area > 0 ? 1.0 : -1.0
+        var top = 0.0
+        var box = castShadow.receiverPass.region
+        for k in 0..<CastShadowList.receiverCasterEdges {
+            var line: (Double, Double, Double) = (0, 0, 1e6)
+            if k < n {
+                let p = castShadow.points[k], q = castShadow.points[k + 1 == n ? 0 : k + 1]
+                let dx = q.x - p.x, dy = q.y - p.y
+                let length = (dx * dx + dy * dy).squareRoot()
+                if length > 1e-9 && !(p.h <= contact && q.h <= contact) {
+                    let nx = -dy / length * inward, ny = dx / length * inward
+                    line = (nx, ny, -(nx * p.x + ny * p.y))
+                }
+                top = max(top, p.h)
+                box = (min(box.0, p.x), min(box.1, p.y), max(box.2, p.x), max(box.3, p.y))
+            }
+            castShadow.receiverCasters.append(Float(line.0)); castShadow.receiverCasters.append(Float(line.1))
+            castShadow.receiverCasters.append(Float(line.2)); castShadow.receiverCasters.append(0)
+        }
+        // Where the shadow can darken anything: its box and half its widest penumbra around
+        // (the shader measures the penumbra in the receiver's points, so this is exact).
+        let reach = model.width(height: top) / 2
+        let region = castShadow.receiverPass.region
+        castShadow.receiverPass.region = (min(region.x0, box.0 - reach), min(region.y0, box.1 - reach),
+                                          max(region.x1, box.2 + reach), max(region.y1, box.3 + reach))
+        castShadow.receiverPass.count += 1
+        return true
+    }
+
+    /// Writes the receiver pass gathered in `castShadow.receiverPass`: the triangles item `r`
+    /// (a receiver whose plane `plane` maps to the view) is drawn with — only its visible
+    /// part: the occlusion cuts leave out what later opaque items hide — cut to the item's
+    /// polygon (an antialiased edge's strip reaches past it) and to the pass's region, their
+    /// corners carrying their points on the receiver, drawn before batch `b` with `terms`; then
+    /// starts the next pass over the same receiver. A pass that covers nothing, or a corner
+    /// that does not map, leaves the pass and its casters out.
+    package mutating func appendReceiverPass(item r: Int, plane: Homography, beforeBatch b: Int, terms: (Float, Float, Float, Float)) {
+        let pass = castShadow.receiverPass
+        castShadow.receiverPass = (castShadow.receiverCasters.count, 0, (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity))
+        guard pass.count > 0 else { return }
+        let first = vertexCount, f = Self.floatsPerVertex
+        // The item's polygon on the receiver, and its orientation.
+        let outline = items[r].corners
+        var area = 0.0
+        for k in outline {
+            let a = corners[k].local, c = corners[k + 1 == outline.upperBound ? outline.lowerBound : k + 1].local
+            area += a.x * c.y - c.x * a.y
+        }
+        let sign = area > 0 ? 1.0 : -1.0
+        var mapped = area != 0 && area.isFinite
+        // The item's batches are the ones just before `b`.
+        var lowest = b
+        while lowest > 0 && batches[lowest - 1].item == r { lowest -= 1 }
+        for batch in batches[lowest..<b] where mapped {
+            var v = batch.vertices.lowerBound
+            while v + 2 < batch.vertices.upperBound && mapped {
+                castShadow.clip.polygon.removeAll(keepingCapacity: true)
+                for k in v..<(v + 3) {
+                    castShadow.clip.polygon.append(CastShadowList.Point2(x: Double(vertices[k * f + 4]), y: Double(vertices[k * f + 5]), w: 1, h: 0))
+                }
+                v += 3
+                for k in outline {
+                    let a = corners[k].local, c = corners[k + 1 == outline.upperBound ? outline.lowerBound : k + 1].local
+                    cutClipPolygon(sign * -(c.y - a.y), sign * (c.x - a.x), sign * ((c.y - a.y) * a.x - (c.x - a.x) * a.y))
+                }
+                let region = pass.region
+                cutClipPolygon(1, 0, -region.x0); cutClipPolygon(-1, 0, region.x1)
+                cutClipPolygon(0, 1, -region.y0); cutClipPolygon(0, -1, region.y1)
+                mapped = writeReceiverPolygon(plane)
+            }
+        }
+        guard mapped, vertexCount > first else {
+            vertices.removeSubrange((first * f)...)
+            castShadow.receiverCasters.removeSubrange(pass.first...)
+            castShadow.receiverPass.first = pass.first
+            return
+        }
+        let range = first..<vertexCount
+        castShadow.passes.append(CastShadowList.Pass(
+            beforeBatch: b, vertices: range, slotRanges: (range, range.upperBound..<range.upperBound, range.upperBound..<range.upperBound),
+            terms: terms, casterSlots: pass.count, casters: pass.first..<castShadow.receiverCasters.count))
+        castShadow.receiverPass.first = castShadow.receiverCasters.count
+    }
+
+    /// Cuts `castShadow.clip.polygon` (convex, `x`, `y` on the receiver) to `a·x + b·y + c ≥ 0`.
+    package mutating func cutClipPolygon(_ a: Double, _ b: Double, _ c: Double) {
+        let n = castShadow.clip.polygon.count
+        guard n >= 3 else { return }
+        func inside(_ p: CastShadowList.Point2) -> Double { a * p.x + b * p.y + c }
+        castShadow.clip.clipped.removeAll(keepingCapacity: true)
+        ConvexPolygonClipper.clip(
+            count: n, closingEdge: .last, corner: { castShadow.clip.polygon[$0] },
+            side: { inside($0) >= 0 ? 1 : -1 }, value: inside,
+            keep: { castShadow.clip.clipped.append($0) }, cross: { s, t, f in castShadow.clip.clipped.append(s.toward(t, f)) })
+        swap(&castShadow.clip.polygon, &castShadow.clip.clipped)
+    }
+
+    /// Writes `castShadow.clip.polygon` (on the receiver) as a fan of a receiver pass's
+    /// triangles, placed in the view by `plane` as `writeShadowVertex` places a shadow's; false
+    /// when a corner does not map (behind the eye, not finite).
+    package mutating func writeReceiverPolygon(_ plane: Homography) -> Bool {
+        let count = castShadow.clip.polygon.count
+        guard count >= 3 else { return true }
+        let height = pixelSize.height
+        for i in 1..<(count - 1) {
+            for k in 0..<3 {
+                let p = castShadow.clip.polygon[k == 0 ? 0 : i + k - 1]
+                let v = plane.apply(Point(x: p.x, y: p.y))
+                guard v.w > 1e-9, v.x.isFinite, v.y.isFinite else { return false }
+                writeReceiverVertex(x: v.x / v.w * scale, y: height - v.y / v.w * scale, w: v.w, local: (p.x, p.y))
+            }
+        }
+        return true
     }
 
     /// Whether the shadow of `castShadow.caster.outline` under `model` covers part of the
@@ -154,33 +289,19 @@ extension DrawList {
         frame.corners(of: quad).contains(where: { abs($0.depth) > liftedDepth })
     }
 
-    /// `appendShadowPass` for a receiver off the page plane whose plane `plane` maps to the
-    /// view: the sheet's edges are gauged in the receiver's points before the triangles and
-    /// skirts are written.
-    package mutating func appendRaisedShadowPass(beforeBatch b: Int, model: CastShadow, contact: Double, plane: Homography) {
-        appendShadowPass(beforeBatch: b, model: model, contact: contact, gaugedOn: plane)
-    }
-
-    /// Gauges each sheet edge on a receiver whose plane `plane` maps to the view: one pixel
-    /// inside the edge (at its middle) is `g` of the receiver's points times the scale, so the
-    /// edge's line is multiplied by `g` and its reach outside (pixels) divided by it. A plane
-    /// the view shows unforeshortened at the frame's scale gets `g = 1`.
-    package mutating func gaugeSheetEdges(plane: Homography) {
-        let height = pixelSize.height, s = scale
-        func onPlane(_ x: Double, _ y: Double) -> Point? { plane.inverse(Point(x: x / s, y: (height - y) / s)) }
-        for k in castShadow.edges.indices {
-            var e = castShadow.edges[k]
-            let mx = (e.a.x + e.b.x) / 2, my = (e.a.y + e.b.y) / 2
-            guard let qa = onPlane(e.a.x, e.a.y), let qb = onPlane(e.b.x, e.b.y), let q1 = onPlane(mx + e.nx, my + e.ny) else { continue }
-            let dx = qb.x - qa.x, dy = qb.y - qa.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            guard length > 0 else { continue }
-            let gauge = s * abs(dx * (q1.y - qa.y) - dy * (q1.x - qa.x)) / length
-            guard gauge > 1e-6, gauge.isFinite else { continue }
-            e.gauge = gauge
-            e.reach = (e.reach - 1) / gauge + 1
-            e.box = (min(e.a.x, e.b.x) - e.reach, min(e.a.y, e.b.y) - e.reach, max(e.a.x, e.b.x) + e.reach, max(e.a.y, e.b.y) + e.reach)
-            castShadow.edges[k] = e
+    /// Appends one vertex of a receiver's pass: its clip position (from `x`, `y` in the list's
+    /// pixels and the view's `w`, as `writeShadowVertex` places a shadow's), the receiver's own
+    /// point `local` in the layer point's place (interpolated perspective-correctly, so each
+    /// pixel gets its exact point on the receiver), and nothing in the edge and normal slots.
+    package mutating func writeReceiverVertex(x: Double, y: Double, w: Double, local: (Double, Double)) {
+        vertices.append(Float((2 * x / pixelSize.width - 1) * w))
+        vertices.append(Float((2 * y / pixelSize.height - 1) * w))
+        vertices.append(0)
+        vertices.append(Float(w))
+        vertices.append(Float(local.0)); vertices.append(Float(local.1))
+        for _ in 0..<Self.shadowEdgeSlots {
+            vertices.append(Self.unusedShadowEdge.0); vertices.append(Self.unusedShadowEdge.1); vertices.append(Self.unusedShadowEdge.2)
         }
+        vertices.append(0); vertices.append(0); vertices.append(0)
     }
 }

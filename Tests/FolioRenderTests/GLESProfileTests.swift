@@ -1,4 +1,5 @@
 import XCTest
+import FolioBook
 import CGL
 @preconcurrency import CGLFW
 import FolioGeometry
@@ -73,6 +74,29 @@ final class GLESProfileTests: XCTestCase {
                 let differing = zip(images[0].pixels, images[1].pixels).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }
                 XCTAssertEqual(differing, 0, "\(effect) \(aa): ES and core differ")
             }
+        }
+    }
+
+    /// A lit riffle, whose leaves in flight take the shadows of the leaves over them in one
+    /// draw each (`RECEIVER_CASTERS`: uniform arrays indexed in unrolled loops), draws the same
+    /// pixels on ES and core.
+    func testARiffleShadingItsLeavesDrawsTheSamePixelsOnBothProfiles() throws {
+        try MainActor.assumeIsolated {
+            let size = Size(width: 320, height: 240)
+            let book = try Book(pageCount: 12, configuration: BookConfiguration(viewSize: size, scale: 1, layout: .spread))
+            book.isLit = true
+            try book.setLeaves([BookLeaf(index: 2, progress: 0.45), BookLeaf(index: 3, progress: 0.3), BookLeaf(index: 4, progress: 0.15)])
+            let renderers = [try OffscreenRenderer(context: GLContext.headless(profile: .gles30)),
+                             try OffscreenRenderer(context: GLContext.headless(profile: .core33))]
+            let images = try renderers.map { r in
+                r.context.makeCurrent()
+                r.renderer.light = PaperLight.standard
+                let image = try r.render(book.root, size: size, scale: 1, antialiasing: .analytic)
+                XCTAssertTrue(r.renderer.list.castShadow.passes.contains { $0.casterSlots == 2 }, "a leaf under two others")
+                return image
+            }
+            let differing = zip(images[0].pixels, images[1].pixels).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }
+            XCTAssertEqual(differing, 0, "ES and core differ")
         }
     }
 

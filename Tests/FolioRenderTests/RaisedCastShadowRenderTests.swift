@@ -221,6 +221,50 @@ final class RaisedCastShadowRenderTests: XCTestCase {
         XCTAssertEqual(byPages, 0, "the pages' shadows fall on the leaves over the pages")
     }
 
+    /// The same riffle's leaves in flight take their shadows in one draw each, whatever the
+    /// number of leaves over them: the leaf under two others and the leaf under one are each
+    /// drawn over once more (2 draws, 2 passes of 2 and 1 casters), and those draws cover no
+    /// pixel twice — their rasterized area is at most the two leaves' together. Before, each
+    /// of the 3 caster–receiver pairs was a pass of its own, drawn at least twice (the
+    /// darkness into alpha by edge-slot count, then the multiplying draw) over its shadow's
+    /// triangles and skirts: at least 6 draws, the cost of issue 41's lit four-leaf flip.
+    func testTheCastersOverALeafInFlightAreOneDrawOfIt() throws {
+        let book = try Book(pageCount: 12, configuration: BookConfiguration(viewSize: Self.view, scale: Self.scale, layout: .spread))
+        book.isLit = true
+        try book.setLeaves([BookLeaf(index: 2, progress: 0.45), BookLeaf(index: 3, progress: 0.3), BookLeaf(index: 4, progress: 0.15)])
+        nonisolated(unsafe) let root = book.root
+        let (raisedDraws, passes, area, receivers) = try MainActor.assumeIsolated {
+            let offscreen = SharedRenderer.offscreen
+            offscreen.renderer.light = .standard
+            defer { offscreen.renderer.light = nil; offscreen.renderer.list.castShadow.onRaisedReceivers = true }
+            offscreen.renderer.list.castShadow.onRaisedReceivers = false
+            _ = try offscreen.render(root, size: Self.view, scale: Self.scale, antialiasing: .analytic, background: Self.background)
+            let pagesOnly = offscreen.renderer.lastFrame.drawCalls
+            let pagePasses = offscreen.renderer.list.castShadow.passes.count
+            offscreen.renderer.list.castShadow.onRaisedReceivers = true
+            _ = try offscreen.render(root, size: Self.view, scale: Self.scale, antialiasing: .analytic, background: Self.background)
+            let list = offscreen.renderer.list
+            // The raised receivers' passes: those the page-plane run did not have.
+            var area = 0.0, receivers = Set<Int>(), casters: [Int] = []
+            for pass in list.castShadow.passes where pass.casterSlots > 0 {
+                area += list.rasterizedArea(of: pass.vertices)
+                casters.append(pass.casterSlots)
+                // The receiver: the item drawn in the batch just before the pass.
+                receivers.insert(list.batches[pass.beforeBatch - 1].item)
+            }
+            var receiverArea = 0.0
+            for item in receivers {
+                for batch in list.batches where batch.item == item { receiverArea += list.rasterizedArea(of: batch.vertices) }
+            }
+            XCTAssertEqual(list.castShadow.passes.count - pagePasses, casters.count, "every raised receiver's shadow is a receiver pass")
+            return (offscreen.renderer.lastFrame.drawCalls - pagesOnly, casters, area, receiverArea)
+        }
+        print("riffle: raised receivers' shadows in \(raisedDraws) draws (casters per pass \(passes)), \(area) px drawn over receivers of \(receivers) px")
+        XCTAssertEqual(passes.sorted(), [1, 2], "one pass per leaf beneath another, with all the leaves over it")
+        XCTAssertEqual(raisedDraws, 2, "one draw per receiver")
+        XCTAssertLessThanOrEqual(area, receivers * 1.001, "no receiver pixel drawn twice")
+    }
+
     /// How far `p` lies inside the convex polygon `polygon` (negative outside).
     static func inside(_ p: Point, _ polygon: [Point]) -> Double {
         var area = 0.0

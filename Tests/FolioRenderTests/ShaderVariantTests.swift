@@ -31,6 +31,8 @@ final class ShaderVariantTests: XCTestCase {
         }
         // The cast shadow's soft-edge coverage (QuadRenderer+CastShadow.swift).
         for coverage in [ShaderVariant.Coverage.full, .edges(4), .edges(8)] { variants.append(ShaderVariant(coverage: coverage, shadowBlur: true)) }
+        // A raised receiver's casters in one draw (DrawList+RaisedShadow.swift).
+        for casters in 1...CastShadowList.maximumReceiverCasters { variants.append(ShaderVariant(receiverCasters: casters)) }
         return variants
     }
 
@@ -59,7 +61,8 @@ final class ShaderVariantTests: XCTestCase {
                               "\(name) is defined by ShaderVariant but never tested in Shaders/quad.*")
             }
         }
-        XCTAssertEqual(names, ["TEXTURE", "TEXTURE_STRAIGHT", "TEXTURE_FLIPPED", "BACKGROUND", "GRADIENT_STOPS", "OVERLAY_STOPS", "EDGE_SLOTS", "EDGE_PARTNERS", "BORDER", "LIGHT", "SHADOW_BLUR", "CONTENTS_FADE"])
+        XCTAssertEqual(names, ["TEXTURE", "TEXTURE_STRAIGHT", "TEXTURE_FLIPPED", "BACKGROUND", "GRADIENT_STOPS", "OVERLAY_STOPS", "EDGE_SLOTS", "EDGE_PARTNERS", "BORDER", "LIGHT", "SHADOW_BLUR", "CONTENTS_FADE",
+                              "RECEIVER_CASTERS"])
     }
 
     func testDefinesGoRightAfterTheVersionLine() {
