@@ -182,7 +182,7 @@ extension LayerAnimationStorage {
             let base = layer.number(inSlot: slot)
             let bit: UInt8 = 1 << UInt8(truncatingIfNeeded: slot)
             guard let v = list[i].value(at: time, base: base, timing: timings + i, springs: springs, memo: &memo), v.isFinite else { continue }
-            if savedNumbers.mask & bit == 0 { savedNumbers.values[slot] = base; savedNumbers.mask |= bit }
+            if savedNumbers.mask & bit == 0 { savedNumbers[slot] = base; savedNumbers.mask |= bit }
             layer.setNumber(v, inSlot: slot)
         }
     }
@@ -195,7 +195,7 @@ extension LayerAnimationStorage {
         while mask != 0 {
             let slot = mask.trailingZeroBitCount
             mask &= mask &- 1
-            let v = savedNumbers.values[slot]
+            let v = savedNumbers[slot]
             if layer.number(inSlot: slot).bitPattern != v.bitPattern { layer.setNumber(v, inSlot: slot) }
         }
         savedNumbers.mask = 0

@@ -32,6 +32,21 @@ import FolioMotion
         }
     }
 
+    /// What the track path reads of a layer's animation storage — its flags, the track table's
+    /// pointers and counts, the saved numbers and their mask — ends within the object's first
+    /// 128 bytes (two lines when the object starts on a line; the eight-lane vector of saved
+    /// numbers after three 16-byte buffer pointers ended at byte 145).
+    @Test func theTrackPathsStorageFieldsEndWithinTwoLines() throws {
+        let layer = Layer(name: "tile", frame: Rect(x: 0, y: 0, width: 18, height: 18))
+        try layer.add(.spring(.positionY, by: .number(3), spring: .bouncy, timing: try MediaTiming(duration: 10)), forKey: "drop")
+        let storage = try #require(layer.animationStorage)
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(storage).toOpaque())
+        let flags = withUnsafeMutablePointer(to: &storage.isPresenting) { UnsafeRawPointer($0) - base }
+        let saved = withUnsafeMutablePointer(to: &storage.savedNumbers) { UnsafeRawPointer($0) - base }
+        #expect(flags == 16, "the flags come first")
+        #expect(saved + MemoryLayout<SavedNumbers>.size <= 128, "the saved numbers end at byte \(saved + MemoryLayout<SavedNumbers>.size)")
+    }
+
     /// A number track's row is one cache line: 64 bytes, in a table aligned to 64, so that
     /// presenting a one-pass spring reads one line of it (the row that held the whole media
     /// timing, timing function and optional from/to/by was 184 bytes).
