@@ -85,6 +85,7 @@ extension Benchmarks {
         print("10,000 springs               \(f(r.springs10kMs, 3)) ms/frame  (target ≤ 1)")
         if let p = r.presentation {
             print("\(p.layers) springing layers     \(f(p.springingMs, 3)) ms/frame against \(f(p.stillMs, 3)) still: \(f(p.ratio, 2))x (target ≤ 2\(p.met["ratio"] == true ? "" : ", not met"))")
+            print("  staggered (no shared spring) \(f(p.staggeredMs, 3)) ms/frame: \(f(p.staggeredRatio, 2))x")
             print("1,000 animating layers add   \(f(p.thousandLayersAddMs, 3)) ms/frame  (target ≤ 1)")
         }
         for line in depthSortLines(r.depthSort) { print(line) }

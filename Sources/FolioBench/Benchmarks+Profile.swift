@@ -13,6 +13,9 @@ extension Benchmarks {
     /// The loops `--profile` can run.
     package enum ProfileKind: String, CaseIterable {
         case fold, flip, curl, book, reference, tiles100 = "tiles-100", tiles10k = "tiles-10000"
+        /// The presentation benchmark's trees (`PresentationBenchmark`): 10,000 layers still,
+        /// each springing (one begin time), each springing on its own begin time.
+        case presentationStill = "presentation-still", presentation, presentationStaggered = "presentation-staggered"
     }
 
     /// Builds the scene for `kind`, warms it up, then runs `frames` frames in `profiledFrames`.
@@ -55,6 +58,15 @@ extension Benchmarks {
                 }
                 evaluator.evaluate(root)
             }
+        case .presentationStill:
+            let root = try PresentationBenchmark.tree(10_000, animated: false)
+            let evaluator = LayerEvaluator()
+            frame = { evaluator.evaluate(root) }
+        case .presentation, .presentationStaggered:
+            let root = try PresentationBenchmark.tree(10_000, animated: true, staggered: kind == .presentationStaggered)
+            let evaluator = LayerEvaluator()
+            var t = 0.0
+            frame = { t += 1.0 / 60; evaluator.evaluate(root, at: t) }
         }
         for _ in 0..<3 { frame() }
         profiledFrames(frames, frame)

@@ -20,7 +20,6 @@ extension Layer {
             storage = LayerAnimationStorage()
             animationStorage = storage
         }
-        storage.reserve(leaves: animation.leafCount)
         let wasAnimated = !storage.entries.isEmpty
         storage.entries.append(.init(key: key, animation: animation))
         if !wasAnimated { adjustAnimatedLayerCount(by: 1) }
@@ -114,6 +113,8 @@ extension Layer {
 
     /// Adds `delta` to the animated-layer count of this layer and every ancestor.
     final func adjustAnimatedLayerCount(by delta: Int) {
+        // The set of animated layers in this tree changes: presentation lists are out of date.
+        PresentationList.epoch.add(1, ordering: .relaxed)
         animatedLayerCount += delta
         var link = parentLink
         while let ancestor = link {

@@ -17,6 +17,10 @@ import FolioMotion
 // damage built on it see every presentation change. Both the swap in and the swap back count as
 // changes: an animated layer is "changed" in every frame it is presented, which is what damage
 // tracking needs while it moves.
+//
+// A root with many animated layers below it keeps them in a `PresentationList` and applies and
+// restores down that list rather than by the walk: the same layers in the same order, without
+// the chain of sibling links through memory (PresentationList.swift).
 
 extension Layer {
     /// Runs `body` with every animation in this subtree applied at tree time `time`: inside it,
@@ -30,8 +34,19 @@ extension Layer {
     public final func withPresentation<Result>(at time: Double, _ body: () throws -> Result) rethrows -> Result {
         guard animatedLayerCount > 0, time.isFinite else { return try body() }
         var memo = SpringResponseMemo()
-        Unmanaged.passUnretained(self).applyPresentation(at: time, memo: &memo)
-        defer { Unmanaged.passUnretained(self).restoreModel() }
+        let root = Unmanaged.passUnretained(self)
+        if animatedLayerCount >= PresentationList.minimumLayers {
+            // Many animated layers: down the list, rebuilt only when the tree's animated layers
+            // changed; restored by the walk if the body changed them (PresentationList.swift).
+            let list: PresentationList
+            if let kept = presentationList { list = kept } else { list = PresentationList(); presentationList = list }
+            list.refresh(from: root)
+            list.apply(at: time, memo: &memo)
+            defer { if list.isCurrent { list.restore() } else { root.restoreModel() } }
+            return try body()
+        }
+        root.applyPresentation(at: time, memo: &memo)
+        defer { root.restoreModel() }
         return try body()
     }
 
@@ -61,7 +76,11 @@ extension Unmanaged where Instance == Layer {
     func applyPresentation(at time: Double, memo: inout SpringResponseMemo) {
         withLayer { layer in
             if let storage = layer.animationStorageLink {
-                storage._withUnsafeGuaranteedRef { if !$0.entries.isEmpty { $0.present(self, at: time, memo: &memo) } }
+                // `usesTracks` first: it implies animations, and reading `entries.isEmpty` loads
+                // the array's buffer (a cache line more per layer).
+                storage._withUnsafeGuaranteedRef {
+                    if $0.usesTracks || !$0.entries.isEmpty { $0.present(self, at: time, memo: &memo) }
+                }
             }
             var child = layer.firstSublayer
             while let c = child {
@@ -100,6 +119,7 @@ extension LayerAnimationStorage {
             layer.withLayer { presentTracks($0, at: time, memo: &memo) }
             return
         }
+        presentsGeneral = true
         // Emptied only when not empty: `removeAll(keepingCapacity:)` of an empty array still
         // went through the general replace (about 100 instructions each, per layer per frame).
         if !saved.isEmpty { saved.removeAll(keepingCapacity: true) }
@@ -117,8 +137,12 @@ extension LayerAnimationStorage {
     /// Writes the saved model values back, last saved first.
     func restore(_ layer: Unmanaged<Layer>) {
         guard isPresenting else { return }
+        isPresenting = false
+        layer.withLayer { restoreNumbers($0) }
+        // The track path saved numbers only: `saved` (whose count is in its buffer) is not read.
+        guard presentsGeneral else { return }
+        presentsGeneral = false
         layer.withLayer { layer in
-            restoreNumbers(layer)
             var i = saved.count - 1
             while i >= 0 {
                 let s = saved[i]
@@ -152,19 +176,19 @@ extension LayerAnimationStorage {
         if !saved.isEmpty { saved.removeAll(keepingCapacity: true) }
         if !savedTransforms.isEmpty { savedTransforms.removeAll(keepingCapacity: true) }
         if !savedValues.isEmpty { savedValues.removeAll(keepingCapacity: true) }
-        isPresenting = false
     }
 
     /// The track path: every animation is a `NumberTrack`, applied in order, each model number
     /// saved the first time it is touched (in `savedNumbers`; restored by `restoreNumbers`).
     private func presentTracks(_ layer: Layer, at time: Double, memo: inout SpringResponseMemo) {
         let list = tracks.rows, springs = tracks.springs
+        guard let timings = tracks.timings.baseAddress else { return }
         for i in 0..<list.count {
-            let slot = list[i].slot
+            let slot = Int(list[i].slot)
             let base = layer.number(inSlot: slot)
             let bit: UInt8 = 1 << UInt8(truncatingIfNeeded: slot)
-            guard let v = list[i].value(at: time, base: base, springs: springs, memo: &memo), v.isFinite else { continue }
-            if savedNumbers.mask & bit == 0 { savedNumbers.values[slot] = base; savedNumbers.mask |= bit }
+            guard let v = list[i].value(at: time, base: base, timing: timings + i, springs: springs, memo: &memo), v.isFinite else { continue }
+            if savedNumbers.mask & bit == 0 { savedNumbers[slot] = base; savedNumbers.mask |= bit }
             layer.setNumber(v, inSlot: slot)
         }
     }
@@ -177,7 +201,7 @@ extension LayerAnimationStorage {
         while mask != 0 {
             let slot = mask.trailingZeroBitCount
             mask &= mask &- 1
-            let v = savedNumbers.values[slot]
+            let v = savedNumbers[slot]
             if layer.number(inSlot: slot).bitPattern != v.bitPattern { layer.setNumber(v, inSlot: slot) }
         }
         savedNumbers.mask = 0

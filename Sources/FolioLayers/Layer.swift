@@ -33,6 +33,13 @@ public class Layer {
     // and links come first in the object (then the local transform the setters keep, the
     // transform, the sublayer transforms, then what only renderers and tools read): a frame of
     // 10,000 tiles touches each layer once, mostly in memory that is not in any cache.
+    //
+    // What a presentation (Layer+Presentation.swift) touches on every animated layer besides
+    // the animated property — the animation counts and storage link its walk reads, the change
+    // counters and parent link every setter writes — follows the flags, in the cache line the
+    // evaluator reads anyway: declared at the end of the object they were two more lines a
+    // layer, read three times a frame (apply, evaluate, restore), which measured more than the
+    // arithmetic of the presentation itself (docs/animation.md, "What it costs").
 
     // Every property that changes what is drawn reports a change of value to the change
     // tracking (Layer+ChangeTracking.swift): "content" when it changes what the layer's subtree
@@ -109,6 +116,27 @@ public class Layer {
     @exclusivity(unchecked) final var pivotedSublayerTransformIsStale = false
     /// The compositing kind; fixed by the class.
     public let kind: Kind
+    /// How many layers of this subtree, itself included, carry animations: the presentation
+    /// walk enters only subtrees where it is not 0. Kept by `add(_:forKey:)`, the removals and
+    /// every change of a sublayer list.
+    @exclusivity(unchecked) final var animatedLayerCount = 0
+    /// `animationStorage` unretained, for the presentation's walk: loading the strong reference
+    /// retained and released it for every animated layer in every frame (`animationStorage`
+    /// keeps it alive; see Unmanaged+LayerWalk.swift for why lending it is sound).
+    @exclusivity(unchecked) final var animationStorageLink: Unmanaged<LayerAnimationStorage>?
+
+    // MARK: Change tracking (Layer+ChangeTracking.swift)
+
+    /// Counts changes of this layer's own drawing properties and of its sublayer list; starts at 0.
+    @exclusivity(unchecked) public internal(set) final var version: UInt64 = 0
+    /// Counts changes of what this layer's subtree looks like in the layer's own coordinates:
+    /// its content properties, its sublayer list, and anything drawn below it; starts at 0.
+    @exclusivity(unchecked) public internal(set) final var contentVersion: UInt64 = 0
+    /// `superlayer` as an unmanaged reference, for the change tracking's walk up the tree on
+    /// every write: loading `superlayer` itself retains and releases each ancestor, which
+    /// cost more than the rest of a write.
+    @exclusivity(unchecked) final var parentLink: Unmanaged<Layer>?
+
     /// `localTransform` as last computed; out of date while `localTransformIsStale` (every
     /// setter of an input — `transform`, `bounds`, `anchorPoint`, `anchorPointZ`, `position`,
     /// `zPosition` — sets that flag), and then recomputed by the formula's operations on the
@@ -205,13 +233,6 @@ public class Layer {
         didSet { if borderColor != oldValue { contentDidChange() } }
     }
 
-    // MARK: Change tracking (Layer+ChangeTracking.swift)
-
-    /// Counts changes of this layer's own drawing properties and of its sublayer list; starts at 0.
-    @exclusivity(unchecked) public internal(set) final var version: UInt64 = 0
-    /// Counts changes of what this layer's subtree looks like in the layer's own coordinates:
-    /// its content properties, its sublayer list, and anything drawn below it; starts at 0.
-    @exclusivity(unchecked) public internal(set) final var contentVersion: UInt64 = 0
     /// A number no other layer of this process has or will have (a cache key that survives
     /// the layer's memory being reused, unlike its `ObjectIdentifier`).
     public final let serialNumber: UInt64 = Layer.serialNumbers.wrappingAdd(1, ordering: .relaxed).newValue
@@ -228,28 +249,20 @@ public class Layer {
     public private(set) final unowned(unsafe) var superlayer: Layer? {
         didSet { parentLink = superlayer.map(Unmanaged.passUnretained) }
     }
-    /// `superlayer` as an unmanaged reference, for the change tracking's walk up the tree on
-    /// every write: loading `superlayer` itself retains and releases each ancestor, which
-    /// cost more than the rest of a write.
-    @exclusivity(unchecked) final var parentLink: Unmanaged<Layer>?
 
     // MARK: Animations (Layer+Animations.swift, Layer+Presentation.swift)
     //
-    // Declared last: the evaluator never reads them. A tree without animations pays one load
-    // of the root's `animatedLayerCount` per presentation and nothing per layer.
+    // A tree without animations pays one load of the root's `animatedLayerCount` per
+    // presentation and nothing per layer (the count and the unretained storage link the walk
+    // reads are declared with the flags above).
 
     /// The layer's animations in the order added, or nil while it has never had one.
     @exclusivity(unchecked) final var animationStorage: LayerAnimationStorage? {
         didSet { animationStorageLink = animationStorage.map(Unmanaged.passUnretained) }
     }
-    /// `animationStorage` unretained, for the presentation's walk: loading the strong reference
-    /// retained and released it for every animated layer in every frame (`animationStorage`
-    /// keeps it alive; see Unmanaged+LayerWalk.swift for why lending it is sound).
-    @exclusivity(unchecked) final var animationStorageLink: Unmanaged<LayerAnimationStorage>?
-    /// How many layers of this subtree, itself included, carry animations: the presentation
-    /// walk enters only subtrees where it is not 0. Kept by `add(_:forKey:)`, the removals and
-    /// every change of a sublayer list.
-    @exclusivity(unchecked) final var animatedLayerCount = 0
+    /// The animated layers below this one as a list, when this layer is the root of
+    /// presentations of many of them (`PresentationList`); nil until then.
+    @exclusivity(unchecked) final var presentationList: PresentationList?
 
     /// Creates a flattening layer.
     public convenience init(name: String = "") { self.init(name: name, kind: .layer) }

@@ -35,48 +35,63 @@ final class LayerAnimationStorage {
         var transform: Int
     }
 
+    // What presenting a layer on the track path reads and writes is declared first, so that it
+    // lies in the object's first lines: the flags, the track table's pointers and the saved
+    // numbers. It reads no array: an array's count lives in its buffer, one more cache line
+    // per layer per pass (`entries`, `saved` and `savedTransforms` are read only when the
+    // layer takes the general path).
+
+    /// Whether a presentation is applied now (nested presentations change nothing).
+    @exclusivity(unchecked) var isPresenting = false
+    /// Whether the presentation takes the track path (every entry is a track).
+    @exclusivity(unchecked) var usesTracks = false
+    /// Whether the presentation in progress took the general path, so that its restore has
+    /// values in `saved` to write back.
+    @exclusivity(unchecked) var presentsGeneral = false
+    /// The animations as `NumberTrack`s, in the same order, when every one of them is a track
+    /// (`usesTracks`); empty otherwise. Presenting such a layer reads only this table.
+    @exclusivity(unchecked) var tracks = NumberTrackTable()
+    /// The model numbers the track path put aside (kept apart from `saved`, so that the list of
+    /// animations may change during a presentation without losing a model value).
+    @exclusivity(unchecked) var savedNumbers = SavedNumbers()
     /// The animations in the order added (Core Animation's composition order). Every change
     /// of the list rebuilds `tracks` (`didSet`), so the two never disagree.
     @exclusivity(unchecked) var entries: [Entry] = [] {
         didSet { rebuildTracks() }
     }
-    /// The animations as `NumberTrack`s, in the same order, when every one of them is a track
-    /// (`usesTracks`); empty otherwise. Presenting such a layer reads only this table.
-    @exclusivity(unchecked) var tracks = NumberTrackTable()
-    /// Whether the presentation takes the track path (every entry is a track).
-    @exclusivity(unchecked) var usesTracks = false
     /// The model values saved by the presentation in progress, restored in reverse order.
     @exclusivity(unchecked) var saved: [Saved] = []
-    /// The model numbers the track path put aside (kept apart from `saved`, so that the list of
-    /// animations may change during a presentation without losing a model value).
-    @exclusivity(unchecked) var savedNumbers = SavedNumbers()
     /// The matrices among the saved values (`transform`, `sublayerTransform`).
     @exclusivity(unchecked) var savedTransforms: [Transform3D] = []
     /// The model values of properties that are neither numbers nor matrices (contents, a
     /// gradient's lists, a surface's back rectangle), saved as values.
     @exclusivity(unchecked) var savedValues: [AnimationValue] = []
-    /// Whether a presentation is applied now (nested presentations change nothing).
-    @exclusivity(unchecked) var isPresenting = false
     /// The transform's parts while animations of them are applied (scratch kept here, so a
     /// presentation does not build one per layer).
     @exclusivity(unchecked) var parts = TransformParts()
 
-    /// Rebuilds `tracks` from `entries` (when animations are added or removed, never per frame).
+    /// Rebuilds `tracks` from `entries` (when animations are added or removed, never per
+    /// frame), and makes room for the general path's saved values when it is the path taken.
     private func rebuildTracks() {
         usesTracks = false
-        var rows: [NumberTrack] = [], springs: [GenericSpringMotion<Point>] = []
+        var rows: [NumberTrack] = [], timings: [NumberTrack.Timing] = [], springs: [GenericSpringMotion<Point>] = []
         for entry in entries {
-            guard let track = NumberTrack(entry.animation, springs: &springs) else { break }
+            guard let (track, timing) = NumberTrack.make(entry.animation, springs: &springs) else { break }
             rows.append(track)
+            timings.append(timing)
         }
         let complete = !entries.isEmpty && rows.count == entries.count
-        tracks = complete ? NumberTrackTable(rows: rows, springs: springs) : NumberTrackTable()
+        tracks = complete ? NumberTrackTable(rows: rows, timings: timings, springs: springs) : NumberTrackTable()
         usesTracks = complete
+        if !complete && !entries.isEmpty { reserveSaved() }
     }
 
-    /// Makes room for `leaves` more saved values, so that presenting never grows the array.
-    func reserve(leaves: Int) {
-        let needed = entries.reduce(0) { $0 + $1.animation.leafCount } + leaves
+    /// Makes room for a saved value per leaf animation, so that presenting on the general path
+    /// never grows the arrays. Only the general path uses them: a layer on the track path
+    /// keeps no buffers for them (two allocations fewer a layer, and memory its neighbours
+    /// are not spread over).
+    private func reserveSaved() {
+        let needed = entries.reduce(0) { $0 + $1.animation.leafCount }
         if saved.capacity < needed { saved.reserveCapacity(needed) }
         if savedTransforms.capacity < 2 { savedTransforms.reserveCapacity(2) }
     }

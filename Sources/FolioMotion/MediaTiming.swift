@@ -151,9 +151,10 @@ public struct MediaTiming: Hashable, Sendable {
         return Sample(progress: elapsed / d, localTime: elapsed, iteration: 0, isFinished: false, isReversing: false)
     }
 
-    /// One pass (a repeat count of 0 or 1, no repeat duration), no time offset, no reversal.
+    /// One pass (a repeat count of 0 or 1, no repeat duration), no time offset, no reversal:
+    /// `sample(at:)` then takes its short path (a layer's number tracks keep the answer).
     @inlinable
-    var isSinglePass: Bool {
+    public var isSinglePass: Bool {
         timeOffset == 0 && !autoreverses && repeatDuration <= 0 && (repeatCount == 0 || repeatCount == 1)
     }
 
