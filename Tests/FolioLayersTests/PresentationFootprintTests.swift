@@ -57,8 +57,8 @@ import FolioMotion
         try layer.add(.basic(.opacity, from: .number(0), to: .number(1), timing: try MediaTiming(duration: 1)), forKey: "fade")
         let storage = try #require(layer.animationStorage)
         #expect(storage.usesTracks && storage.tracks.rows.count == 2)
-        let address = Int(bitPattern: try #require(storage.tracks.rows.baseAddress))
-        #expect(address % 64 == 0)
+        let address = Int(bitPattern: storage.tracks.rows.baseAddress)   // 0 when there is no table
+        #expect(address != 0 && address % 64 == 0)
     }
 
     /// A layer whose animations are all number tracks (a spring on `position.y`, a fade)
