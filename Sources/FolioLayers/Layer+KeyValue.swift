@@ -117,6 +117,10 @@ extension Layer {
     final func restoreModelValue(_ value: AnimationValue, forKeyPath keyPath: AnimationKeyPath) {
         if keyPath == .colors, case let .colors(v) = value, kind == .gradient {
             unsafeDowncast(self, to: GradientLayer.self).colors = v
+        } else if keyPath == .locations, case let .numbers(v) = value, kind == .gradient {
+            // As `setValue` writes it, without its general switch (which allocates in a debug
+            // build: a presented gradient's restore would, every frame).
+            unsafeDowncast(self, to: GradientLayer.self).locations = v.isEmpty ? nil : v
         } else {
             setValue(value, forKeyPath: keyPath)
         }

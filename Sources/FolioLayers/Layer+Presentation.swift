@@ -237,6 +237,8 @@ extension LayerAnimationStorage {
             if v.isFinite { layer.setNumber(v, forKeyPath: path) }
             return
         }
+        if path == .colors || path == .locations, layer.kind == .gradient,
+           presentList(animation, sample, path, of: unsafeDowncast(layer, to: GradientLayer.self)) { return }
         let base = layer.value(forKeyPath: path)
         let value = animation.leafValue(sample, base: base).value
         if value.isFinite { layer.setValue(value, forKeyPath: path) }

@@ -200,18 +200,27 @@ extension LayerAnimation {
 }
 
 extension LayerAnimation.Keyframes {
-    /// The value at normalised time `time` (already through the animation's timing function).
-    func value(at time: Double) -> AnimationValue {
+    /// Where normalised time `time` (already through the animation's timing function) falls:
+    /// on a value itself, a fraction of the way from value `lo` to the next, or a fraction
+    /// along a cubic segment (the cubic modes).
+    enum Position {
+        case value(Int)
+        case between(Int, Double)
+        case cubic(Int, Double)
+    }
+
+    /// The position `value(at:)` interpolates at.
+    func position(at time: Double) -> Position {
         let n = values.count
-        guard n > 1, time > 0 else { return values[0] }
+        guard n > 1, time > 0 else { return .value(0) }
         if calculationMode == .discrete || values[0].kind.isDiscrete {
             // Value i holds over [keyTimes[i], keyTimes[i + 1]); the last one from its time on
             // (flags and contents hold so in every mode, as Core Animation's discrete values).
             var i = 0
             while i + 1 < n && keyTimes[i + 1] <= time { i += 1 }
-            return values[i]
+            return .value(i)
         }
-        guard time < 1 else { return values[n - 1] }
+        guard time < 1 else { return .value(n - 1) }
         let parameter = arcLengths.isEmpty ? time : pacedParameter(time).parameter
         // The last segment whose start is ≤ time (binary search; key times ascend).
         var lo = 0, hi = n - 1
@@ -220,11 +229,20 @@ extension LayerAnimation.Keyframes {
             if keyTimes[mid] <= parameter { lo = mid } else { hi = mid }
         }
         let span = keyTimes[lo + 1] - keyTimes[lo]
-        guard span > 0 else { return values[lo + 1] }
+        guard span > 0 else { return .value(lo + 1) }
         let local = (parameter - keyTimes[lo]) / span
         let isPaced = calculationMode == .paced || calculationMode == .cubicPaced
         let shaped = isPaced ? local : timingFunctions[lo].value(at: local)
-        if !tangents.isEmpty { return cubicValue(segment: lo, at: shaped) }
-        return values[lo].interpolated(to: values[lo + 1], by: shaped)
+        if !tangents.isEmpty { return .cubic(lo, shaped) }
+        return .between(lo, shaped)
+    }
+
+    /// The value at normalised time `time` (already through the animation's timing function).
+    func value(at time: Double) -> AnimationValue {
+        switch position(at: time) {
+        case let .value(i): values[i]
+        case let .between(lo, t): values[lo].interpolated(to: values[lo + 1], by: t)
+        case let .cubic(lo, t): cubicValue(segment: lo, at: t)
+        }
     }
 }

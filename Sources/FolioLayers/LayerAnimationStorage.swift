@@ -66,6 +66,11 @@ final class LayerAnimationStorage {
     /// The model values of properties that are neither numbers nor matrices (contents, a
     /// gradient's lists, a surface's back rectangle), saved as values.
     @exclusivity(unchecked) var savedValues: [AnimationValue] = []
+    /// The presented values of a gradient's `colors` and `locations`, written in place each
+    /// frame and given to the layer (sharing the buffer) until the restore puts the model's
+    /// array back (LayerAnimation+Lists.swift): sized on the first frame and kept.
+    @exclusivity(unchecked) var scratchColors: [Color] = []
+    @exclusivity(unchecked) var scratchLocations: [Double] = []
     /// The transform's parts while animations of them are applied (scratch kept here, so a
     /// presentation does not build one per layer).
     @exclusivity(unchecked) var parts = TransformParts()
