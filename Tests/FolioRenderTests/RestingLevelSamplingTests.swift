@@ -79,7 +79,11 @@ final class RestingLevelSamplingTests: XCTestCase {
         try MainActor.assumeIsolated {
             let offscreen = SharedRenderer.offscreen
             let r = offscreen.renderer
-            guard !r.restingLevelSamplers.isEmpty else { throw XCTSkip("the resting level is sampled this way on llvmpipe only") }
+            guard !r.restingLevelSamplers.isEmpty else {
+                // Only llvmpipe's level of detail is known exactly, so only there is the
+                // resting level sampled apart; any other driver keeps full filtering throughout.
+                return XCTAssertFalse(QuadRenderer.rendersWithLLVMpipe(), "llvmpipe renders without resting-level samplers")
+            }
             defer { r.samplesUnminifiedWithoutMipmaps = true }
             let size = Size(width: 160, height: 200)
             let handle = ContentHandle(9_101)
@@ -125,7 +129,11 @@ final class RestingLevelSamplingTests: XCTestCase {
         try MainActor.assumeIsolated {
             let offscreen = SharedRenderer.offscreen
             let r = offscreen.renderer
-            guard !r.restingLevelSamplers.isEmpty else { throw XCTSkip("the resting level is sampled this way on llvmpipe only") }
+            guard !r.restingLevelSamplers.isEmpty else {
+                // Only llvmpipe's level of detail is known exactly, so only there is the
+                // resting level sampled apart; any other driver keeps full filtering throughout.
+                return XCTAssertFalse(QuadRenderer.rendersWithLLVMpipe(), "llvmpipe renders without resting-level samplers")
+            }
             defer { r.samplesUnminifiedWithoutMipmaps = true }
             let size = Size(width: 480, height: 300)
             for effect in [FlipLeafEffect(), CurlLeafEffect()] as [any LeafEffect] {
