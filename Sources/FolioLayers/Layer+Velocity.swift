@@ -70,10 +70,11 @@ extension Layer {
     }
 
     /// The sample of `animation` at parent time `time` and its local seconds per parent second
-    /// (`rate` times its speed, negative while reversing, 0 in a fill: nothing moves there).
+    /// (`rate` times its speed — negative for a negative speed and while an autoreversing pass
+    /// runs back, positive when both hold — and 0 in a fill: nothing moves there).
     private static func sampleAndRate(_ animation: LayerAnimation, at time: Double, rate: Double) -> (MediaTiming.Sample, Double)? {
         guard let sample = animation.timing.sample(at: time) else { return nil }
-        let active = !sample.isFinished && (time - animation.timing.beginTime) * animation.timing.speed >= 0
+        let active = animation.timing.isActive(at: time)
         return (sample, active ? rate * animation.timing.speed * (sample.isReversing ? -1 : 1) : 0)
     }
 

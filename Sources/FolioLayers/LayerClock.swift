@@ -84,13 +84,24 @@ public final class LayerClock: AnimationClockFollower {
     /// time on this clock, as with `Layer.add(_:forKey:)`. Animations inside a group keep their
     /// times relative to the group.
     ///
+    /// With a negative speed "now" is where the backwards play begins: the begin time (where
+    /// local time reaches 0, the reversed play's end) becomes `time + A/|speed|`, A the active
+    /// duration, as Web Animations' `play()` rewinds an animation with a negative playback rate
+    /// to its end. Core Animation stamps the commit time itself, which leaves a reversed
+    /// animation nothing to play (its active interval lies before it). An endless reversed
+    /// animation has no end to rewind to and keeps the commit time.
+    ///
     /// `Layer.add(_:forKey:)` alone has no clock, so there a `beginTime` of 0 is the tree's
     /// time 0: an animation added that way on a clock already past its duration has finished.
     ///
     /// - Throws: `AnimationError.unknownKeyPath`, as `Layer.add(_:forKey:)`.
     public func add(_ animation: LayerAnimation, to layer: Layer, forKey key: String?) throws(AnimationError) {
         var stamped = animation
-        if stamped.timing.beginTime == 0 { stamped.timing.beginTime = time }
+        if stamped.timing.beginTime == 0 {
+            let timing = stamped.timing
+            let rewind = timing.speed < 0 && timing.activeDuration.isFinite ? timing.activeDuration / -timing.speed : 0
+            stamped.timing.beginTime = time + rewind
+        }
         try layer.add(stamped, forKey: key)
     }
 

@@ -16,7 +16,13 @@ import Darwin
 ///    with `d` the duration and `n` the repeat count (0 counts as 1; fractions and `.infinity`
 ///    allowed);
 /// 3. before (`a < 0`) the animation applies only when it fills backwards (as at `a = 0`), after
-///    (`a ≥ A`) only when it fills forwards (as at `a = A`);
+///    (`a ≥ A`) only when it fills forwards (as at `a = A`). With a negative speed `a` runs
+///    down as the parent time grows: the animation plays its active duration backwards over
+///    the parent times `beginTime − A/|speed| … beginTime`, the "after" side (`a > A`) is the
+///    earlier one and the "before" side (`a ≤ 0`, from `beginTime` on) the later one, and the
+///    boundaries are Web Animations' for a backwards direction (active for `0 < a ≤ A`), so the
+///    first instant of a reversed play shows the end of its last pass and its end (`a = 0`)
+///    belongs to the backwards fill;
 /// 4. the time offset is added, `u = a + timeOffset`, and, as Core Animation's documentation
 ///    describes it, wraps around the active duration (a 5 s animation with offset 2 plays 2…5,
 ///    then 0…2);
@@ -26,8 +32,9 @@ import Darwin
 /// 6. an autoreversing pass runs back in its second half (`w ← 2d − w` for `w > d`);
 /// 7. the progress is `w / d` ∈ 0…1 (a timing function then shapes it).
 ///
-/// Negative speeds are not supported (Core Animation plays backwards with them); a zero
-/// duration means Core Animation's default, `defaultDuration` (0.25 s).
+/// A negative speed plays backwards (step 3); a speed of 0 is refused (a paused layer is
+/// `speed` 0 on a layer's own timing, not on an animation). A zero duration means Core
+/// Animation's default, `defaultDuration` (0.25 s).
 public struct MediaTiming: Hashable, Sendable {
     /// Core Animation's duration for an animation whose duration is 0.
     public static let defaultDuration = 0.25
@@ -36,7 +43,8 @@ public struct MediaTiming: Hashable, Sendable {
     public var beginTime: Double
     /// One pass, in local seconds (> 0 once resolved; 0 stands for `defaultDuration`).
     public var duration: Double
-    /// How fast local time runs against the parent's (> 0; 2 plays twice as fast).
+    /// How fast local time runs against the parent's (not 0; 2 plays twice as fast, −1 plays
+    /// backwards at the normal rate).
     public var speed: Double
     /// Added to the elapsed local time, in seconds (starts the animation part-way through).
     public var timeOffset: Double
@@ -61,7 +69,7 @@ public struct MediaTiming: Hashable, Sendable {
     /// Timing with every value checked.
     ///
     /// - Throws: `MotionError` naming the first bad value: a begin time or time offset that is
-    ///   not finite, a negative or non-finite duration, a speed that is not finite and > 0, a
+    ///   not finite, a negative or non-finite duration, a speed that is 0 or not finite, a
     ///   negative or NaN repeat count or repeat duration, or both a repeat count and a repeat
     ///   duration (Core Animation leaves that combination undefined).
     public init(beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
@@ -69,7 +77,7 @@ public struct MediaTiming: Hashable, Sendable {
                 fillMode: FillMode = .removed) throws(MotionError) {
         self.beginTime = try MotionError.finite("beginTime", beginTime)
         self.duration = try MotionError.nonNegative("duration", duration)
-        self.speed = try MotionError.positive("speed", speed)
+        self.speed = try MotionError.nonZero("speed", speed)
         self.timeOffset = try MotionError.finite("timeOffset", timeOffset)
         guard repeatCount >= 0 else {
             throw .invalidParameter(name: "repeatCount", value: repeatCount, requirement: "≥ 0 (or infinity)")
@@ -98,7 +106,9 @@ public struct MediaTiming: Hashable, Sendable {
         /// Passes completed before this one (for cumulative animations), counting a forward and
         /// back trip of an autoreversing animation as one.
         public var iteration: Double
-        /// Whether the parent time is at or past the end of the active duration.
+        /// Whether the parent time is at or past the end of the active interval: for a positive
+        /// speed from `a ≥ A` on, for a negative one (which plays backwards and ends at its
+        /// begin time) from `a ≤ 0` on.
         public var isFinished: Bool
         /// Whether the pass is running backwards (the second half of an autoreversing pass):
         /// progress then falls as the parent time grows.
@@ -121,11 +131,30 @@ public struct MediaTiming: Hashable, Sendable {
         return resolvedDuration * (autoreverses ? 2 : 1) * passes
     }
 
-    /// The parent time at which the active interval ends (`.infinity` for an endless animation).
-    public var endTime: Double { beginTime + activeDuration / speed }
+    /// The parent time at which the active interval ends (`.infinity` for an endless animation):
+    /// `beginTime + A/speed`, or `beginTime` itself for a negative speed (local time reaches 0
+    /// there).
+    public var endTime: Double { speed > 0 ? beginTime + activeDuration / speed : beginTime }
 
-    /// Whether the animation is over at parent time `time` (its active duration has elapsed).
-    public func isFinished(at time: Double) -> Bool { (time - beginTime) * speed >= activeDuration }
+    /// The parent time at which the active interval starts: `beginTime`, or for a negative
+    /// speed `beginTime − A/|speed|` (`-.infinity` for an endless reversed animation).
+    public var startTime: Double { speed > 0 ? beginTime : beginTime + activeDuration / speed }
+
+    /// Whether the animation is over at parent time `time`: its active duration has elapsed
+    /// (`a ≥ A`), or, for a negative speed, its local time has run down to 0 (`a ≤ 0`: from
+    /// `beginTime` on).
+    public func isFinished(at time: Double) -> Bool {
+        let elapsed = (time - beginTime) * speed
+        return speed > 0 ? elapsed >= activeDuration : elapsed <= 0
+    }
+
+    /// Whether local time runs at parent time `time`: inside the active interval (`0 ≤ a < A`,
+    /// or `0 < a ≤ A` for a negative speed), not in a fill; false for a time that is not finite.
+    public func isActive(at time: Double) -> Bool {
+        guard time.isFinite else { return false }
+        let elapsed = (time - beginTime) * speed
+        return speed > 0 ? elapsed >= 0 && elapsed < activeDuration : elapsed > 0 && elapsed <= activeDuration
+    }
 
     /// The sample at parent time `time`, or nil when the animation does not apply there (before
     /// it begins without a backwards fill, after it ends without a forwards fill, or a time that
@@ -151,11 +180,12 @@ public struct MediaTiming: Hashable, Sendable {
         return Sample(progress: elapsed / d, localTime: elapsed, iteration: 0, isFinished: false, isReversing: false)
     }
 
-    /// One pass (a repeat count of 0 or 1, no repeat duration), no time offset, no reversal:
-    /// `sample(at:)` then takes its short path (a layer's number tracks keep the answer).
+    /// One pass (a repeat count of 0 or 1, no repeat duration), no time offset, no reversal,
+    /// a positive speed: `sample(at:)` then takes its short path (a layer's number tracks keep
+    /// the answer; a negative speed's boundaries are the general path's).
     @inlinable
     public var isSinglePass: Bool {
-        timeOffset == 0 && !autoreverses && repeatDuration <= 0 && (repeatCount == 0 || repeatCount == 1)
+        timeOffset == 0 && !autoreverses && repeatDuration <= 0 && (repeatCount == 0 || repeatCount == 1) && speed > 0
     }
 
     /// `sample(at:)` by the general steps (1–7 above).
@@ -166,19 +196,35 @@ public struct MediaTiming: Hashable, Sendable {
         let active = activeDuration
         var elapsed = (time - beginTime) * speed
         var finished = false
-        if elapsed < 0 {
-            guard fillMode.fillsBackwards else { return nil }
-            elapsed = 0
-        } else if elapsed >= active {
-            guard fillMode.fillsForwards else { return nil }
-            elapsed = active
-            finished = true
+        if speed > 0 {
+            if elapsed < 0 {
+                guard fillMode.fillsBackwards else { return nil }
+                elapsed = 0
+            } else if elapsed >= active {
+                guard fillMode.fillsForwards else { return nil }
+                elapsed = active
+                finished = true
+            }
+        } else {
+            // Backwards: the "before" side (a ≤ 0) is where the reversed play has ended, later
+            // in parent time; the "after" side (a > A) is before it has begun.
+            if elapsed <= 0 {
+                guard fillMode.fillsBackwards else { return nil }
+                elapsed = 0
+                finished = true
+            } else if elapsed > active {
+                guard fillMode.fillsForwards else { return nil }
+                elapsed = active
+            }
         }
+        // At the end of the active duration (reached forwards, held by a fill, or where a
+        // reversed play begins) the last pass is kept whole.
+        let atEnd = elapsed >= active
         var u = elapsed + timeOffset
         if timeOffset != 0, active.isFinite {
             u = fmod(u, active)
             if u < 0 { u += active }
-            if finished && u == 0 { u = active }
+            if atEnd && u == 0 { u = active }
         }
         let pass = autoreverses ? 2 * d : d
         var iteration = (u / pass).rounded(.down)

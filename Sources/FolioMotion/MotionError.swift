@@ -53,6 +53,14 @@ public enum MotionError: Error, Equatable, CustomStringConvertible {
         return value
     }
 
+    /// Checks that `value` is finite and not 0 (a speed: negative plays backwards).
+    static func nonZero(_ name: String, _ value: Double) throws(MotionError) -> Double {
+        guard value != 0, value.isFinite else {
+            throw .invalidParameter(name: name, value: value, requirement: "finite and not 0")
+        }
+        return value
+    }
+
     /// Checks that `value` is finite and not negative.
     static func nonNegative(_ name: String, _ value: Double) throws(MotionError) -> Double {
         guard value >= 0, value.isFinite else {

@@ -90,6 +90,12 @@ extension SceneReader {
             try v[key].map { j throws(SceneError) in try Self.animationValue(j, "\(path).\(key.string)", kind: kind) }
         }
         let timing = try Self.mediaTiming(v, path)
+        if fixedKeyPath != nil && timing.speed < 0 {
+            // Played backwards, an action's animation would end on the presentation value it
+            // starts from and then jump to the new model value.
+            throw .invalidValue(path: "\(path).speed", value: Self.format(timing.speed),
+                                reason: "an action animates forwards, from the presentation to its value: it must be > 0")
+        }
         let curve = try v["timingFunction"].map { j throws(SceneError) in try Self.timingFunction(j, "\(path).timingFunction") } ?? .linear
         // Every value is read (and its path checked) before the animation is built.
         var spring = Spring.coreAnimationDefault, initialVelocity = 0.0

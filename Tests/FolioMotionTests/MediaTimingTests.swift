@@ -106,9 +106,11 @@ import Testing
     }
 
     @Test func badTimingIsRefusedByName() {
-        #expect(throws: MotionError.invalidParameter(name: "speed", value: 0, requirement: "finite and > 0")) {
+        #expect(throws: MotionError.invalidParameter(name: "speed", value: 0, requirement: "finite and not 0")) {
             _ = try MediaTiming(speed: 0)
         }
+        #expect(throws: MotionError.self) { _ = try MediaTiming(speed: -.infinity) }
+        #expect(throws: MotionError.self) { _ = try MediaTiming(speed: .nan) }
         #expect(throws: MotionError.invalidParameter(name: "duration", value: -1, requirement: "finite and ≥ 0")) {
             _ = try MediaTiming(duration: -1)
         }

@@ -125,6 +125,23 @@ import FolioMotion
         }
     }
 
+    /// A negative speed plays an animation backwards, ending at its begin time (before it was
+    /// supported, `"speed": -1` was refused at `layer.animations[0].speed`); an action's
+    /// animation must play forwards, so there it is refused with its path.
+    @Test func aNegativeSpeedPlaysBackwardsAndAnActionRefusesIt() throws {
+        // opacity 0 → 1, d 2, speed −1, begin 3, both fills: a = 3 − t; at t = 2.5, a = 0.5 → 0.25.
+        var scene = try Self.decode("""
+            {"bounds":[0,0,100,100],
+             "animations":[{"keyPath":"opacity","fromValue":0,"toValue":1,"duration":2,"speed":-1,"beginTime":3,"fillMode":"both"}]}
+            """)
+        #expect(abs(try scene.presenting(at: 2.5) { $0.opacity } - 0.25) < 1e-12)
+        #expect(abs(try scene.presenting(at: 1.5) { $0.opacity } - 0.75) < 1e-12)
+        #expect(try scene.presenting(at: 4) { $0.opacity } == 0)     // ended on its from value
+        #expect(try scene.presenting(at: 0) { $0.opacity } == 1)     // not begun: its to value
+        let error = Self.failure(#"{"actions":[{"time":1,"keyPath":"opacity","value":1,"animation":{"speed":-1}}]}"#)
+        #expect(Self.path(error) == "layer.actions[0].animation.speed", "\(String(describing: error))")
+    }
+
     @Test func badAnimationsAreRefusedWithTheirJSONPath() {
         let cases: [(String, String)] = [
             (#"{"animations":[{"keyPath":"opacity"},{"keyPath":"opacity","duration":-1}]}"#, "layer.animations[1].duration"),
