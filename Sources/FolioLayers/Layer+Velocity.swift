@@ -58,7 +58,9 @@ extension Layer {
         mutating func loadParts() {
             guard !parts.isLoaded, case let .transform(m) = value else { return }
             parts.load(m)
-            rates = TransformPartRates(translation: velocity.translation, scale: velocity.scale, euler: .zero)
+            // The whole matrix's turn goes on in the Euler rates, so a part rotation after a
+            // whole-matrix animation composes with it instead of replacing it.
+            rates = TransformPartRates(parts: parts, carrying: velocity)
         }
 
         mutating func flushParts() {
@@ -126,7 +128,10 @@ extension Layer {
         }
         guard path == key else { return }
         motion.flushParts()
-        if !animation.isAdditive && !(animation.isCumulative && sample.iteration > 0) {
+        if animation.isAdditive || (animation.isCumulative && sample.iteration > 0) {
+            // A concatenation: composed in matrix space, by the product rule.
+            motion.velocity = animation.composedTransformVelocity(sample, base: motion.value, baseVelocity: motion.velocity, rate: rate)
+        } else {
             motion.velocity = animation.leafTransformVelocity(sample, base: motion.value, rate: rate)
         }
         motion.value = animation.leafValue(sample, base: motion.value).value

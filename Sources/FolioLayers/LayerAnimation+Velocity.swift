@@ -65,7 +65,7 @@ extension LayerAnimation {
     /// start velocity (as for numbers; see `BasicValues.velocity`). `rate`: local seconds per
     /// parent second.
     func leafTransformMotion(_ a: DecomposedTransform3D, _ b: DecomposedTransform3D, basic k: TransformVelocity,
-                             progress p: Double, rate: Double) -> (matrix: Transform3D, velocity: TransformVelocity) {
+                             progress p: Double, rate: Double) -> (matrix: Transform3D, velocity: TransformVelocity, parts: DecomposedTransform3D) {
         let d = timing.resolvedDuration
         let c0 = timingFunction.slope(at: 0)
         let own = TransformVelocity.blend(a, b, at: 0, rate: c0 / d).velocity
@@ -78,35 +78,72 @@ extension LayerAnimation {
     /// blend at `1 − φ + initialVelocity·ψ` plus `k·ψ`, so that it starts at `k` and settles
     /// on `b` as ψ decays.
     func leafTransformMotion(_ a: DecomposedTransform3D, _ b: DecomposedTransform3D, spring: SpringValues, k: TransformVelocity,
-                             localTime t: Double, rate: Double) -> (matrix: Transform3D, velocity: TransformVelocity) {
+                             localTime t: Double, rate: Double) -> (matrix: Transform3D, velocity: TransformVelocity, parts: DecomposedTransform3D) {
         let response = spring.responses.value(at: t), rates = spring.responses.velocity(at: t)
         let iv = spring.initialVelocity
         return TransformVelocity.blend(a, b, at: 1 - response.x + iv * response.y, rate: (-rates.x + iv * rates.y) * rate,
                                        tangent: k, weight: response.y, weightRate: rates.y * rate)
     }
 
-    /// The velocity of this (non-group) animation of a whole matrix at `sample` over `base`, in
-    /// the space the blend moves in (`rate`: local seconds per parent second, 0 in a fill);
-    /// zero for additive and cumulative animations (a concatenation has no such velocity) and
-    /// for matrices that cannot be decomposed.
+    /// The velocity of this (non-group) animation's own motion of a whole matrix at `sample`
+    /// over `base`, in the space the blend moves in (`rate`: local seconds per parent second, 0
+    /// in a fill), before it is added or accumulated; zero for matrices that cannot be
+    /// decomposed. (For an additive or cumulative animation the presented matrix is a
+    /// concatenation: `composedTransformVelocity`.)
     func leafTransformVelocity(_ sample: MediaTiming.Sample, base: AnimationValue, rate: Double) -> TransformVelocity {
-        guard !isAdditive, !(isCumulative && sample.iteration > 0) else { return .zero }
+        ownTransformMotion(sample, base: base, rate: rate)?.velocity ?? .zero
+    }
+
+    /// This animation's own matrix motion at `sample`: the parts its blend recomposes and their
+    /// velocity, and the end value its cumulative passes add (`E`); nil for a group or a matrix
+    /// that cannot be decomposed. As for every whole-matrix blend, the motion of a base that
+    /// its from or to follows (a `to`-only or `from`-only animation over a moving matrix) is
+    /// not in this velocity.
+    private func ownTransformMotion(_ sample: MediaTiming.Sample, base: AnimationValue, rate: Double)
+        -> (parts: DecomposedTransform3D, velocity: TransformVelocity, end: AnimationValue)? {
         switch kind {
         case let .basic(basic):
             let (a, b) = Self.resolve(basic.from, basic.to, basic.by, base: base)
-            guard let da = a.decomposedTransform, let db = b.decomposedTransform else { return .zero }
-            return leafTransformMotion(da, db, basic: basic.transformVelocity ?? own(da, db), progress: sample.progress, rate: rate).velocity
+            guard let da = a.decomposedTransform, let db = b.decomposedTransform else { return nil }
+            let motion = leafTransformMotion(da, db, basic: basic.transformVelocity ?? own(da, db), progress: sample.progress, rate: rate)
+            return (motion.parts, motion.velocity, b)
         case let .spring(spring):
             let (a, b) = Self.resolve(spring.from, spring.to, spring.by, base: base)
-            guard let da = a.decomposedTransform, let db = b.decomposedTransform else { return .zero }
-            return leafTransformMotion(da, db, spring: spring, k: spring.transformVelocity ?? .zero,
-                                       localTime: sample.localTime, rate: rate).velocity
+            guard let da = a.decomposedTransform, let db = b.decomposedTransform else { return nil }
+            let motion = leafTransformMotion(da, db, spring: spring, k: spring.transformVelocity ?? .zero,
+                                             localTime: sample.localTime, rate: rate)
+            return (motion.parts, motion.velocity, b)
         case let .keyframes(frames):
             let u = timingFunction.value(at: sample.progress)
-            return frames.transformRate(at: u).scaled(by: timingFunction.slope(at: sample.progress) * rate / timing.resolvedDuration)
+            let velocity = frames.transformRate(at: u).scaled(by: timingFunction.slope(at: sample.progress) * rate / timing.resolvedDuration)
+            guard let parts = frames.value(at: u).decomposedTransform else { return nil }
+            return (parts, velocity, frames.values[frames.values.count - 1])
         case .group:
-            return .zero
+            return nil
         }
+    }
+
+    /// The velocity of what an additive or cumulative whole-matrix animation presents at
+    /// `sample` over `base` moving at `baseVelocity`, in the space the next blend moves in: the
+    /// presented matrix is `M = Eᵏ·V` (cumulative, pass k; `E` its end value) and, additive,
+    /// `M·B`, so its rate follows by the product rule in matrix space — `V′` from the blend's
+    /// parts, `B′` from the base's velocity — and is taken back through the derivative of the
+    /// decomposition of `M`
+    /// (`TransformVelocity.ofDecomposition`). Zero for matrices that cannot be decomposed.
+    func composedTransformVelocity(_ sample: MediaTiming.Sample, base: AnimationValue, baseVelocity: TransformVelocity,
+                                   rate: Double) -> TransformVelocity {
+        guard case let .transform(b) = base, let own = ownTransformMotion(sample, base: base, rate: rate) else { return .zero }
+        let bParts = b.decomposed()
+        let dB = bParts.map { baseVelocity.matrixRate(of: $0) } ?? .zeroRate
+        var v = own.parts.recomposed, dV = own.velocity.matrixRate(of: own.parts)
+        if isCumulative && sample.iteration > 0, case let .transform(e) = own.end {
+            // Eᵏ·V, Eᵏ as `AnimationValue.scaled(by:)` makes it (k rounded), constant in the pass.
+            guard case let .transform(ek) = AnimationValue.transform(e).scaled(by: sample.iteration) else { return .zero }
+            (v, dV) = (ek.concatenating(v), ek.concatenating(dV))
+        }
+        var m = v, dM = dV
+        if isAdditive { (m, dM) = (v.concatenating(b), dV.concatenating(b).adding(v.concatenating(dB))) }
+        return TransformVelocity.ofDecomposition(of: m, rate: dM) ?? .zero
     }
 
     /// The blend's own start velocity (what a basic animation without a hand-over starts at):

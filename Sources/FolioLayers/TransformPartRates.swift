@@ -10,6 +10,19 @@ struct TransformPartRates {
     var scale = Vector3.zero
     var euler = Vector3.zero
 
+    init(translation: Vector3 = .zero, scale: Vector3 = .zero, euler: Vector3 = .zero) {
+        self.translation = translation; self.scale = scale; self.euler = euler
+    }
+
+    /// The rates of `parts` (just loaded) when the whole matrix moves at `velocity`: its
+    /// translation and scale rates, and its angular velocity as Euler rates at the parts'
+    /// angles (`eulerRates(euler:angular:)`; none at gimbal lock).
+    init(parts: TransformParts, carrying velocity: TransformVelocity) {
+        translation = velocity.translation
+        scale = velocity.scale
+        euler = velocity.angular == .zero ? .zero : Self.eulerRates(euler: parts.euler, angular: velocity.angular) ?? .zero
+    }
+
     /// The rate of one part, as `TransformParts.value(_:)` reads the part (`transform.scale`:
     /// the mean of the three).
     func value(_ key: AnimationKeyPath) -> Double {
@@ -48,7 +61,9 @@ struct TransformPartRates {
     /// The velocity of `parts` moving at these rates, in the blend's space: translation and
     /// scale rates as they are, skew and perspective rates and, when no Euler angle moves, the
     /// angular velocity taken from `carried` (the whole matrix's velocity the parts were loaded
-    /// with); otherwise the angular velocity of `R = Rx(α)·Ry(β)·Rz(γ)` moving at the Euler
+    /// with, whose turn `init(parts:carrying:)` put into the Euler rates, so a part animation
+    /// that changes one rate keeps the others); otherwise the angular velocity of
+    /// `R = Rx(α)·Ry(β)·Rz(γ)` moving at the Euler
     /// rates, exactly: R′ by the product rule, then the derivative of the quaternion extraction
     /// (`Quaternion(rotationRows:)`, the same branch), `ω = vec(2 q′ ⊗ q̄)`.
     func velocity(of parts: TransformParts, carrying carried: TransformVelocity) -> TransformVelocity {
@@ -57,6 +72,20 @@ struct TransformPartRates {
         v.scale = scale
         if euler != .zero { v.angular = Self.angularVelocity(euler: parts.euler, rates: euler) }
         return v
+    }
+
+    /// The Euler rates at angles `e` that turn at angular velocity `omega`: the inverse of
+    /// `angularVelocity(euler:rates:)`, which is linear in the rates (its matrix built from the
+    /// three unit rates and inverted by Cramer's rule). Nil at gimbal lock (β = ±90°, where the
+    /// Euler angles cannot follow every turn) and for a matrix that cannot be inverted.
+    static func eulerRates(euler e: Vector3, angular omega: Vector3) -> Vector3? {
+        let c0 = angularVelocity(euler: e, rates: Vector3(x: 1, y: 0, z: 0))
+        let c1 = angularVelocity(euler: e, rates: Vector3(x: 0, y: 1, z: 0))
+        let c2 = angularVelocity(euler: e, rates: Vector3(x: 0, y: 0, z: 1))
+        // ω = c0·α′ + c1·β′ + c2·γ′: Cramer's rule on the columns.
+        let det = c0.dot(c1.cross(c2))
+        guard det.isFinite, abs(det) > 1e-9 else { return nil }
+        return Vector3(x: omega.dot(c1.cross(c2)) / det, y: c0.dot(omega.cross(c2)) / det, z: c0.dot(c1.cross(omega)) / det)
     }
 
     /// The angular velocity (`TransformVelocity.angular`'s convention) of the Euler rotation at
@@ -81,7 +110,15 @@ struct TransformPartRates {
             }
         }
         func rate(_ i: Int) -> Vector3 { row(d1, i) * rates.x + row(d2, i) * rates.y + row(d3, i) * rates.z }
-        let (r0, r1, r2) = (row(r, 0), row(r, 1), row(r, 2)), (q0, q1, q2) = (rate(0), rate(1), rate(2))
+        return angularVelocity(rows: row(r, 0), row(r, 1), row(r, 2), rates: rate(0), rate(1), rate(2))
+    }
+
+    /// The angular velocity (`TransformVelocity.angular`'s convention) of the rotation whose
+    /// rows are `r0`, `r1`, `r2` when the rows move at `q0`, `q1`, `q2` per second: the
+    /// derivative of the quaternion extraction (`Quaternion(rotationRows:)`, the same branch),
+    /// `ω = vec(2 q′ ⊗ q̄)`.
+    static func angularVelocity(rows r0: Vector3, _ r1: Vector3, _ r2: Vector3,
+                                rates q0: Vector3, _ q1: Vector3, _ q2: Vector3) -> Vector3 {
         let q = Quaternion(rotationRows: r0, r1, r2)
         // The branch `Quaternion(rotationRows:)` took, differentiated: s = 2√X, components N/s and s/4.
         let trace = r0.x + r1.y + r2.z

@@ -14,10 +14,11 @@ import FolioGeometry
 
 extension TransformVelocity {
     /// The blend of `a` and `b` at progress `x` (moving at `dx` per second) plus `tangent`
-    /// weighted by `g` (changing at `dg` per second): the matrix, and its velocity.
+    /// weighted by `g` (changing at `dg` per second): the matrix, its velocity, and the parts
+    /// the matrix is recomposed from (which the velocity is the rate of).
     static func blend(_ a: DecomposedTransform3D, _ b: DecomposedTransform3D, at x: Double, rate dx: Double,
                       tangent k: TransformVelocity = .zero, weight g: Double = 0,
-                      weightRate dg: Double = 0) -> (matrix: Transform3D, velocity: TransformVelocity) {
+                      weightRate dg: Double = 0) -> (matrix: Transform3D, velocity: TransformVelocity, parts: DecomposedTransform3D) {
         func mix(_ p: Vector3, _ q: Vector3, _ kp: Vector3) -> (Vector3, Vector3) {
             (p + (q - p) * x + kp * g, (q - p) * dx + kp * dg)
         }
@@ -56,7 +57,7 @@ extension TransformVelocity {
                                           translation: translation, perspective: perspective)
         let velocity = TransformVelocity(translation: dTranslation, scale: dScale, skew: dSkew,
                                          angular: Vector3(x: 2 * omega.x, y: 2 * omega.y, z: 2 * omega.z), perspective: dPerspective)
-        return (parts.recomposed, velocity)
+        return (parts.recomposed, velocity, parts)
     }
 }
 
