@@ -84,8 +84,10 @@ extension Layer {
         return removed
     }
 
-    private final func collectFinished(at time: Double, into finished: inout [LayerAnimation], removed: inout Int) {
+    private final func collectFinished(at treeTime: Double, into finished: inout [LayerAnimation], removed: inout Int) {
         if let storage = animationStorage, !storage.entries.isEmpty {
+            // Finished on the layer's own clock (a paused layer's animations never finish).
+            let time = Self.anyLayerIsTimed ? localTime(fromTreeTime: treeTime) : treeTime
             var i = 0
             while i < storage.entries.count {
                 let entry = storage.entries[i]
@@ -107,7 +109,7 @@ extension Layer {
             }
         }
         for sublayer in sublayers where sublayer.animatedLayerCount > 0 {
-            sublayer.collectFinished(at: time, into: &finished, removed: &removed)
+            sublayer.collectFinished(at: treeTime, into: &finished, removed: &removed)
         }
     }
 

@@ -115,6 +115,8 @@ extension LayerAnimationStorage {
     func present(_ layer: Unmanaged<Layer>, at time: Double, memo: inout SpringResponseMemo) {
         guard !isPresenting else { return }
         isPresenting = true
+        // Tree time to the layer's local time, while any layer has a timing (Layer+Timing.swift).
+        let time = Layer.anyLayerIsTimed ? layer.withLayer { $0.localTime(fromTreeTime: time) } : time
         if usesTracks {
             layer.withLayer { presentTracks($0, at: time, memo: &memo) }
             return

@@ -22,8 +22,10 @@ extension Layer {
         let whole = keyPath.isTransformPart ? keyPath : keyPath.storedProperty
         var value = value(forKeyPath: whole)
         var velocity = AnimationValue.zero(whole.valueKind)
+        // The animations run on the layer's local time, `rate` local seconds per tree second.
+        let (local, rate) = Self.anyLayerIsTimed ? localTimeAndRate(fromTreeTime: time) : (time, 1)
         for entry in storage.entries {
-            Self.accumulateVelocity(entry.animation, whole, at: time, rate: 1, value: &value, velocity: &velocity)
+            Self.accumulateVelocity(entry.animation, whole, at: local, rate: rate, value: &value, velocity: &velocity)
         }
         return keyPath.part(of: velocity)
     }
@@ -37,8 +39,9 @@ extension Layer {
     public final func presentationTransformVelocity(forKeyPath keyPath: AnimationKeyPath, at time: Double) -> TransformVelocity {
         guard keyPath.valueKind == .transform, let storage = animationStorage, !storage.entries.isEmpty, time.isFinite else { return .zero }
         var motion = MatrixMotion(value: value(forKeyPath: keyPath))
+        let (local, rate) = Self.anyLayerIsTimed ? localTimeAndRate(fromTreeTime: time) : (time, 1)
         for entry in storage.entries {
-            Self.accumulateTransformVelocity(entry.animation, keyPath, at: time, rate: 1, motion: &motion)
+            Self.accumulateTransformVelocity(entry.animation, keyPath, at: local, rate: rate, motion: &motion)
         }
         motion.flushParts()
         return motion.velocity

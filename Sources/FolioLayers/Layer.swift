@@ -263,6 +263,8 @@ public class Layer {
     /// The animated layers below this one as a list, when this layer is the root of
     /// presentations of many of them (`PresentationList`); nil until then.
     @exclusivity(unchecked) final var presentationList: PresentationList?
+    /// The layer's own media timing when it is not the identity (Layer+Timing.swift).
+    @exclusivity(unchecked) final var timingBox: LayerTimingBox?
 
     /// Creates a flattening layer.
     public convenience init(name: String = "") { self.init(name: name, kind: .layer) }

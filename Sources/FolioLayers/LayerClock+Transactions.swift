@@ -53,9 +53,16 @@ extension LayerClock {
                 let newModel: AnimationValue? = key == .backgroundColor && layer.backgroundColor == nil ? nil : new
                 guard newModel != snapshot.model[k] else { continue }
                 if reduceMotion && key.isSpatial { continue }
+                // The animation counts in the layer's local time, `rate` local seconds per tree
+                // second: the velocity (per tree second) is handed over per local second; a
+                // paused layer (rate 0) takes none.
+                let (begin, rate) = layer.localTimeAndRate(fromTreeTime: time)
+                let perLocal = rate != 0 && rate.isFinite ? 1 / rate : 0
+                let velocity = rate == 1 ? snapshot.velocity[k] : snapshot.velocity[k].map { $0.scaled(by: perLocal) }
+                let transformVelocity = rate == 1 ? snapshot.transformVelocity[k] : snapshot.transformVelocity[k].map { $0.scaled(by: perLocal) }
                 guard var animation = implicitAnimation(for: key, from: snapshot.presentation[k], oldModel: snapshot.model[k] ?? .color(.clear),
-                                                         to: new, velocity: snapshot.velocity[k],
-                                                         transformVelocity: snapshot.transformVelocity[k], transaction) else { continue }
+                                                         to: new, velocity: velocity, transformVelocity: transformVelocity,
+                                                         beginTime: begin, transaction) else { continue }
                 state.remaining += 1
                 animation.completion = { _ in state.remaining -= 1 }
                 serial += 1
@@ -97,7 +104,7 @@ extension LayerClock {
     /// not handed over: at rest, `keepsVelocity` false, or an additive transaction).
     private func implicitAnimation(for key: AnimationKeyPath, from presentation: AnimationValue, oldModel: AnimationValue,
                                    to new: AnimationValue, velocity: AnimationValue?, transformVelocity: TransformVelocity?,
-                                   _ transaction: LayerTransaction) -> LayerAnimation? {
+                                   beginTime time: Double, _ transaction: LayerTransaction) -> LayerAnimation? {
         var motion = transaction.motion
         if reduceMotion, case .spring = motion { motion = .timing(.easeInEaseOut, duration: 0.25) }
         let isMatrix = key.valueKind == .transform

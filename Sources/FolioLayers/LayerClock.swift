@@ -80,8 +80,9 @@ public final class LayerClock: AnimationClockFollower {
     }
 
     /// Adds `animation` to `layer` under `key` as Core Animation does when a transaction
-    /// commits: a `beginTime` of 0 means now (this clock's `time`); any other `beginTime` is a
-    /// time on this clock, as with `Layer.add(_:forKey:)`. Animations inside a group keep their
+    /// commits: a `beginTime` of 0 means now (this clock's `time`, in the layer's local time when
+    /// it or an ancestor has a `timing`); any other `beginTime` is a time in the layer's local
+    /// time, as with `Layer.add(_:forKey:)`. Animations inside a group keep their
     /// times relative to the group.
     ///
     /// With a negative speed "now" is where the backwards play begins: the begin time (where
@@ -98,9 +99,10 @@ public final class LayerClock: AnimationClockFollower {
     public func add(_ animation: LayerAnimation, to layer: Layer, forKey key: String?) throws(AnimationError) {
         var stamped = animation
         if stamped.timing.beginTime == 0 {
+            // Now in the layer's own time (Core Animation converts the commit time so too).
             let timing = stamped.timing
             let rewind = timing.speed < 0 && timing.activeDuration.isFinite ? timing.activeDuration / -timing.speed : 0
-            stamped.timing.beginTime = time + rewind
+            stamped.timing.beginTime = layer.localTime(fromTreeTime: time) + rewind
         }
         try layer.add(stamped, forKey: key)
     }
