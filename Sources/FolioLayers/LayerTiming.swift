@@ -9,6 +9,11 @@ import FolioMotion
 /// (`Layer.localTime(fromTreeTime:)`); a speed of 2 runs the subtree's animations twice as fast,
 /// a negative one runs them backwards. A layer has no duration, repetition or fill of its own
 /// (Core Animation's layers are not finite either): only the three values that map time.
+///
+/// `init(beginTime:speed:timeOffset:)` refuses values that are not finite; the fields set
+/// directly are not checked, and a local time that is not finite applies none of the
+/// subtree's animations (a sample at a time that is not finite is nil), so nothing presented
+/// becomes NaN.
 @frozen
 public struct LayerTiming: Hashable, Sendable {
     /// Where the layer's local time starts, in its parent's time (seconds).

@@ -80,6 +80,22 @@ import FolioMotion
         #expect(abs((layer.presentationVelocity(forKeyPath: .opacity, at: 2).number ?? 0) + 0.5) < 1e-12)
     }
 
+    /// A timing field set to a value that is not finite (bypassing the checked initialiser)
+    /// applies none of the subtree's animations: the model shows, nothing is NaN, nothing
+    /// finishes, and a transaction there changes the value at once instead of crashing.
+    @Test func aTimingThatIsNotFiniteAppliesNothingAndNeverANaN() throws {
+        let layer = Self.layer()
+        let root = Layer(name: "root", frame: Rect(x: 0, y: 0, width: 800, height: 600), sublayers: [layer])
+        let clock = try LayerClock(root: root)
+        try layer.add(try Self.fade(), forKey: "fade")
+        layer.timing.speed = .nan
+        #expect(Self.opacity(layer, 1) == 1)
+        #expect(layer.presentationVelocity(forKeyPath: .opacity, at: 1) == .number(0))
+        #expect(layer.removeFinishedAnimations(at: 100) == 0)
+        clock.perform(.timing(.linear, duration: 1)) { layer.opacity = 0.5 }
+        #expect(Self.opacity(layer, 0.5) == 0.5)
+    }
+
     /// The clock's "now" is the layer's local time, and a transaction on a layer running twice
     /// as fast begins there and hands over its velocity per local second, so the motion on
     /// screen is continuous in value and velocity per tree second.
