@@ -116,7 +116,7 @@ extension LayerAnimationStorage {
         guard !isPresenting else { return }
         isPresenting = true
         // Tree time to the layer's local time, while any layer has a timing (Layer+Timing.swift).
-        let time = Layer.anyLayerIsTimed ? layer.withLayer { $0.localTime(fromTreeTime: time) } : time
+        let time = memo.layersAreTimed ? layer.withLayer { $0.localTime(fromTreeTime: time) } : time
         if usesTracks {
             layer.withLayer { presentTracks($0, at: time, memo: &memo) }
             return

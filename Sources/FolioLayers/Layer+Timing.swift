@@ -8,7 +8,7 @@ import FolioMotion
 extension Layer {
     /// How many layers, in every tree, have a timing other than the identity (their
     /// `LayerTimingBox`es alive): while it is 0 a layer's local time is the tree's and nothing
-    /// is converted — one load per animated layer in a presentation.
+    /// is converted — one load per presentation (`SpringResponseMemo.layersAreTimed`).
     static let timedLayerCount = Atomic<Int>(0)
 
     /// Whether any layer anywhere has a timing of its own.

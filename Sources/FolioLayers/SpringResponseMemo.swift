@@ -17,6 +17,9 @@ struct SpringResponseMemo {
     var time = 0.0
     /// φ as x, ψ as y at that time.
     var response = Point.zero
+    /// Whether any layer has a timing of its own (Layer+Timing.swift), read once per
+    /// presentation rather than once per animated layer: the walk carries the memo anyway.
+    let layersAreTimed = Layer.anyLayerIsTimed
 
     /// The unit responses of `motion` (a spring's `SpringValues.responses`) at local time `time`.
     @inline(__always)
