@@ -7,8 +7,9 @@ import FolioMotion
 
 extension Layer {
     /// Adds `animation`, replacing any animation under the same `key` (whose completion is
-    /// called with false). The animation is copied, as in Core Animation; its times are on the
-    /// tree's clock (`beginTime` is an absolute time, not "now").
+    /// called with false). The animation is copied, as in Core Animation; its times are in the
+    /// layer's local time — the tree's clock unless the layer or an ancestor has a `timing` —
+    /// and `beginTime` is an absolute time there, not "now".
     ///
     /// - Throws: `AnimationError.unknownKeyPath` for a key path this layer does not have
     ///   (`startPoint` on a layer that is not a `GradientLayer`); nothing is added then.
@@ -64,7 +65,8 @@ extension Layer {
         for entry in removed where !entry.hasCompleted { entry.animation.completion?(false) }
     }
 
-    /// Removes, in this subtree, the animations that have finished at tree time `time` and are
+    /// Removes, in this subtree, the animations that have finished at tree time `time` (each on
+    /// its layer's local time: `timing`) and are
     /// removed on completion, then calls their completions with true (after the removals, so a
     /// completion may add animations). An animation kept after it ends (`isRemovedOnCompletion`
     /// false, typically with a forwards fill) stays, and its completion is called with true

@@ -41,7 +41,8 @@ extension LayerAnimation {
     ///   - timingFunctions: one per segment (`values.count − 1`), one for every segment, or
     ///     nil for linear segments. Ignored by `paced`, `cubicPaced` and `discrete`.
     ///   - calculationMode: linear, discrete, paced, cubic or cubicPaced.
-    ///   - timing: begin time (tree seconds), duration, speed, repetition and fill.
+    ///   - timing: begin time (seconds in the layer's local time: the tree's unless a `timing`
+    ///     says otherwise), duration, speed (negative: backwards), repetition and fill.
     ///   - timingFunction: shapes the whole animation's progress before the key times apply.
     /// - Throws: `AnimationError` naming the key path: a value of the wrong type or not
     ///   finite, or arrays that do not fit together.
@@ -109,7 +110,7 @@ extension LayerAnimation {
     ///     `initialVelocity` (what a transaction hands over); not for whole-matrix transforms.
     ///   - transformVelocity: a whole-matrix transform's absolute start velocity, in the space
     ///     the blend moves in (what a transaction hands over for `transform`).
-    ///   - timing: begin time (tree seconds), duration (0: the settling duration), speed,
+    ///   - timing: begin time (the layer's local seconds), duration (0: the settling duration), speed,
     ///     repetition and fill.
     /// - Throws: `AnimationError` naming the key path: a value of the wrong type or not finite,
     ///   or a velocity that is not finite.
