@@ -135,7 +135,7 @@ extension Layer {
             // A concatenation: composed in matrix space, by the product rule.
             motion.velocity = animation.composedTransformVelocity(sample, base: motion.value, baseVelocity: motion.velocity, rate: rate)
         } else {
-            motion.velocity = animation.leafTransformVelocity(sample, base: motion.value, rate: rate)
+            motion.velocity = animation.leafTransformVelocity(sample, base: motion.value, rate: rate, baseVelocity: motion.velocity)
         }
         motion.value = animation.leafValue(sample, base: motion.value).value
     }

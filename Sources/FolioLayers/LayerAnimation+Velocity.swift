@@ -65,24 +65,27 @@ extension LayerAnimation {
     /// start velocity (as for numbers; see `BasicValues.velocity`). `rate`: local seconds per
     /// parent second.
     func leafTransformMotion(_ a: DecomposedTransform3D, _ b: DecomposedTransform3D, basic k: TransformVelocity,
-                             progress p: Double, rate: Double) -> (matrix: Transform3D, velocity: TransformVelocity, parts: DecomposedTransform3D) {
+                             progress p: Double, rate: Double, ends: (TransformVelocity, TransformVelocity) = (.zero, .zero))
+        -> (matrix: Transform3D, velocity: TransformVelocity, parts: DecomposedTransform3D) {
         let d = timing.resolvedDuration
         let c0 = timingFunction.slope(at: 0)
         let own = TransformVelocity.blend(a, b, at: 0, rate: c0 / d).velocity
         let (h, dh) = Self.handOverWeight(p)
         return TransformVelocity.blend(a, b, at: timingFunction.value(at: p), rate: timingFunction.slope(at: p) * rate / d,
-                                       tangent: k.subtracting(own), weight: d * h, weightRate: dh * rate)
+                                       tangent: k.subtracting(own), weight: d * h, weightRate: dh * rate,
+                                       startRate: ends.0, endRate: ends.1)
     }
 
     /// A spring of a matrix from `a` to `b` with start velocity `k` at local time `t`: the
     /// blend at `1 − φ + initialVelocity·ψ` plus `k·ψ`, so that it starts at `k` and settles
     /// on `b` as ψ decays.
     func leafTransformMotion(_ a: DecomposedTransform3D, _ b: DecomposedTransform3D, spring: SpringValues, k: TransformVelocity,
-                             localTime t: Double, rate: Double) -> (matrix: Transform3D, velocity: TransformVelocity, parts: DecomposedTransform3D) {
+                             localTime t: Double, rate: Double, ends: (TransformVelocity, TransformVelocity) = (.zero, .zero))
+        -> (matrix: Transform3D, velocity: TransformVelocity, parts: DecomposedTransform3D) {
         let response = spring.responses.value(at: t), rates = spring.responses.velocity(at: t)
         let iv = spring.initialVelocity
         return TransformVelocity.blend(a, b, at: 1 - response.x + iv * response.y, rate: (-rates.x + iv * rates.y) * rate,
-                                       tangent: k, weight: response.y, weightRate: rates.y * rate)
+                                       tangent: k, weight: response.y, weightRate: rates.y * rate, startRate: ends.0, endRate: ends.1)
     }
 
     /// The velocity of this (non-group) animation's own motion of a whole matrix at `sample`
@@ -90,28 +93,45 @@ extension LayerAnimation {
     /// in a fill), before it is added or accumulated; zero for matrices that cannot be
     /// decomposed. (For an additive or cumulative animation the presented matrix is a
     /// concatenation: `composedTransformVelocity`.)
-    func leafTransformVelocity(_ sample: MediaTiming.Sample, base: AnimationValue, rate: Double) -> TransformVelocity {
-        ownTransformMotion(sample, base: base, rate: rate)?.velocity ?? .zero
+    func leafTransformVelocity(_ sample: MediaTiming.Sample, base: AnimationValue, rate: Double,
+                               baseVelocity: TransformVelocity = .zero) -> TransformVelocity {
+        ownTransformMotion(sample, base: base, rate: rate, baseVelocity: baseVelocity)?.velocity ?? .zero
+    }
+
+    /// How the ends of a whole-matrix blend move when the value below it, `base`, moves at
+    /// `baseVelocity` (Core Animation's rules for which ends are the current value: a `to`-only
+    /// animation starts from it, a `from`-only one ends on it, `by` alone runs from it to
+    /// `B ⊕ by = by·B`, whose rate is taken through the decomposition's derivative).
+    private func endRates(_ from: AnimationValue?, _ to: AnimationValue?, _ by: AnimationValue?, base: AnimationValue,
+                          baseVelocity: TransformVelocity) -> (TransformVelocity, TransformVelocity) {
+        guard baseVelocity != .zero else { return (.zero, .zero) }
+        let follows = Self.dependence(from, to, by)
+        var end = follows.end ? baseVelocity : .zero
+        if follows.end, case let .transform(y)? = by, case let .transform(b) = base, let parts = b.decomposed() {
+            end = TransformVelocity.ofDecomposition(of: y.concatenating(b), rate: y.concatenating(baseVelocity.matrixRate(of: parts))) ?? .zero
+        }
+        return (follows.start ? baseVelocity : .zero, end)
     }
 
     /// This animation's own matrix motion at `sample`: the parts its blend recomposes and their
     /// velocity, and the end value its cumulative passes add (`E`); nil for a group or a matrix
-    /// that cannot be decomposed. As for every whole-matrix blend, the motion of a base that
-    /// its from or to follows (a `to`-only or `from`-only animation over a moving matrix) is
-    /// not in this velocity.
-    private func ownTransformMotion(_ sample: MediaTiming.Sample, base: AnimationValue, rate: Double)
+    /// that cannot be decomposed. An end that is the current value (a `to`-only or `from`-only
+    /// animation over a moving matrix) moves with `baseVelocity` (`endRates`).
+    private func ownTransformMotion(_ sample: MediaTiming.Sample, base: AnimationValue, rate: Double, baseVelocity: TransformVelocity)
         -> (parts: DecomposedTransform3D, velocity: TransformVelocity, end: AnimationValue)? {
         switch kind {
         case let .basic(basic):
             let (a, b) = Self.resolve(basic.from, basic.to, basic.by, base: base)
             guard let da = a.decomposedTransform, let db = b.decomposedTransform else { return nil }
-            let motion = leafTransformMotion(da, db, basic: basic.transformVelocity ?? own(da, db), progress: sample.progress, rate: rate)
+            let motion = leafTransformMotion(da, db, basic: basic.transformVelocity ?? own(da, db), progress: sample.progress, rate: rate,
+                                             ends: endRates(basic.from, basic.to, basic.by, base: base, baseVelocity: baseVelocity))
             return (motion.parts, motion.velocity, b)
         case let .spring(spring):
             let (a, b) = Self.resolve(spring.from, spring.to, spring.by, base: base)
             guard let da = a.decomposedTransform, let db = b.decomposedTransform else { return nil }
             let motion = leafTransformMotion(da, db, spring: spring, k: spring.transformVelocity ?? .zero,
-                                             localTime: sample.localTime, rate: rate)
+                                             localTime: sample.localTime, rate: rate,
+                                             ends: endRates(spring.from, spring.to, spring.by, base: base, baseVelocity: baseVelocity))
             return (motion.parts, motion.velocity, b)
         case let .keyframes(frames):
             let u = timingFunction.value(at: sample.progress)
@@ -132,7 +152,7 @@ extension LayerAnimation {
     /// (`TransformVelocity.ofDecomposition`). Zero for matrices that cannot be decomposed.
     func composedTransformVelocity(_ sample: MediaTiming.Sample, base: AnimationValue, baseVelocity: TransformVelocity,
                                    rate: Double) -> TransformVelocity {
-        guard case let .transform(b) = base, let own = ownTransformMotion(sample, base: base, rate: rate) else { return .zero }
+        guard case let .transform(b) = base, let own = ownTransformMotion(sample, base: base, rate: rate, baseVelocity: baseVelocity) else { return .zero }
         let bParts = b.decomposed()
         let dB = bParts.map { baseVelocity.matrixRate(of: $0) } ?? .zeroRate
         var v = own.parts.recomposed, dV = own.velocity.matrixRate(of: own.parts)

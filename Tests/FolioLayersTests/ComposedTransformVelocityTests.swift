@@ -154,6 +154,31 @@ import FolioMotion
         }
     }
 
+    /// A whole-matrix animation whose from or to is the current value (`to` alone, `from` alone,
+    /// `by` alone, none, and a spring with `to` alone) over a moving matrix: its ends move with
+    /// the matrix below it, and the velocity carries that (the slerp differentiated in its ends).
+    @Test func aMatrixAnimationWhoseEndsFollowAMovingBaseMovesWithIt() throws {
+        let target = Transform3D(scaleX: 2, y: 1.5, z: 1).concatenating(Transform3D(rotationAngle: 0.5, x: 1, y: 0, z: 0))
+        let cases: [(String, LayerAnimation)] = [
+            ("to", try .basic(.transform, to: .transform(target), timing: try MediaTiming(duration: 1), timingFunction: .easeInEaseOut)),
+            ("from", try .basic(.transform, from: .transform(Transform3D(scaleX: 0.5, y: 0.5, z: 0.5)), timing: try MediaTiming(duration: 1))),
+            ("by", try .basic(.transform, by: .transform(Transform3D(rotationAngle: 0.7, x: 0, y: 1, z: 0)), timing: try MediaTiming(duration: 1))),
+            ("none", try .basic(.transform, timing: try MediaTiming(duration: 1))),
+            ("spring", try .spring(.transform, to: .transform(target), spring: try Spring(response: 0.5, dampingRatio: 0.7))),
+        ]
+        for (name, animation) in cases {
+            let layer = Self.layer()
+            try layer.add(.basic(.transform, from: .transform(.identity),
+                                 to: .transform(Transform3D(rotationAngle: 1, x: 0, y: 0, z: 1).concatenating(Transform3D(translationX: 50, y: 20, z: 0))),
+                                 timing: try MediaTiming(duration: 2)), forKey: "move")
+            try layer.add(animation, forKey: "over")
+            for t in [0.3, 0.7] {
+                let (worst, fastest) = Self.mismatch(layer, at: t)
+                #expect(worst < 1e-6 && fastest > 0.01, "\(name) t = \(t): off by \(worst) (fastest \(fastest))")
+            }
+        }
+    }
+
     /// A spring transaction interrupting an additive turn over a moving matrix starts where it
     /// is and at its velocity: value to 10⁻⁹ per entry, velocity to 10⁻⁹ in the blend's space
     /// (both analytic), and against the difference of the interrupted motion at its error.
