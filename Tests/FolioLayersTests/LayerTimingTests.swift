@@ -80,6 +80,20 @@ import FolioMotion
         #expect(abs((layer.presentationVelocity(forKeyPath: .opacity, at: 2).number ?? 0) + 0.5) < 1e-12)
     }
 
+    /// The presentation's hit test sees a paused subtree where it is paused: a slide of the
+    /// child from x 0 to 400 over 1 s, paused by its parent at local time 0.5 (x = 200).
+    @Test func hitTestingAPausedSubtreeFindsItWhereItIsPaused() throws {
+        let card = Layer(name: "card", frame: Rect(x: 0, y: 0, width: 40, height: 40), backgroundColor: .white)
+        let parent = Layer(name: "parent", frame: Rect(x: 0, y: 0, width: 800, height: 100), sublayers: [card])
+        try card.add(.basic(.positionX, from: .number(20), to: .number(420), timing: try MediaTiming(duration: 1)), forKey: "slide")
+        parent.timing = try LayerTiming(speed: 0, timeOffset: 0.5)
+        for t in [0.0, 3.0] {
+            #expect(parent.hitTest(Point(x: 220, y: 20), at: t) === card)
+            #expect(parent.hitTest(Point(x: 20, y: 20), at: t) === parent)
+        }
+        #expect(parent.hitTest(Point(x: 20, y: 20)) === card)    // the model stays where it was set
+    }
+
     /// A timing field set to a value that is not finite (bypassing the checked initialiser)
     /// applies none of the subtree's animations: the model shows, nothing is NaN, nothing
     /// finishes, and a transaction there changes the value at once instead of crashing.
