@@ -16,8 +16,17 @@ extension Book {
     /// Brings the detail layers up to date with ``pageDetails``: on each page lying flat, and
     /// on the faces of the leaves in flight one by one (those whose effect draws details).
     func showDetails() {
-        guard display.mode != .opening else { return }
         func details(_ page: Int?) -> [PageDetail] { page.flatMap { pageDetails[$0] } ?? [] }
+        guard display.mode != .opening else {
+            // A whole-opening effect carries the opening's pages and the next one's: each
+            // where the effect shows it (the fold: on its panels).
+            if let opening = openingLeaf?.leaf {
+                let pages = openingPages
+                opening.showDetails(front: details(pages.front), back: details(pages.back),
+                                    leadingBelow: details(pages.leadingBelow), trailingBelow: details(pages.trailingBelow))
+            }
+            return
+        }
         let (read, unread) = pagesLyingFlat
         // A page covered by its details draws nothing of its own (its shadow and details do);
         // in the lit look it stays, as the surface the leaves' cast shadows fall on.
@@ -40,6 +49,16 @@ extension Book {
             let bundle = leaves[display.first + i]
             entry.leaf.showDetails(front: details(page(ofLeaf: bundle.index, side: .front)), back: details(page(ofLeaf: bundle.last, side: .back)))
         }
+    }
+
+    /// The pages of the leaf shown with a whole-opening effect (``LeafFaces``' four): its
+    /// front and back, and the pages lying on the leading side before the turn and on the
+    /// trailing side after it; nil where there is none (or no leaf is shown that way).
+    var openingPages: (front: Int?, back: Int?, leadingBelow: Int?, trailingBelow: Int?) {
+        guard display.mode == .opening, display.first < leaves.count else { return (nil, nil, nil, nil) }
+        let bundle = leaves[display.first]
+        return (page(ofLeaf: bundle.index, side: .front), page(ofLeaf: bundle.last, side: .back),
+                page(ofLeaf: display.leftNeighbour, side: .back), page(ofLeaf: display.rightNeighbour, side: .front))
     }
 
     /// The part of its page the face of leaf `index` on `side` shows, nil when it shows none.
@@ -86,7 +105,15 @@ extension Book {
         }
         let (read, unread) = pagesLyingFlat
         for (isRead, half) in sides { add(isRead ? read : unread, on: half) }
-        guard display.mode != .opening else { return out }
+        guard display.mode != .opening else {
+            // A whole-opening leaf that draws details (the fold): the opening it leaves, then
+            // the one it brings, each page where it lies at rest.
+            guard openingLeaf?.leaf.drawsDetails == true else { return out }
+            let pages = openingPages
+            for (isRead, half) in sides { add(isRead ? pages.leadingBelow : pages.front, on: half) }
+            for (isRead, half) in sides { add(isRead ? pages.back : pages.trailingBelow, on: half) }
+            return out
+        }
         for (i, entry) in stack.enumerated() where entry.leaf.drawsDetails && display.first + i < leaves.count {
             let bundle = leaves[display.first + i]
             for (isRead, half) in sides {
