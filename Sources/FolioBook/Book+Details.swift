@@ -6,15 +6,17 @@ extension Book {
     /// the opening's pages at rest, the pages under the leaves while leaves turn one by one,
     /// none while a whole-opening effect (the fold) carries the whole opening. In the single
     /// layout both sides can be parts of one page. Their ``pageDetails`` are drawn, and so are
-    /// those of the pages on leaves in flight whose effect draws details (the flip).
+    /// those of the pages on leaves in flight whose effect draws details (the flip), and of
+    /// the four pages a whole-opening effect that draws them carries (the fold).
     public var pagesLyingFlat: (read: Int?, unread: Int?) {
         guard display.mode != .opening else { return (nil, nil) }
         return (hasLeftPage ? page(ofLeaf: display.left, side: .back) : nil,
                 hasRightPage ? page(ofLeaf: display.right, side: .front) : nil)
     }
 
-    /// Brings the detail layers up to date with ``pageDetails``: on each page lying flat, and
-    /// on the faces of the leaves in flight one by one (those whose effect draws details).
+    /// Brings the detail layers up to date with ``pageDetails``: on each page lying flat, on
+    /// the faces of the leaves in flight one by one (those whose effect draws details), and on
+    /// the leaf a whole-opening effect shows (all four pages it carries).
     func showDetails() {
         func details(_ page: Int?) -> [PageDetail] { page.flatMap { pageDetails[$0] } ?? [] }
         guard display.mode != .opening else {
@@ -76,8 +78,10 @@ extension Book {
     /// into `window`; then the pages of leaves in flight whose effect draws details (the
     /// flip: ``TurningLeaf/drawsDetails``), planned as if each lay where it turns from (the
     /// front, on the unread side) or to (the back, on the read side) — where it shows early
-    /// and late in the turn. In the single layout a page shows on both sides of the spine and
-    /// can come twice, once for each side. Empty where nothing of the book shows in `window`.
+    /// and late in the turn. While a whole-opening effect that draws details turns (the
+    /// fold), there are no pages lying flat: the opening it leaves, then the one it reaches,
+    /// each page planned where it lies at rest. In the single layout a page shows on both
+    /// sides of the spine and can come twice, once for each side. Empty where nothing of the book shows in `window`.
     public func pagePartsShowingDetails(in window: Rect, zoom: BookZoom) -> [(page: Int, part: Rect)] {
         let a = zoom.viewPoint(fromPlaced: Point(x: window.minX, y: window.minY))
         let b = zoom.viewPoint(fromPlaced: Point(x: window.maxX, y: window.maxY))
