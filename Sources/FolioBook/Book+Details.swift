@@ -6,18 +6,29 @@ extension Book {
     /// the opening's pages at rest, the pages under the leaves while leaves turn one by one,
     /// none while a whole-opening effect (the fold) carries the whole opening. In the single
     /// layout both sides can be parts of one page. Their ``pageDetails`` are drawn, and so are
-    /// those of the pages on leaves in flight whose effect draws details (the flip).
+    /// those of the pages on leaves in flight whose effect draws details (the flip), and of
+    /// the four pages a whole-opening effect that draws them carries (the fold).
     public var pagesLyingFlat: (read: Int?, unread: Int?) {
         guard display.mode != .opening else { return (nil, nil) }
         return (hasLeftPage ? page(ofLeaf: display.left, side: .back) : nil,
                 hasRightPage ? page(ofLeaf: display.right, side: .front) : nil)
     }
 
-    /// Brings the detail layers up to date with ``pageDetails``: on each page lying flat, and
-    /// on the faces of the leaves in flight one by one (those whose effect draws details).
+    /// Brings the detail layers up to date with ``pageDetails``: on each page lying flat, on
+    /// the faces of the leaves in flight one by one (those whose effect draws details), and on
+    /// the leaf a whole-opening effect shows (all four pages it carries).
     func showDetails() {
-        guard display.mode != .opening else { return }
         func details(_ page: Int?) -> [PageDetail] { page.flatMap { pageDetails[$0] } ?? [] }
+        guard display.mode != .opening else {
+            // A whole-opening effect carries the opening's pages and the next one's: each
+            // where the effect shows it (the fold: on its panels).
+            if let opening = openingLeaf?.leaf {
+                let pages = openingPages
+                opening.showDetails(front: details(pages.front), back: details(pages.back),
+                                    leadingBelow: details(pages.leadingBelow), trailingBelow: details(pages.trailingBelow))
+            }
+            return
+        }
         let (read, unread) = pagesLyingFlat
         // A page covered by its details draws nothing of its own (its shadow and details do);
         // in the lit look it stays, as the surface the leaves' cast shadows fall on.
@@ -42,6 +53,16 @@ extension Book {
         }
     }
 
+    /// The pages of the leaf shown with a whole-opening effect (``LeafFaces``' four): its
+    /// front and back, and the pages lying on the leading side before the turn and on the
+    /// trailing side after it; nil where there is none (or no leaf is shown that way).
+    var openingPages: (front: Int?, back: Int?, leadingBelow: Int?, trailingBelow: Int?) {
+        guard display.mode == .opening, display.first < leaves.count else { return (nil, nil, nil, nil) }
+        let bundle = leaves[display.first]
+        return (page(ofLeaf: bundle.index, side: .front), page(ofLeaf: bundle.last, side: .back),
+                page(ofLeaf: display.leftNeighbour, side: .back), page(ofLeaf: display.rightNeighbour, side: .front))
+    }
+
     /// The part of its page the face of leaf `index` on `side` shows, nil when it shows none.
     private func shownPart(leaf index: Int, side: LeafSide, hasPage: Bool) -> Rect? {
         hasPage ? face(leaf: index, side: side, name: "")?.contentsRect : nil
@@ -57,8 +78,10 @@ extension Book {
     /// into `window`; then the pages of leaves in flight whose effect draws details (the
     /// flip: ``TurningLeaf/drawsDetails``), planned as if each lay where it turns from (the
     /// front, on the unread side) or to (the back, on the read side) — where it shows early
-    /// and late in the turn. In the single layout a page shows on both sides of the spine and
-    /// can come twice, once for each side. Empty where nothing of the book shows in `window`.
+    /// and late in the turn. While a whole-opening effect that draws details turns (the
+    /// fold), there are no pages lying flat: the opening it leaves, then the one it reaches,
+    /// each page planned where it lies at rest. In the single layout a page shows on both
+    /// sides of the spine and can come twice, once for each side. Empty where nothing of the book shows in `window`.
     public func pagePartsShowingDetails(in window: Rect, zoom: BookZoom) -> [(page: Int, part: Rect)] {
         let a = zoom.viewPoint(fromPlaced: Point(x: window.minX, y: window.minY))
         let b = zoom.viewPoint(fromPlaced: Point(x: window.maxX, y: window.maxY))
@@ -86,7 +109,15 @@ extension Book {
         }
         let (read, unread) = pagesLyingFlat
         for (isRead, half) in sides { add(isRead ? read : unread, on: half) }
-        guard display.mode != .opening else { return out }
+        guard display.mode != .opening else {
+            // A whole-opening leaf that draws details (the fold): the opening it leaves, then
+            // the one it brings, each page where it lies at rest.
+            guard openingLeaf?.leaf.drawsDetails == true else { return out }
+            let pages = openingPages
+            for (isRead, half) in sides { add(isRead ? pages.leadingBelow : pages.front, on: half) }
+            for (isRead, half) in sides { add(isRead ? pages.back : pages.trailingBelow, on: half) }
+            return out
+        }
         for (i, entry) in stack.enumerated() where entry.leaf.drawsDetails && display.first + i < leaves.count {
             let bundle = leaves[display.first + i]
             for (isRead, half) in sides {

@@ -179,6 +179,7 @@ extension Book {
         addVisible(page(ofLeaf: bundle.index, side: .front))
         addVisible(page(ofLeaf: bundle.last, side: .back))
         addVisible(page(ofLeaf: wanted.rightNeighbour, side: .front))
+        showDetails()
     }
 
     /// Appends `page` to `visiblePages` unless it is there already.

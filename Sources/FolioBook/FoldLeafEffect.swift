@@ -56,6 +56,12 @@ final class FoldLeaf: TurningLeaf {
     /// layers are never drawn.
     let ruler: FoldTransition
     var has = (a: false, b: false, c: false, d: false)
+    /// The parts of their pages the panels show (nil: no page), for their details.
+    var shown: (a: Rect?, b: Rect?, c: Rect?, d: Rect?) = (nil, nil, nil, nil)
+    /// The details over each panel, posed with it, under its shadow.
+    let detailsA = PageDetailLayers(), detailsB = PageDetailLayers(), detailsC = PageDetailLayers(), detailsD = PageDetailLayers()
+    /// Whether the outgoing opening folds away on B and C (false: unfolding, it comes in on them).
+    var isUnfolding: Bool { style.contains(.unfold) }
     var showsShadows = true {
         didSet { for s in [shadowA, shadowB, shadowC, shadowD] { s.isHidden = !showsShadows } }
     }
@@ -119,8 +125,28 @@ final class FoldLeaf: TurningLeaf {
         has.c = frame.show(outgoing.1, on: panelC)
         has.a = frame.show(incoming.0, on: panelA)
         has.d = frame.show(incoming.1, on: panelD)
+        shown = (incoming.0?.contentsRect, outgoing.0?.contentsRect, outgoing.1?.contentsRect, incoming.1?.contentsRect)
         // An empty page (the far side of a closed book) draws nothing.
         panelA.isHidden = !has.a; panelB.isHidden = !has.b; panelC.isHidden = !has.c; panelD.isHidden = !has.d
+    }
+
+    var drawsDetails: Bool { true }
+
+    func showDetails(front: [PageDetail], back: [PageDetail]) {
+        showDetails(front: front, back: back, leadingBelow: [], trailingBelow: [])
+    }
+
+    /// Each panel is a flat face showing its page (or the part the single layout gives it):
+    /// its details lie on it as on a page lying flat, cut to that part, under its shadow, and
+    /// fold with it.
+    func showDetails(front: [PageDetail], back: [PageDetail], leadingBelow: [PageDetail], trailingBelow: [PageDetail]) {
+        // The pairing of pages and panels is `show(_:)`'s.
+        let (outgoing, incoming) = isUnfolding ? ((back, trailingBelow), (leadingBelow, front)) : ((leadingBelow, front), (back, trailingBelow))
+        // The leaf's own panels, a few levels under its root, each with its shadow: cannot throw.
+        try! detailsB.show(outgoing.0, on: panelB, showing: shown.b, below: shadowB)
+        try! detailsC.show(outgoing.1, on: panelC, showing: shown.c, below: shadowC)
+        try! detailsA.show(incoming.0, on: panelA, showing: shown.a, below: shadowA)
+        try! detailsD.show(incoming.1, on: panelD, showing: shown.d, below: shadowD)
     }
 
     func setProgress(_ p: Double) {

@@ -80,6 +80,13 @@ public protocol TurningLeaf: AnyObject {
     /// leaves show their pages' own images while they turn. ``PageDetailLayers`` draws them
     /// over a flat face layer.
     func showDetails(front: [PageDetail], back: [PageDetail])
+    /// Shows the details of every page a whole-opening leaf carries (the fold): its front and
+    /// back as ``showDetails(front:back:)``, and the pages lying on the leading side before
+    /// the turn and on the trailing side after it (``LeafFaces/leadingBelow`` and
+    /// ``LeafFaces/trailingBelow``). Called like ``showDetails(front:back:)``, for the leaf
+    /// the book shows with a whole-opening effect; the default shows the front's and the
+    /// back's only.
+    func showDetails(front: [PageDetail], back: [PageDetail], leadingBelow: [PageDetail], trailingBelow: [PageDetail])
     /// Whether ``showDetails(front:back:)`` draws them (false by default): the book then
     /// counts the leaf's pages among those that want details (``Book/pagePartsShowingDetails(in:zoom:)``).
     var drawsDetails: Bool { get }
@@ -115,6 +122,11 @@ public protocol TurningLeaf: AnyObject {
 extension TurningLeaf {
     /// Shows no details: the leaf shows its pages' own images.
     public func showDetails(front: [PageDetail], back: [PageDetail]) {}
+    /// The front's and the back's details (``showDetails(front:back:)``); the pages below are
+    /// not the leaf's.
+    public func showDetails(front: [PageDetail], back: [PageDetail], leadingBelow: [PageDetail], trailingBelow: [PageDetail]) {
+        showDetails(front: front, back: back)
+    }
     /// False: the leaf draws no details.
     public var drawsDetails: Bool { false }
     /// Ignores the anchor: the effect's drag only moves progress.

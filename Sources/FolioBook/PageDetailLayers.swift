@@ -8,8 +8,8 @@ import FolioLayers
 /// upright (``LeafFrame/placeFace(_:canonicalSize:pivot:at:)``); a detail's unit rectangle of
 /// the page maps onto those bounds the same way, so a sublayer there lies exactly over the
 /// texels it refines, and moves with the face however the face is posed. The book keeps one
-/// for each page lying flat; a leaf effect whose faces are flat layers (the flip) keeps one
-/// per face (``TurningLeaf/showDetails(front:back:)``).
+/// for each page lying flat; a leaf effect whose faces are flat layers keeps one per face
+/// (``TurningLeaf/showDetails(front:back:)``: the flip's two faces, the fold's four panels).
 ///
 /// Layers are kept and reused: showing other details of the same count changes only their
 /// properties, and showing the same ones again changes nothing.

@@ -84,16 +84,46 @@ struct PageDetailTests {
         #expect(abs(Self.box(quads["leaf1.front"]![0]).minX - spine) < 1e-9, "the leaf's part starts at the spine")
     }
 
-    @Test func aWholeOpeningEffectShowsNoDetailsWhileItTurns() throws {
+    /// The fold carries four pages on its panels: the opening it folds away (pages 3 and 4
+    /// on B and C) and the one it brings (5 and 6 on A and D); each panel draws its page's
+    /// details, cut to the part it shows, and they fold with it. The crossfade (reduce
+    /// motion) draws none while it turns.
+    @Test func theFoldsPanelsCarryTheirPagesDetails() throws {
         let book = try Self.book(effect: FoldLeafEffect())
-        book.pageDetails = [3: [PageDetail(rect: Rect(x: 0, y: 0, width: 1, height: 1), handle: ContentHandle(103))]]
+        let whole = { (h: Int) in [PageDetail(rect: Rect(x: 0, y: 0, width: 1, height: 1), handle: ContentHandle(h))] }
+        book.pageDetails = [3: whole(103)]
         try book.setOpening(2)
         #expect(Set(Self.detailQuads(book).keys) == ["page3"])
         try book.setLeaves([BookLeaf(index: 2, progress: 0.4)], opening: 2)
         #expect(book.pagesLyingFlat.read == nil && book.pagesLyingFlat.unread == nil)
-        #expect(Self.detailQuads(book).isEmpty)
-        try book.setOpening(2)
-        #expect(Set(Self.detailQuads(book).keys) == ["page3"])
+        // Page 3 folds away on panel B (named after its page): its detail lies exactly over the
+        // panel, posed with it.
+        var quads = Self.detailQuads(book)
+        #expect(Set(quads.keys) == ["page3"])
+        func panel(_ name: String) -> [Point]? {
+            let e = LayerEvaluator()
+            e.evaluate(book.root)
+            return e.quads.first { $0.isVisible && $0.layer.name == name }.map { e.corners(of: $0).map(\.point) }
+        }
+        let b = try #require(panel("page3")), d = Self.box(quads["page3"]![0])
+        #expect(abs(d.minX - Self.box(b).minX) < 1e-9 && abs(d.maxX - Self.box(b).maxX) < 1e-9 && abs(d.maxY - Self.box(b).maxY) < 1e-9)
+        #expect(Self.box(b).width < 320 * 0.9, "panel B is folding")
+        // Every page of the turn, each on its panel.
+        book.pageDetails = [3: whole(103), 4: whole(104), 5: whole(105), 6: whole(106)]
+        quads = Self.detailQuads(book)
+        #expect(Set(quads.keys) == ["page3", "leaf2.front", "leaf2.back", "page6"])
+        // Unfolding swaps the openings' panels: the same pages carry their details.
+        let unfold = try Self.book(effect: FoldLeafEffect(style: .unfold))
+        unfold.pageDetails = book.pageDetails
+        try unfold.setLeaves([BookLeaf(index: 2, progress: 0.4)], opening: 2)
+        #expect(Set(Self.detailQuads(unfold).keys) == ["page3", "leaf2.front", "leaf2.back", "page6"])
+        try book.setOpening(3)
+        #expect(Set(Self.detailQuads(book).keys) == ["page5", "page6"])
+        // The crossfade draws its pages' own images while it turns.
+        let fade = try Self.book(effect: CrossfadeLeafEffect())
+        fade.pageDetails = book.pageDetails
+        try fade.setLeaves([BookLeaf(index: 2, progress: 0.4)], opening: 2)
+        #expect(Self.detailQuads(fade).isEmpty)
     }
 
     @Test func detailsAreCutToTheirPageAndBadRectanglesAreNotDrawn() throws {
@@ -148,7 +178,7 @@ struct PageDetailTests {
     /// The parts to rasterise finer when zoomed: at 2× about the view's centre the window
     /// (the view) shows the middle half of the view, so the inner half of each page lying
     /// flat; with a flip in flight its pages come after, planned where they lie at rest; a
-    /// curl's leaf asks for none.
+    /// curl's leaf asks for none; a fold asks for the four pages it carries.
     @Test func thePartsShowingDetailsAreThoseTheZoomBringsIntoTheWindow() throws {
         var zoom = try BookZoom(viewSize: Self.view)
         zoom.zoom(by: 2, about: Point(x: 320, y: 200))
@@ -174,6 +204,14 @@ struct PageDetailTests {
         let curl = try Self.book(effect: CurlLeafEffect())
         try curl.setLeaves([BookLeaf(index: 2, progress: 0.3)], opening: 2)
         #expect(curl.pagePartsShowingDetails(in: window, zoom: zoom).map(\.page) == [3, 6])
+        // A fold in flight carries the whole opening: the one it folds away (3, 4), then the
+        // one it brings (5, 6), each planned where it lies at rest.
+        let fold = try Self.book(effect: FoldLeafEffect())
+        try fold.setLeaves([BookLeaf(index: 2, progress: 0.3)], opening: 2)
+        parts = fold.pagePartsShowingDetails(in: window, zoom: zoom)
+        #expect(parts.map(\.page) == [3, 4, 5, 6])
+        #expect(near(parts[2].part, Rect(x: 0.5, y: 0.25, width: 0.5, height: 0.5)))
+        #expect(near(parts[3].part, Rect(x: 0, y: 0.25, width: 0.5, height: 0.5)))
         // Nothing of the book in the window.
         #expect(book.pagePartsShowingDetails(in: Rect(x: 2000, y: 0, width: 10, height: 10), zoom: zoom).isEmpty)
     }

@@ -35,9 +35,9 @@ final class DemoTileTests: XCTestCase {
     /// The sample book's page 2 zoomed 1.25⁶ ≈ 3.8× about its middle; the screenshot, taken
     /// with page 2 held in mid-turn when `heldAt` is given (a drag from the right edge band to
     /// that x of the window, the button still down).
-    func zoomed(tiles: Bool, heldAt: Int? = nil) throws -> (image: Image, stderr: String) {
-        let folder = try DemoWindowTests.folder("tiles-\(tiles)-\(heldAt ?? 0)")
-        let demo = try DemoWindowTests.launch(["--size", "700x900", "--screenshot", folder.appendingPathComponent("shot.png").path]
+    func zoomed(tiles: Bool, heldAt: Int? = nil, effect: String = "flip") throws -> (image: Image, stderr: String) {
+        let folder = try DemoWindowTests.folder("tiles-\(tiles)-\(heldAt ?? 0)-\(effect)")
+        let demo = try DemoWindowTests.launch(["--size", "700x900", "--screenshot", folder.appendingPathComponent("shot.png").path, "--effect", effect]
                                               + (tiles ? [] : ["--no-tiles"]))
         defer { if demo.process.isRunning { demo.process.terminate() } }
         // Page 2: body text (page 1 is the title page).
@@ -70,8 +70,12 @@ final class DemoTileTests: XCTestCase {
     /// The same view with tiles on and off (held in mid-turn at `heldAt`): both runs quiet,
     /// text at the square of `radius` around (`cx`, `cy`) (edge contrast off above `least`),
     /// and 2.5× the edge contrast with tiles.
-    func expectSharperWithTiles(heldAt: Int? = nil, cx: Int, cy: Int, radius: Int, least: Double, _ what: String) throws {
-        let sharp = try zoomed(tiles: true, heldAt: heldAt), coarse = try zoomed(tiles: false, heldAt: heldAt)
+    func expectSharperWithTiles(heldAt: Int? = nil, effect: String = "flip", cx: Int, cy: Int, radius: Int, least: Double, _ what: String) throws {
+        let sharp = try zoomed(tiles: true, heldAt: heldAt, effect: effect), coarse = try zoomed(tiles: false, heldAt: heldAt, effect: effect)
+        if let dump = ProcessInfo.processInfo.environment["TILE_DUMP"] {
+            try sharp.image.writePNG(path: "\(dump)/demo-\(effect)-\(heldAt ?? 0)-tiles.png")
+            try coarse.image.writePNG(path: "\(dump)/demo-\(effect)-\(heldAt ?? 0)-coarse.png")
+        }
         XCTAssertEqual(sharp.stderr, "")
         XCTAssertEqual(coarse.stderr, "")
         let a = Self.edgeContrast(sharp.image, cx: cx, cy: cy, radius: radius)
@@ -101,5 +105,12 @@ final class DemoTileTests: XCTestCase {
     /// this zoom) and its free edge at the pointer.
     func testALeafLiftedWhileZoomedKeepsItsTiles() throws {
         try expectSharperWithTiles(heldAt: 600, cx: 515, cy: 420, radius: 70, least: 50, "the lifted leaf")
+    }
+
+    /// The fold held in mid-turn while zoomed (a drag from the right edge band, which holds
+    /// the trailing hinge): its panel C, page 2 folding away, keeps the tiles page 2 had at
+    /// rest — the fold draws every page it carries with its details.
+    func testAFoldHeldWhileZoomedKeepsItsTiles() throws {
+        try expectSharperWithTiles(heldAt: 450, effect: "fold", cx: 515, cy: 420, radius: 70, least: 50, "the folding panel")
     }
 }
