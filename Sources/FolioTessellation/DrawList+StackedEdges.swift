@@ -31,7 +31,9 @@ import FolioLayers
 /// Every pixel whose centre they held has its box's part inside `e` in the covers, so no pixel
 /// loses anything the covers do not draw; the item's band along `e` ends `reach + 0.03` inside
 /// it (`starCut`), so the whole ramp goes, and pixels deeper, which the item covers fully, keep
-/// it.
+/// it. The pieces the split leaves keep only the edges still within reach of them (`markEdges`'
+/// rule), and each end's line is moved inward until no piece would lie between an edge's
+/// reach and the interior's clearance (neither a band triangle nor interior).
 ///
 /// What stays: where the roll's outline crosses the page's edge at a steeper angle (the page's
 /// ramp and the roll's then cover parts of the pixel that overlap only in part, and the
@@ -60,14 +62,19 @@ extension DrawList {
         for k in r where corners[k].fades && own.contains(Int(corners[k].edge)) {
             let line = edges[Int(corners[k].edge)]
             let a = corners[k], b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
-            findStackedSpans(i, line: line, from: a, to: b, frame)
+            findStackedSpans(line: line, from: a, to: b)
             let reach = line.reach + 0.01
             let (tx, ty) = (-line.ny, line.nx)
             let deepest = Self.stackDepth - reach
             for s in occlusion.spans.indices {
-                let (low, high) = (occlusion.spans[s].low + reach, occlusion.spans[s].high - reach)
-                guard high - low > 1e-3, !crossesSeam(r, tx, ty, low, high) else { continue }
+                // Each end moves inward (dropping less is always right) until its line leaves
+                // no piece between an edge's reach and the interior's clearance.
+                let (first, last) = (occlusion.spans[s].low + reach, occlusion.spans[s].high - reach)
+                guard last - first > 1e-3, !crossesSeam(r, tx, ty, first, last),
+                      let low = cleanLine(own, tx, ty, from: first, inward: 1), low < last else { continue }
                 splitTriangles { tx * $0.x + ty * $0.y - low }
+                // The second end after the first split: its line crosses the pieces it made.
+                guard let high = cleanLine(own, tx, ty, from: last, inward: -1), high - low > 1e-3 else { continue }
                 splitTriangles { tx * $0.x + ty * $0.y - high }
                 let slack = 1e-9 * (1 + abs(low) + abs(high))
                 func dropped(_ p: PlanePoint) -> Bool {
@@ -83,14 +90,73 @@ extension DrawList {
                 }
                 triangles.removeSubrange(kept...)
             }
+            if !occlusion.spans.isEmpty { unmarkEdgesOutOfReach(own) }
         }
     }
 
-    /// Fills `occlusion.stackCovers` (and their boxes) with the covers among the `stackSearch`
-    /// items after item `i` whose boxes meet its own, grown by the band's depth.
+    /// How far a split line's crossings must stay from the band between an edge's reach (plus
+    /// `markEdges`' tolerance) and the interior's clearance, where a piece would be neither a
+    /// band triangle nor interior (pixels).
+    static let cleanStep = 0.1
+
+    /// The position of a line across the edge (`t = tx·x + ty·y`), starting at `t` and moving
+    /// `inward` (+1 or −1) by `cleanStep` up to ten times, where every crossing of the item's
+    /// triangles lies, from each of the item's own edges `own`, either within reach of it (a
+    /// band piece) or past the interior's clearance: so the pieces either carry the edge or
+    /// keep clear of it as the star cut's interior does. Nil when none is found.
+    func cleanLine(_ own: Range<Int>, _ tx: Double, _ ty: Double, from t: Double, inward: Double) -> Double? {
+        let magnitude = max(pixelSize.width, pixelSize.height) + abs(origin.x) + abs(origin.y)
+        let tolerance = 0.02 + 1e-6 * magnitude
+        // Between an edge's reach and the interior's clearance, from any own edge.
+        func between(_ p: PlanePoint) -> Bool {
+            for e in own {
+                let d = edges[e].distance(p)
+                if d >= edges[e].reach + tolerance - 1e-3 && d < edges[e].reach + Self.interiorClearance - 1e-4 { return true }
+            }
+            return false
+        }
+        var line = t
+        for _ in 0..<10 {
+            var clean = true
+            check: for tri in triangles {
+                for k in 0..<3 {
+                    let p = points[Int(k == 0 ? tri.a : k == 1 ? tri.b : tri.c)]
+                    let q = points[Int(k == 0 ? tri.b : k == 1 ? tri.c : tri.a)]
+                    let (vp, vq) = (tx * p.x + ty * p.y - line, tx * q.x + ty * q.y - line)
+                    guard (vp < 0) != (vq < 0) else { continue }
+                    // The crossing, and the ends that a piece may keep without their band.
+                    if between(p.toward(q, vp / (vp - vq))) || between(p) || between(q) { clean = false; break check }
+                }
+            }
+            if clean { return line }
+            line += inward * Self.cleanStep
+        }
+        return nil
+    }
+
+    /// Clears on every triangle the own edges (`own`) that no longer come within reach of it
+    /// (`markEdges`' rule): a piece split off a band triangle away from its edge needs none.
+    mutating func unmarkEdgesOutOfReach(_ own: Range<Int>) {
+        let magnitude = max(pixelSize.width, pixelSize.height) + abs(origin.x) + abs(origin.y)
+        let tolerance = 0.02 + 1e-6 * magnitude
+        for t in triangles.indices where triangles[t].edges != 0 {
+            let (a, b, c) = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
+            for e in own where triangles[t].edges & (1 << UInt32(e - own.lowerBound)) != 0 {
+                let edge = edges[e]
+                if min(edge.distance(a), edge.distance(b), edge.distance(c)) >= edge.reach + tolerance {
+                    triangles[t].edges &= ~(1 << UInt32(e - own.lowerBound))
+                }
+            }
+        }
+    }
+
+    /// Fills `occlusion.stackCovers` (their edges' inward lines, and their boxes) with the covers
+    /// among the `stackSearch` items after item `i` whose boxes meet its own, grown by the band's
+    /// depth.
     mutating func findStackCovers(_ i: Int, _ frame: Frame) {
         occlusion.stackCovers.removeAll(keepingCapacity: true)
         occlusion.stackCoverBoxes.removeAll(keepingCapacity: true)
+        occlusion.stackCoverLines.removeAll(keepingCapacity: true)
         let box = bounds(items[i].corners)
         let grow = Self.stackDepth + 2
         for j in (i + 1)..<min(items.count, i + 1 + Self.stackSearch) where !items[j].cover.isEmpty {
@@ -100,7 +166,15 @@ extension DrawList {
             let other = bounds(items[j].corners)
             guard other.minX <= box.maxX + grow, other.maxX >= box.minX - grow,
                   other.minY <= box.maxY + grow, other.maxY >= box.minY - grow else { continue }
-            occlusion.stackCovers.append(Int32(j))
+            // Its edges' inward lines, once for every edge of the item that tests it.
+            let s = items[j].corners
+            let sign = winding(s)
+            let start = occlusion.stackCoverLines.count
+            for m in s {
+                guard let (nx, ny) = inwardNormal(m, in: s, winding: sign) else { continue }
+                occlusion.stackCoverLines.append(CoverLine(nx: nx, ny: ny, c: -(nx * corners[m].x + ny * corners[m].y)))
+            }
+            occlusion.stackCovers.append(start..<occlusion.stackCoverLines.count)
             occlusion.stackCoverBoxes.append(other)
         }
     }
@@ -120,9 +194,9 @@ extension DrawList {
 
     /// Fills `occlusion.spans` with the stretches (in `t = tx·x + ty·y` along the edge, its
     /// tangent `(−ny, nx)`) where the band `stackDepth` deep inside `line`, the edge from `a` to
-    /// `b`, lies in the covers of the items after `i`: the points of its lines at depths 0,
+    /// `b`, lies in the covers `findStackCovers` found: the points of its lines at depths 0,
     /// half and all of it each in some cover's polygon. Within two pixels of the edge's ends.
-    mutating func findStackedSpans(_ i: Int, line: EdgeLine, from a: Corner, to b: Corner, _ frame: Frame) {
+    mutating func findStackedSpans(line: EdgeLine, from a: Corner, to b: Corner) {
         occlusion.spans.removeAll(keepingCapacity: true)
         let (tx, ty) = (-line.ny, line.nx)
         let (ta, tb) = (tx * a.x + ty * a.y, tx * b.x + ty * b.y)
@@ -142,15 +216,13 @@ extension DrawList {
             for c in occlusion.stackCovers.indices {
                 let other = occlusion.stackCoverBoxes[c]
                 guard other.minX <= box.maxX, other.maxX >= box.minX, other.minY <= box.maxY, other.maxY >= box.minY else { continue }
-                let s = items[Int(occlusion.stackCovers[c])].corners
                 var (low, high) = range
-                let sign = winding(s)
                 let base = (x: o.x + d * line.nx, y: o.y + d * line.ny)
-                for m in s {
-                    guard let (nx, ny) = inwardNormal(m, in: s, winding: sign) else { continue }
+                for l in occlusion.stackCovers[c] {
+                    let g = occlusion.stackCoverLines[l]
                     // Inside where v0 + t·dv ≥ −tolerance.
-                    let v0 = nx * (base.x - corners[m].x) + ny * (base.y - corners[m].y) + Self.stackTolerance
-                    let dv = nx * tx + ny * ty
+                    let v0 = g.distance(base.x, base.y) + Self.stackTolerance
+                    let dv = g.nx * tx + g.ny * ty
                     if abs(dv) < 1e-12 {
                         if v0 < 0 { high = -.infinity }
                     } else if dv > 0 {

@@ -23,8 +23,10 @@ package struct OcclusionCuts {
     /// The stretches of the edge being handed over whose band later covers hold, and the
     /// working lists they are found with (sorted by `low`, disjoint once merged).
     package var spans: [Span] = [], spansNext: [Span] = [], spansCommon: [Span] = []
-    /// The covers near the item whose edges are being handed over, and their boxes.
-    package var stackCovers: [Int32] = []
+    /// The covers near the item whose edges are being handed over: their edges' inward lines
+    /// (ranges in `stackCoverLines`), and their boxes.
+    package var stackCovers: [Range<Int>] = []
+    package var stackCoverLines: [DrawList.CoverLine] = []
     package var stackCoverBoxes: [(minX: Double, maxX: Double, minY: Double, maxY: Double)] = []
 
     package init() {}
