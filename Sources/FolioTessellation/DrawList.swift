@@ -124,6 +124,9 @@ package struct DrawList {
     /// Whether slits and nearly straight corners get their own coverage rules
     /// (`DrawList+Slits.swift`; off only to test and measure them).
     package var mendsSlits = true
+    /// Whether a flat item's edge under later opaque items leaves its ramp to them
+    /// (`DrawList+StackedEdges.swift`; off only to test and measure it).
+    package var handsOverStackedEdges = true
     /// Interleaved vertex data, `floatsPerVertex` per vertex (see `DrawList+Triangles.swift`).
     package var vertices: [Float] = []
     /// Surface layers' cast shadows, after the batches' vertices (`DrawList+CastShadow.swift`).
@@ -302,6 +305,10 @@ package struct DrawList {
         if !surface.contours.isEmpty { clipToContourBands(i, quad) }
         if !items[i].slitEdges.isEmpty {
             if mode == .bordered { fillSlits(i, bounds: bounds, texels: texelsPerPoint(quad)) } else { markSlitEdges(i) }
+        }
+        // Nothing of a flat item's ramp where later opaque items cover its edge's band.
+        if handsOverStackedEdges && cutsHiddenParts && mode == .inflated && quad.surfacePatch < 0 && !items[i].edges.isEmpty {
+            dropStackedEdgeBands(i, frame)
         }
         normals.select(quad, of: frame)
         writeTriangles(i, border: mode == .bordered)
