@@ -116,6 +116,12 @@ public class Layer {
     @exclusivity(unchecked) final var pivotedSublayerTransformIsStale = false
     /// The compositing kind; fixed by the class.
     public let kind: Kind
+    /// Whether a presentation has its values in this layer now (Layer+Presentation.swift):
+    /// set by whichever presents it — a kept `PresentationList` or the layer's own storage —
+    /// and cleared when its model values are back, so that a nested presentation presents
+    /// nothing more. Here, in the byte after `kind`, because the list reads it in the line it
+    /// writes the presented values and change counters to anyway, without touching the storage.
+    @exclusivity(unchecked) final var isPresented = false
     /// How many layers of this subtree, itself included, carry animations: the presentation
     /// walk enters only subtrees where it is not 0. Kept by `add(_:forKey:)`, the removals and
     /// every change of a sublayer list.
