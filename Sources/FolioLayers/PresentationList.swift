@@ -159,22 +159,27 @@ final class PresentationList {
     /// Applies the presentation at `time` to every member (as `applyPresentation` does); a
     /// layer presented already (a presentation around this one) is left as it is.
     func apply(at time: Double, memo: inout SpringResponseMemo) {
+        // The buffers' addresses once, in locals: read through the class's properties inside
+        // the loop, each access was checked for exclusivity at run time (about 57 instructions
+        // a layer).
         let springs = UnsafeMutableBufferPointer(start: springBase, count: springCount)
+        let list = members.base, rowBase = rows.base, savedBase = saved.base
         for i in 0..<members.count {
-            let m = members[i]
+            let m = list[i]
             guard m.rowCount > 0, let timings = m.timings else {
                 m.storage._withUnsafeGuaranteedRef {
                     if $0.usesTracks || !$0.entries.isEmpty { $0.present(m.layer, at: time, memo: &memo) }
                 }
                 continue
             }
-            saved[i] = m.layer.withLayer { layer in
-                guard !layer.isPresented else { return SavedNumbers() }
+            let s = savedBase + i
+            m.layer.withLayer { layer in
+                guard !layer.isPresented else { s.pointee.mask = 0; return }
                 layer.isPresented = true
-                // `LayerAnimationStorage.presentTracks`, from the copied rows.
-                var s = SavedNumbers()
-                s.mask = SavedNumbers.presentedBit
-                let first = rows.base + Int(m.rowStart)
+                // `LayerAnimationStorage.presentTracks`, from the copied rows; the saved numbers
+                // are written in place (only the mask and the slots used).
+                var mask = SavedNumbers.presentedBit
+                let first = rowBase + Int(m.rowStart)
                 for k in 0..<Int(m.rowCount) {
                     let row = first + k
                     let slot = Int(row.pointee.slot)
@@ -182,10 +187,10 @@ final class PresentationList {
                     let bit: UInt8 = 1 << UInt8(truncatingIfNeeded: slot)
                     guard let v = row.pointee.value(at: time, base: base, timing: timings + k, springs: springs, memo: &memo),
                           v.isFinite else { continue }
-                    if s.mask & bit == 0 { s[slot] = base; s.mask |= bit }
+                    if mask & bit == 0 { s.pointee[slot] = base; mask |= bit }
                     layer.setNumber(v, inSlot: slot)
                 }
-                return s
+                s.pointee.mask = mask
             }
         }
     }
@@ -193,17 +198,18 @@ final class PresentationList {
     /// Writes back every member's model values (as `restoreModel` does; each layer's values
     /// are its own, so the order among layers does not matter).
     func restore() {
+        let list = members.base, savedBase = saved.base
         for i in 0..<members.count {
-            let m = members[i]
+            let m = list[i]
             guard m.rowCount > 0 else {
                 m.storage._withUnsafeGuaranteedRef { if $0.isPresenting { $0.restore(m.layer) } }
                 continue
             }
-            let s = saved[i]
-            guard s.mask & SavedNumbers.presentedBit != 0 else { continue }
+            let s = savedBase + i
+            guard s.pointee.mask & SavedNumbers.presentedBit != 0 else { continue }
             m.layer.withLayer { layer in
                 layer.isPresented = false
-                s.restore(into: layer)
+                s.pointee.restore(into: layer)
             }
         }
     }
