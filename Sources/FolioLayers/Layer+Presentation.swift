@@ -20,7 +20,10 @@ import FolioMotion
 //
 // A root with many animated layers below it keeps them in a `PresentationList` and applies and
 // restores down that list rather than by the walk: the same layers in the same order, without
-// the chain of sibling links through memory (PresentationList.swift).
+// the chain of sibling links through memory; for the layers whose animations are all number
+// tracks it keeps copies of their rows and springs and the model numbers it saved, so that
+// neither pass reads their storage objects (PresentationList.swift). Whichever presents a
+// layer sets its `isPresented`, which a nested presentation leaves alone.
 
 extension Layer {
     /// Runs `body` with every animation in this subtree applied at tree time `time`: inside it,

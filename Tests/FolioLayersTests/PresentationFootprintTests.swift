@@ -33,6 +33,34 @@ import FolioMotion
         }
     }
 
+    /// What presenting a position or an opacity writes in the layer — the value, `version`,
+    /// the kept transform's flag, the parent link for the walk up, and the kept list's
+    /// `isPresented` — lies in 42 bytes from byte 16, so that it is one line of the object in
+    /// half the layers and two in the rest (it lay over bytes 48–176 before: three lines).
+    @Test func whatAPresentationWritesLiesInFortyTwoBytes() {
+        let layer = Layer(name: "tile", frame: Rect(x: 0, y: 0, width: 18, height: 18), backgroundColor: .white)
+        var spans: [String: Range<Int>] = [:]
+        // `position` and `opacity` have observers (an inout access goes through a copy): found
+        // by their values in the object's bytes instead.
+        layer.position = Point(x: 1234.0625, y: -5678.125)
+        layer.opacity = 0.123456789
+        let object = UnsafeRawPointer(Unmanaged.passUnretained(layer).toOpaque())
+        func offset(of value: Double) -> Int {
+            (0..<64).first { object.load(fromByteOffset: $0 * 8, as: UInt64.self) == value.bitPattern }.map { $0 * 8 } ?? -1000
+        }
+        let x = offset(of: 1234.0625), y = offset(of: -5678.125)
+        #expect(y == x + 8)
+        spans["position"] = x ..< x + 16
+        spans["opacity"] = offset(of: 0.123456789) ..< offset(of: 0.123456789) + 8
+        spans["version"] = withUnsafeMutablePointer(to: &layer.version) { Self.offset(layer, $0) ..< Self.offset(layer, $0) + 8 }
+        spans["parentLink"] = withUnsafeMutablePointer(to: &layer.parentLink) { Self.offset(layer, $0) ..< Self.offset(layer, $0) + 8 }
+        spans["localTransformIsStale"] = withUnsafeMutablePointer(to: &layer.localTransformIsStale) { Self.offset(layer, $0) ..< Self.offset(layer, $0) + 1 }
+        spans["isPresented"] = withUnsafeMutablePointer(to: &layer.isPresented) { Self.offset(layer, $0) ..< Self.offset(layer, $0) + 1 }
+        for (name, span) in spans {
+            #expect(span.lowerBound >= 16 && span.upperBound <= 58, "\(name) at bytes \(span)")
+        }
+    }
+
     /// What the track path reads of a layer's animation storage — its flags, the track table's
     /// pointers and counts, the saved numbers and their mask — ends within the object's first
     /// 128 bytes (two lines when the object starts on a line; the eight-lane vector of saved
