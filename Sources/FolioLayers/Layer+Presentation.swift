@@ -20,7 +20,10 @@ import FolioMotion
 //
 // A root with many animated layers below it keeps them in a `PresentationList` and applies and
 // restores down that list rather than by the walk: the same layers in the same order, without
-// the chain of sibling links through memory (PresentationList.swift).
+// the chain of sibling links through memory; for the layers whose animations are all number
+// tracks it keeps copies of their rows and springs and the model numbers it saved, so that
+// neither pass reads their storage objects (PresentationList.swift). Whichever presents a
+// layer sets its `isPresented`, which a nested presentation leaves alone.
 
 extension Layer {
     /// Runs `body` with every animation in this subtree applied at tree time `time`: inside it,
@@ -42,7 +45,7 @@ extension Layer {
             if let kept = presentationList { list = kept } else { list = PresentationList(); presentationList = list }
             list.refresh(from: root)
             list.apply(at: time, memo: &memo)
-            defer { if list.isCurrent { list.restore() } else { root.restoreModel() } }
+            defer { if list.isCurrent { list.restore() } else { list.restoreAfterTreeChange(under: root) } }
             return try body()
         }
         root.applyPresentation(at: time, memo: &memo)
@@ -59,7 +62,7 @@ extension Layer {
 
     /// The presentation value of `keyPath` at `time` (the model value when nothing animates it).
     public final func presentationValue(forKeyPath keyPath: AnimationKeyPath, at time: Double) -> AnimationValue {
-        guard let storage = animationStorage, !storage.entries.isEmpty, !storage.isPresenting else {
+        guard let storage = animationStorage, !storage.entries.isEmpty, !isPresented else {
             return value(forKeyPath: keyPath)
         }
         let layer = Unmanaged.passUnretained(self)
@@ -112,9 +115,12 @@ extension Unmanaged where Instance == Layer {
 extension LayerAnimationStorage {
     /// Saves the model values the animations touch and writes their presentation values at
     /// `time` (`memo`: the walk's last spring response, for the track path).
+    /// Nothing when the layer is presented already (`Layer.isPresented`: by this storage, or
+    /// by a kept list).
     func present(_ layer: Unmanaged<Layer>, at time: Double, memo: inout SpringResponseMemo) {
-        guard !isPresenting else { return }
+        guard !isPresenting, !layer.withLayer({ $0.isPresented }) else { return }
         isPresenting = true
+        layer.withLayer { $0.isPresented = true }
         // Tree time to the layer's local time, while any layer has a timing (Layer+Timing.swift).
         let time = memo.layersAreTimed ? layer.withLayer { $0.localTime(fromTreeTime: time) } : time
         if usesTracks {
@@ -140,7 +146,7 @@ extension LayerAnimationStorage {
     func restore(_ layer: Unmanaged<Layer>) {
         guard isPresenting else { return }
         isPresenting = false
-        layer.withLayer { restoreNumbers($0) }
+        layer.withLayer { $0.isPresented = false; restoreNumbers($0) }
         // The track path saved numbers only: `saved` (whose count is in its buffer) is not read.
         guard presentsGeneral else { return }
         presentsGeneral = false
@@ -198,14 +204,8 @@ extension LayerAnimationStorage {
     /// Writes back the model numbers the track path saved (a value that did not change is not
     /// written, so its layer's change counters and cached transform are left alone).
     private func restoreNumbers(_ layer: Layer) {
-        var mask = savedNumbers.mask
-        guard mask != 0 else { return }
-        while mask != 0 {
-            let slot = mask.trailingZeroBitCount
-            mask &= mask &- 1
-            let v = savedNumbers[slot]
-            if layer.number(inSlot: slot).bitPattern != v.bitPattern { layer.setNumber(v, inSlot: slot) }
-        }
+        guard savedNumbers.mask != 0 else { return }
+        savedNumbers.restore(into: layer)
         savedNumbers.mask = 0
     }
 

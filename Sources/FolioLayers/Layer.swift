@@ -36,28 +36,59 @@ public class Layer {
     //
     // What a presentation (Layer+Presentation.swift) touches on every animated layer besides
     // the animated property — the animation counts and storage link its walk reads, the change
-    // counters and parent link every setter writes — follows the flags, in the cache line the
-    // evaluator reads anyway: declared at the end of the object they were two more lines a
-    // layer, read three times a frame (apply, evaluate, restore), which measured more than the
-    // arithmetic of the presentation itself (docs/animation.md, "What it costs").
+    // counter and parent link every setter writes — lies in the lines the evaluator reads
+    // anyway: declared at the end of the object they were two more lines a layer, read three
+    // times a frame (apply, evaluate, restore), which measured more than the arithmetic of
+    // the presentation itself (docs/animation.md, "What it costs").
 
     // Every property that changes what is drawn reports a change of value to the change
     // tracking (Layer+ChangeTracking.swift): "content" when it changes what the layer's subtree
     // looks like in its own coordinates, "placement" when it only changes where or how that
     // picture is composited into the superlayer.
 
-    /// The layer's own coordinate space and content rectangle, in points.
-    @exclusivity(unchecked) public final var bounds: Rect = .zero {
-        didSet {
-            anchorInputsDidChange()
-            if bounds != oldValue { contentDidChange() }
-        }
-    }
+    // What presenting a number writes — `position` or `opacity`, the layer's `version` and
+    // the kept transform's flag, through `parentLink` the root's counters — and the list's
+    // `isPresented` come first, together: 42 bytes from byte 16, so one line of the layer
+    // in half the layers (the object starts at any 16-byte boundary) and two in the rest,
+    // where they lay over bytes 48–176 (three lines) before. The presentation writes them
+    // twice a frame (apply, restore) for every animated layer (docs/animation.md, "One
+    // list"); the evaluator reads the first three lines of every layer either way.
+
     /// Where the anchor point sits in the superlayer's coordinates, in points.
     @exclusivity(unchecked) public final var position: Point = .zero {
         didSet {
             localTransformIsStale = true
             if position != oldValue { placementDidChange() }
+        }
+    }
+    /// Opacity 0…1 (clamped when evaluated; NaN counts as 0); multiplies into every quad of the subtree.
+    ///
+    /// With `allowsGroupOpacity` (the default) a flattening layer's opacity applies to its
+    /// subtree composited as one picture (see `opacityCompositing(using:tolerance:)`).
+    @exclusivity(unchecked) public final var opacity: Double = 1 {
+        didSet { if opacity != oldValue { placementDidChange() } }
+    }
+    /// Counts changes of this layer's own drawing properties and of its sublayer list; starts at 0.
+    @exclusivity(unchecked) public internal(set) final var version: UInt64 = 0
+    /// `superlayer` as an unmanaged reference, for the change tracking's walk up the tree on
+    /// every write: loading `superlayer` itself retains and releases each ancestor, which
+    /// cost more than the rest of a write.
+    @exclusivity(unchecked) final var parentLink: Unmanaged<Layer>?
+    /// Whether an input of `localTransform` was written since the kept matrix was last
+    /// computed (see `localTransform`).
+    @exclusivity(unchecked) final var localTransformIsStale = false
+    /// Whether a presentation has its values in this layer now (Layer+Presentation.swift):
+    /// set by whichever presents it — a kept `PresentationList` or the layer's own storage —
+    /// and cleared when its model values are back, so that a nested presentation presents
+    /// nothing more. Kept with the fields a presentation writes (above), so that the list
+    /// reads it without touching the storage.
+    @exclusivity(unchecked) final var isPresented = false
+
+    /// The layer's own coordinate space and content rectangle, in points.
+    @exclusivity(unchecked) public final var bounds: Rect = .zero {
+        didSet {
+            anchorInputsDidChange()
+            if bounds != oldValue { contentDidChange() }
         }
     }
     /// The pivot in unit coordinates of `bounds` (0.5, 0.5 = centre).
@@ -81,13 +112,6 @@ public class Layer {
             if zPosition != oldValue { placementDidChange() }
         }
     }
-    /// Opacity 0…1 (clamped when evaluated; NaN counts as 0); multiplies into every quad of the subtree.
-    ///
-    /// With `allowsGroupOpacity` (the default) a flattening layer's opacity applies to its
-    /// subtree composited as one picture (see `opacityCompositing(using:tolerance:)`).
-    @exclusivity(unchecked) public final var opacity: Double = 1 {
-        didSet { if opacity != oldValue { placementDidChange() } }
-    }
     /// Hidden layers and their subtrees draw nothing (their quads are reported not visible).
     @exclusivity(unchecked) public final var isHidden = false {
         didSet { if isHidden != oldValue { placementDidChange() } }
@@ -110,9 +134,8 @@ public class Layer {
     /// Kept with the matrices so that the evaluator's common case costs one test, not sixteen.
     @exclusivity(unchecked) final var transformIsIdentity = true
     @exclusivity(unchecked) final var sublayerTransformIsIdentity = true
-    /// Whether an input of `localTransform` / `pivotedSublayerTransform` was written since
-    /// the kept matrix was last computed (see `localTransform`).
-    @exclusivity(unchecked) final var localTransformIsStale = false
+    /// Whether an input of `pivotedSublayerTransform` was written since the kept matrix was
+    /// last computed (see `localTransform`).
     @exclusivity(unchecked) final var pivotedSublayerTransformIsStale = false
     /// The compositing kind; fixed by the class.
     public let kind: Kind
@@ -127,15 +150,9 @@ public class Layer {
 
     // MARK: Change tracking (Layer+ChangeTracking.swift)
 
-    /// Counts changes of this layer's own drawing properties and of its sublayer list; starts at 0.
-    @exclusivity(unchecked) public internal(set) final var version: UInt64 = 0
     /// Counts changes of what this layer's subtree looks like in the layer's own coordinates:
     /// its content properties, its sublayer list, and anything drawn below it; starts at 0.
     @exclusivity(unchecked) public internal(set) final var contentVersion: UInt64 = 0
-    /// `superlayer` as an unmanaged reference, for the change tracking's walk up the tree on
-    /// every write: loading `superlayer` itself retains and releases each ancestor, which
-    /// cost more than the rest of a write.
-    @exclusivity(unchecked) final var parentLink: Unmanaged<Layer>?
 
     /// `localTransform` as last computed; out of date while `localTransformIsStale` (every
     /// setter of an input — `transform`, `bounds`, `anchorPoint`, `anchorPointZ`, `position`,

@@ -78,6 +78,9 @@ final class LayerAnimationStorage {
     /// Rebuilds `tracks` from `entries` (when animations are added or removed, never per
     /// frame), and makes room for the general path's saved values when it is the path taken.
     private func rebuildTracks() {
+        // A kept list copied the rows and springs of the table being replaced
+        // (PresentationList.swift): it is out of date now.
+        PresentationList.epoch.add(1, ordering: .relaxed)
         usesTracks = false
         var rows: [NumberTrack] = [], timings: [NumberTrack.Timing] = [], springs: [GenericSpringMotion<Point>] = []
         for entry in entries {

@@ -95,6 +95,15 @@ struct NumberTrack {
         return (track, Timing(timing: timing, timingFunction: animation.timingFunction))
     }
 
+    /// This row with its spring's responses at `index` of another table (a kept
+    /// `PresentationList` copies the rows of many layers and their springs side by side).
+    func withSpring(at index: Int32) -> NumberTrack {
+        NumberTrack(beginTime: beginTime, duration: duration, speed: speed, from: from, to: to, velocity: velocity,
+                    spring: index, slot: slot, toMode: toMode, fromIsBase: fromIsBase, hasVelocity: hasVelocity,
+                    isAdditive: isAdditive, isCumulative: isCumulative, isSinglePass: isSinglePass,
+                    fillsBackwards: fillsBackwards, fillsForwards: fillsForwards)
+    }
+
     /// The value at parent time `time` over `base` (the path's value before this track), or
     /// nil when the animation does not apply there (outside its active time with no fill).
     /// `timing` is this track's timing row; `springs` the table's spring responses (`spring`

@@ -9,8 +9,13 @@
 struct SavedNumbers {
     /// The saved values by slot.
     private var values: (Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0)
-    /// Bit `slot` is set while the value in `slot` is a model value to restore.
+    /// Bit `slot` is set while the value in `slot` is a model value to restore; bit 7
+    /// (`presentedBit`) is the kept list's mark that it presented the layer these belong to.
     var mask: UInt8 = 0
+
+    /// The bit of `mask` past the seven slots: set by `PresentationList` on the saved numbers
+    /// of a layer it presented (a presentation may write no value and still have presented).
+    static let presentedBit: UInt8 = 0x80
 
     /// The value saved in `slot` (0…6).
     subscript(slot: Int) -> Double {
@@ -21,6 +26,20 @@ struct SavedNumbers {
         @inline(__always) set {
             assert(slot >= 0 && slot < 7, "saved number slot out of range")
             withUnsafeMutableBytes(of: &values) { $0.storeBytes(of: newValue, toByteOffset: slot &* 8, as: Double.self) }
+        }
+    }
+
+    /// Writes the saved model numbers back into `layer`, through its setters so that change
+    /// tracking sees them; a value whose bits did not change is not written, so the layer's
+    /// change counters and cached transform are left alone.
+    @inline(__always)
+    func restore(into layer: Layer) {
+        var slots = mask & ~Self.presentedBit
+        while slots != 0 {
+            let slot = slots.trailingZeroBitCount
+            slots &= slots &- 1
+            let v = self[slot]
+            if layer.number(inSlot: slot).bitPattern != v.bitPattern { layer.setNumber(v, inSlot: slot) }
         }
     }
 
