@@ -34,6 +34,28 @@ import FolioMotion
         #expect(layer.removeFinishedAnimations(at: 100) == 1)
     }
 
+    /// A root with many animated layers presents them from one kept list (`PresentationList`),
+    /// not through each storage: the list converts the tree's time into each layer's local
+    /// time too. Twenty fades under a parent paused at local time 0.5 read 0.25 at any tree
+    /// time (without the conversion in the list they read the tree time's value: 0.5 at t = 1).
+    @Test func aPausedSubtreeOfManyAnimatedLayersIsPausedInTheKeptList() throws {
+        let root = Self.layer("root"), parent = Self.layer("parent")
+        try root.addSublayer(parent)
+        var children: [Layer] = []
+        for i in 0..<20 {
+            let child = Self.layer("c\(i)")
+            try parent.addSublayer(child)
+            try child.add(try Self.fade(), forKey: "fade")
+            children.append(child)
+        }
+        parent.timing = try LayerTiming(speed: 0, timeOffset: 0.5)
+        for t in [0.0, 1.0, 1.5, 7.5] {
+            let seen = root.withPresentation(at: t) { children.map(\.opacity) }
+            for value in seen { #expect(abs(value - 0.25) < 1e-12, "t = \(t)") }
+        }
+        #expect(children.allSatisfy { $0.opacity == 1 })
+    }
+
     @Test func timingsAreInheritedDownTheTree() throws {
         let parent = Self.layer("parent"), child = Self.layer("child"), leaf = Self.layer("leaf")
         try parent.addSublayer(child); try child.addSublayer(leaf)
