@@ -128,6 +128,14 @@ package struct CastShadowList {
     package var surfaceCasters: [Int32] = []
     /// The opaque flat layers drawn in this frame with a corner off their context's plane.
     package var raisedFlatCasters: [Int32] = []
+    /// The curved receiver's run being gathered (`DrawList+SurfaceReceiverShadow.swift`): the
+    /// axes across the light, the run's box seen along the light (points on those axes), its
+    /// lowest point along the light, and the penumbra's terms `w₀`, `2·tan β` (points).
+    package var surfaceRun = (e1: Vector3(x: 1, y: 0, z: 0), e2: Vector3(x: 0, y: 1, z: 0),
+                              box: (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0), low: 0.0, contactWidth: 0.0, spread: 0.0)
+    /// The corners of the curved receiver's run seen along the light (`x`, `y` on its axes,
+    /// `h` along the light).
+    package var surfaceRunPoints: [Point2] = []
     /// The receiver's pass being gathered (`DrawList+RaisedShadow.swift`): where its casters
     /// start in `receiverCasters`, how many it has, and the region of the receiver (its own
     /// points: min x, min y, max x, max y) their shadows can darken.

@@ -86,9 +86,12 @@ extension DrawList {
         let raw = Vector3(x: l4.x, y: l4.y, z: l4.z)
         guard raw.length > 0, raw.length.isFinite else { return }
         let l = raw * (1 / raw.length)
-        // Axes across the light.
-        let helper = abs(l.x) < 0.9 ? Vector3(x: 1, y: 0, z: 0) : Vector3(x: 0, y: 1, z: 0)
-        let c1 = l.cross(helper)
+        // Axes across the light, the first along the receiver's rulings seen along the light
+        // (the casters' rulings lie near it: the boxes below then fit their bands).
+        guard let curl = record.surface?.curl else { return }
+        let ruling = Vector3(x: -curl.direction.y, y: curl.direction.x, z: 0)
+        var c1 = ruling - l * ruling.dot(l)
+        if c1.length < 1e-6 { c1 = l.cross(abs(l.x) < 0.9 ? Vector3(x: 1, y: 0, z: 0) : Vector3(x: 0, y: 1, z: 0)) }
         let e1 = c1 * (1 / c1.length)
         let e2 = l.cross(e1)
         let model: CastShadow
@@ -96,7 +99,35 @@ extension DrawList {
         let terms = (Float(model.contactOpacity), Float(0), Float(model.contactWidth), Float(2 * Self.tangent(degrees: model.angularRadius)))
         var next = 0
         while next < batches.count && batches[next].item < run.upperBound { next += 1 }
-        castShadow.receiverPass = (first: castShadow.receiverCasters.count, count: 0, region: (0, 0, 0, 0))
+        // The run seen along the light: its box across the light and its lowest point along it
+        // (a piece that stands nowhere above it, or whose shadow's reach misses the box, is left
+        // out, and the pass covers only where the kept pieces reach).
+        guard let surface = record.surface else { return }
+        var box = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
+        var low = Double.infinity
+        for r in run {
+            let patch = frame.polygons[items[r].quadIndex].surfacePatch
+            guard patch >= 0, patch < surface.mesh.patches.count else { continue }
+            for k in surface.mesh.patches[patch].corners {
+                let p = surface.mesh.vertices[surface.mesh.patchCorners[k]].position
+                let (x, y) = (p.dot(e1), p.dot(e2))
+                box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
+                low = min(low, p.dot(l))
+            }
+        }
+        guard low.isFinite, box.x0 <= box.x1, box.y0 <= box.y1 else { return }
+        castShadow.surfaceRunPoints.removeAll(keepingCapacity: true)
+        for r in run {
+            let patch = frame.polygons[items[r].quadIndex].surfacePatch
+            guard patch >= 0, patch < surface.mesh.patches.count else { continue }
+            for k in surface.mesh.patches[patch].corners {
+                let p = surface.mesh.vertices[surface.mesh.patchCorners[k]].position
+                castShadow.surfaceRunPoints.append(CastShadowList.Point2(x: p.dot(e1), y: p.dot(e2), w: 1, h: p.dot(l)))
+            }
+        }
+        castShadow.surfaceRun = (e1, e2, box, low, model.contactWidth, 2 * Self.tangent(degrees: model.angularRadius))
+        castShadow.receiverPass = (first: castShadow.receiverCasters.count, count: 0,
+                                   region: (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity))
         var group = 0
         // Flat casters off the page plane: one piece each, a sheet of their own.
         for caster in castShadow.raisedFlatCasters {
@@ -122,10 +153,14 @@ extension DrawList {
         appendSurfaceReceiverPass(run, receiver: receiver, frame, beforeBatch: next, light: l, ambient: ambient, terms: terms)
     }
 
-    /// How many chords a curled caster's bend is cut into (split where it turns from the
-    /// light, so each chord faces one way). The chord of a half turn cut in six stands at most
-    /// `r(1 − cos 15°) = 0.034r` off the cylinder: 1 pt for the standard radius of a 300 pt leaf.
-    package static let surfaceCasterChords = 6
+    /// How many chords a curled caster's bend is cut into: two, split where it turns from the
+    /// light. Seen along the light, the part of the bend on one side of that silhouette ruling
+    /// covers exactly the band between its two end rulings (the silhouette is where the
+    /// projection turns back), so one chord between them casts the same band; what differs is
+    /// the height inside it (the chord lies below the arc by its sagitta) and the leaf's top and
+    /// bottom edges, straight on the chord. Every piece costs every pixel of the pass its six
+    /// sides (llvmpipe runs them all): six chords cost the lit curl riffle 1 ms per kpixel.
+    package static let surfaceCasterChords = 2
 
     /// Appends the pieces of `curl`'s lifted part (its bend in `surfaceCasterChords` chords, its
     /// turned part) placed by `casterToReceiver`; the chords facing the light are sheet
@@ -225,16 +260,43 @@ extension DrawList {
         let unit = normal * (1 / size)
         let toward = unit.dot(l)
         guard abs(toward) > 1e-6 else { return false }
+        // The outline seen along the light: its winding, its box, its highest point along it.
+        var area = 0.0
+        var box = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
+        var high = -Double.infinity
+        for k in 0..<count {
+            let a = outline[k], b = outline[k + 1 == count ? 0 : k + 1]
+            area += a.dot(e1) * b.dot(e2) - b.dot(e1) * a.dot(e2)
+            box = (min(box.x0, a.dot(e1)), min(box.y0, a.dot(e2)), max(box.x1, a.dot(e1)), max(box.y1, a.dot(e2)))
+            high = max(high, a.dot(l))
+        }
+        // Nowhere above the run (every ray from it to the piece has t ≤ high − low), or its
+        // shadow's reach (half the widest penumbra, at t = high − low) misses the run's box.
+        let run = castShadow.surfaceRun
+        let tallest = high - run.low
+        guard tallest > Self.surfaceContact else { return false }
+        let reach = (run.contactWidth + run.spread * tallest) / 2 + 1e-3
+        let reached = (x0: max(box.x0 - reach, run.box.x0), y0: max(box.y0 - reach, run.box.y0),
+                       x1: min(box.x1 + reach, run.box.x1), y1: min(box.y1 + reach, run.box.y1))
+        guard reached.x0 < reached.x1, reached.y0 < reached.y1 else { return false }
+        // Every corner of the run outside one side of the piece pushed out by the reach, seen
+        // along the light: its shadow misses the run.
+        let inward0 = area > 0 ? 1.0 : -1.0
+        for k in 0..<count {
+            let p = outline[k], q = outline[k + 1 == count ? 0 : k + 1]
+            let (px, py, qx, qy) = (p.dot(e1), p.dot(e2), q.dot(e1), q.dot(e2))
+            let length = ((qx - px) * (qx - px) + (qy - py) * (qy - py)).squareRoot()
+            guard length > 1e-9 else { continue }
+            let mx = -(qy - py) / length * inward0, my = (qx - px) / length * inward0
+            if !castShadow.surfaceRunPoints.contains(where: { mx * ($0.x - px) + my * ($0.y - py) > -reach }) { return false }
+        }
+        let region = castShadow.receiverPass.region
+        castShadow.receiverPass.region = (min(region.x0, reached.x0), min(region.y0, reached.y0),
+                                          max(region.x1, reached.x1), max(region.y1, reached.y1))
         // t(X) = (N·P − N·X) / (N·L).
         let a = unit * (-1 / toward)
         castShadow.receiverCasters.append(Float(a.x)); castShadow.receiverCasters.append(Float(a.y))
         castShadow.receiverCasters.append(Float(a.z)); castShadow.receiverCasters.append(Float(unit.dot(centre) / toward))
-        // The outline seen along the light, and its winding there.
-        var area = 0.0
-        for k in 0..<count {
-            let a = outline[k], b = outline[k + 1 == count ? 0 : k + 1]
-            area += a.dot(e1) * b.dot(e2) - b.dot(e1) * a.dot(e2)
-        }
         let inward = area > 0 ? 1.0 : -1.0
         for k in 0..<CastShadowList.surfaceCasterEdges {
             var line = (0.0, 0.0, 0.0, 1e6)
@@ -272,7 +334,7 @@ extension DrawList {
     package mutating func appendSurfaceReceiverPass(_ run: Range<Int>, receiver: Int32, _ frame: Frame, beforeBatch b: Int,
                                                     light l: Vector3, ambient: Double, terms: (Float, Float, Float, Float)) {
         let pass = castShadow.receiverPass
-        castShadow.receiverPass = (castShadow.receiverCasters.count, 0, (0, 0, 0, 0))
+        castShadow.receiverPass = (castShadow.receiverCasters.count, 0, (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity))
         guard pass.count > 0, let surface = frame.records[Int(receiver)].surface else {
             castShadow.receiverCasters.removeSubrange(pass.first...)
             castShadow.receiverPass.first = pass.first
@@ -312,6 +374,14 @@ extension DrawList {
                         let a = corners[k].local, c = corners[k + 1 == outline.upperBound ? outline.lowerBound : k + 1].local
                         cutClipPolygon(wind * -(c.y - a.y), wind * (c.x - a.x), wind * ((c.y - a.y) * a.x - (c.x - a.x) * a.y))
                     }
+                    // Cut to where the pass's pieces reach, seen along the light: on the patch
+                    // e·X is affine in the local point (e·a)u + (e·b)v + e·c.
+                    let (e1, e2) = (castShadow.surfaceRun.e1, castShadow.surfaceRun.e2)
+                    let region = pass.region
+                    cutClipPolygon(e1.dot(toLeaf.0), e1.dot(toLeaf.1), e1.dot(toLeaf.2) - region.x0)
+                    cutClipPolygon(-e1.dot(toLeaf.0), -e1.dot(toLeaf.1), region.x1 - e1.dot(toLeaf.2))
+                    cutClipPolygon(e2.dot(toLeaf.0), e2.dot(toLeaf.1), e2.dot(toLeaf.2) - region.y0)
+                    cutClipPolygon(-e2.dot(toLeaf.0), -e2.dot(toLeaf.1), region.y1 - e2.dot(toLeaf.2))
                     mapped = writeSurfaceReceiverPolygon(quad.localToView, toLeaf: toLeaf, patch: patch, surface: surface,
                                                          sign: sign, light: l, ambient: ambient)
                 }
