@@ -37,6 +37,9 @@
 //                      and up to five edge lines in the receiver's points (vLocal); the pixel
 //                      takes the darkest caster's o(h)·F and outputs the light left as its
 //                      colour, multiplied in by the blending (DrawList+RaisedShadow.swift)
+//   RECEIVER_SURFACE   …on a curved receiver (with RECEIVER_CASTERS 1…16): the casters are
+//                      planar pieces measured per pixel from its 3D point (vPoint) along the
+//                      light (DrawList+SurfaceReceiverShadow.swift)
 
 #ifndef EDGE_SLOTS
 #define EDGE_SLOTS 0
@@ -194,7 +197,49 @@ float shadowOpacity() { return vShare * uShadowTerms.x / (1.0 + max(vHeight, 0.0
 
 #endif
 
-#ifdef RECEIVER_CASTERS
+#if defined(RECEIVER_CASTERS) && defined(RECEIVER_SURFACE)
+// A curved receiver (DrawList+SurfaceReceiverShadow.swift): per piece eight vectors — the
+// distance along the light from the receiver's 3D point to the piece's plane (g, c: dot(g, X) + c),
+// six edge lines of the piece seen along the light (g, c; points inside, g across the light;
+// (0, 0, 0, 1e6) for none), then (1/h0, sheet, contact, 0). uShadowTerms: o0, unused, w0
+// (points), 2·tanβ. The share of direct light comes per vertex.
+uniform vec4 uCasters[RECEIVER_CASTERS * 8];
+uniform vec4 uShadowTerms;
+in vec3 vPoint;
+in float vShare;
+
+// Per piece o(t)·F(2d/w(t)), d the distance inside its nearest side seen along the light and t
+// its distance along the light at that side's nearest point (0 where the piece is not above the
+// pixel); summed over the consecutive pieces of one sheet (they do not overlap seen from the
+// light, and F(u) + F(−u) = 1 across the side two pieces share), the darkest sheet kept.
+float receiverDarkness() {
+    float darkness = 0.0;
+    float sum = 0.0;
+    float sheet = -1.0;
+    for (int i = 0; i < RECEIVER_CASTERS; ++i) {
+        float d = 1e6;
+        vec3 n = vec3(0.0);
+        for (int k = 1; k <= 6; ++k) {
+            vec4 e = uCasters[i * 8 + k];
+            float dk = dot(e.xyz, vPoint) + e.w;
+            n = dk < d ? e.xyz : n;
+            d = min(d, dk);
+        }
+        vec4 plane = uCasters[i * 8];
+        vec4 extra = uCasters[i * 8 + 7];
+        float t = dot(plane.xyz, vPoint - n * min(d, 0.0)) + plane.w;
+        float above = step(extra.z, t);
+        float u = clamp(2.0 * d / max(uShadowTerms.z + uShadowTerms.w * max(t, 0.0), 1e-3), -1.0, 1.0);
+        float f = 1.0 - (acos(u) - u * sqrt(max(1.0 - u * u, 0.0))) / 3.14159265358979;
+        float c = above * f * uShadowTerms.x / (1.0 + max(t, 0.0) * extra.x);
+        float same = 1.0 - step(0.5, abs(extra.y - sheet));
+        sum = c + sum * same;
+        sheet = extra.y;
+        darkness = max(darkness, sum);
+    }
+    return min(darkness, uShadowTerms.x) * vShare;
+}
+#elif defined(RECEIVER_CASTERS)
 // Per caster six vectors: its height above the receiver as a plane over the receiver's points
 // (a, b, c, 1/h0), then five edge lines (nx, ny, c, unused) of its shadow, distance in points
 // positive inside; an edge that is none holds (0, 0, 1e6). uShadowTerms: o0, the receiver's

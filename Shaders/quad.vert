@@ -64,6 +64,14 @@ out float vHeight;
 out float vShare;
 #endif
 
+#ifdef RECEIVER_SURFACE
+// A curved receiver's pass (DrawList+SurfaceReceiverShadow.swift): its 3D point in the
+// normal's place, its share of direct light in the local point's x.
+layout(location = 10) in vec3 aPoint;
+out vec3 vPoint;
+out float vShare;
+#endif
+
 #if EDGE_SLOTS > 0
 // The silhouette edges near this triangle, in framebuffer pixels: distance = dot(xy, p) + z,
 // positive inside. The same for all three corners (a property of the triangle), hence flat.
@@ -111,6 +119,10 @@ void main() {
 #ifdef SHADOW_BLUR
     vHeight = aShadow.x;
     vShare = 1.0 - aShadow.y;
+#endif
+#ifdef RECEIVER_SURFACE
+    vPoint = aPoint;
+    vShare = aLocal.x;
 #endif
     gl_Position = aClip;
 }

@@ -218,8 +218,9 @@ package struct RenderBenchmarks {
     }
 
     /// Heap allocations per frame of evaluation plus render preparation (no GL calls), over
-    /// every effect (the lit curl's cast shadow included) and every AA mode, a lit fold and a lit
-    /// four-leaf riffle (shadows on raised receivers), and per whole rendered frame (GL driver included).
+    /// every effect (the lit curl's cast shadow included) and every AA mode, a lit fold, a lit
+    /// four-leaf flip riffle (shadows on raised receivers) and a lit four-leaf curl riffle
+    /// (shadows on curved receivers), and per whole rendered frame (GL driver included).
     func allocations() throws -> (prepare: Double, submission: Double) {
         let evaluator = LayerEvaluator()
         let renderer = offscreen.renderer
@@ -258,6 +259,18 @@ package struct RenderBenchmarks {
             for i in leaves.indices { leaves[i].progress = base + 0.15 * Double(3 - i) }
             do { try book.setLeaves(leaves) } catch { failure = error }
             evaluator.evaluate(book.root)
+            renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
+        })
+        // A lit spread with four curl leaves in flight: each curled leaf takes the shadows of
+        // the curled leaves over it (docs/curl.md §8, curved receivers).
+        let curls = try Book(pageCount: 12, configuration: BookConfiguration(viewSize: Self.size, layout: .spread, effect: CurlLeafEffect()))
+        curls.isLit = true
+        prepare = max(prepare, AllocationCounter.perCall(warmUp: 16, iterations: 50) {
+            k += 1
+            let base = 0.1 + 0.02 * Double(k % 8)
+            for i in leaves.indices { leaves[i].progress = base + 0.15 * Double(3 - i) }
+            do { try curls.setLeaves(leaves) } catch { failure = error }
+            evaluator.evaluate(curls.root)
             renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
         })
         // The whole frame on this thread, GL driver included (Mesa allocates inside its draw

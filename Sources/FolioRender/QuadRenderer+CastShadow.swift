@@ -73,7 +73,7 @@ extension QuadRenderer {
     func drawReceiverShadows(passes run: Range<Int>) {
         for pass in list.castShadow.passes[run] where pass.casterSlots > 0 {
             let program: ShaderPrograms.Program
-            do { program = try programs.program(for: ShaderVariant(receiverCasters: pass.casterSlots)) } catch {
+            do { program = try programs.program(for: ShaderVariant(receiverCasters: pass.casterSlots, receiverSurface: pass.receiverSurface)) } catch {
                 if drawError == nil { drawError = error }
                 continue
             }

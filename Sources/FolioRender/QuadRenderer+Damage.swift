@@ -80,7 +80,7 @@ extension QuadRenderer {
         h.combine(pass.slotRanges.none.count); h.combine(pass.slotRanges.four.count); h.combine(pass.slotRanges.eight.count)
         h.combine(pass.terms.0); h.combine(pass.terms.1); h.combine(pass.terms.2); h.combine(pass.terms.3)
         // A receiver's pass: its casters' terms (one draw of the receiver, blended once).
-        h.combine(pass.casterSlots)
+        h.combine(pass.casterSlots); h.combine(pass.receiverSurface)
         for k in pass.casters { h.combine(list.castShadow.receiverCasters[k]) }
         guard let box = hashVertices(pass.vertices, viewport: viewport, into: &h) else { return false }
         damage.current.append(FrameDamage.Record(fingerprint: h.finalize(), box: box))

@@ -60,6 +60,10 @@ struct ShaderVariant: Hashable, Sendable {
     /// on the receiver's plane from `uCasters` and outputs the light left as its colour
     /// (`DrawList+RaisedShadow.swift`).
     var receiverCasters = 0
+    /// With `receiverCasters`: a curved receiver's pass (`RECEIVER_SURFACE`, 1…
+    /// `CastShadowList.maximumSurfaceReceiverCasters` planar pieces measured from each
+    /// pixel's 3D point; `DrawList+SurfaceReceiverShadow.swift`).
+    var receiverSurface = false
 
     /// How a draw shows its layer's border.
     enum LayerBorder: UInt8, Hashable, Sendable {
@@ -111,7 +115,9 @@ struct ShaderVariant: Hashable, Sendable {
         if roundMask { lines += "#define ROUND_MASK 1\n" }
         if light { lines += "#define LIGHT 1\n" }
         if shadowBlur { lines += "#define SHADOW_BLUR 1\n" }
-        if receiverCasters > 0 {
+        if receiverCasters > 0 && receiverSurface {
+            lines += "#define RECEIVER_CASTERS \(min(receiverCasters, CastShadowList.maximumSurfaceReceiverCasters))\n#define RECEIVER_SURFACE 1\n"
+        } else if receiverCasters > 0 {
             lines += "#define RECEIVER_CASTERS \(min(receiverCasters, CastShadowList.maximumReceiverCasters))\n"
         }
         switch coverage {

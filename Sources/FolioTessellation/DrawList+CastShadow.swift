@@ -42,11 +42,28 @@ package struct CastShadowList {
         /// the receiver's own point, all in `slotRanges.none`.
         package var casterSlots = 0
         package var casters: Range<Int> = 0..<0
+        /// A curved receiver's pass (`DrawList+SurfaceReceiverShadow.swift`, the
+        /// `RECEIVER_SURFACE` variant): its vertices carry the receiver's 3D point in the
+        /// normal's place and its share of direct light in the local point's, and each caster
+        /// takes `floatsPerSurfaceCaster` floats.
+        package var receiverSurface = false
     }
 
     /// The most casters one receiver's pass evaluates (the `RECEIVER_CASTERS` variants 1…8);
     /// more make a second pass over the same receiver.
     package static let maximumReceiverCasters = 8
+    /// The most planar pieces one curved receiver's pass evaluates (`RECEIVER_SURFACE` with
+    /// `RECEIVER_CASTERS` 1…16): a curled caster is several chords of its bend; all the pieces
+    /// of one caster go in one pass (their shadows are summed, `DrawList+SurfaceReceiverShadow.swift`).
+    package static let maximumSurfaceReceiverCasters = 16
+    /// The floats of one piece in a curved receiver's pass: eight vectors of four — the
+    /// distance along the light from the receiver's 3D point to the piece's plane
+    /// `(gx, gy, gz, c)`, six edge lines of its outline seen along the light `(gx, gy, gz, c)`
+    /// (points inside; a missing edge holds `(0, 0, 0, 1e6)`), then `(1/h₀, sheet, contact, 0)`.
+    package static let floatsPerSurfaceCaster = 32
+    /// The most sides a piece of a curved receiver's caster has (a leaf's rectangle cut by two
+    /// rulings).
+    package static let surfaceCasterEdges = 6
     /// The floats of one caster in `receiverCasters`: six vectors of four — its shadow's
     /// height plane `(a, b, c, 1/h₀)` (the caster's height above the receiver at the shadow
     /// point `(x, y)` of the receiver is `a·x + b·y + c`), then five edge lines
@@ -106,6 +123,19 @@ package struct CastShadowList {
     /// The opaque flat layers drawn in this frame (once each): the casters over a receiver
     /// lifted off the page plane (`DrawList+RaisedShadow.swift`).
     package var flatCasters: [Int32] = []
+    /// The opaque curled (surface) layers drawn in this frame (once each): the receivers and
+    /// casters of `DrawList+SurfaceReceiverShadow.swift`.
+    package var surfaceCasters: [Int32] = []
+    /// The opaque flat layers drawn in this frame with a corner off their context's plane.
+    package var raisedFlatCasters: [Int32] = []
+    /// The curved receiver's run being gathered (`DrawList+SurfaceReceiverShadow.swift`): the
+    /// axes across the light, the run's box seen along the light (points on those axes), its
+    /// lowest point along the light, and the penumbra's terms `w₀`, `2·tan β` (points).
+    package var surfaceRun = (e1: Vector3(x: 1, y: 0, z: 0), e2: Vector3(x: 0, y: 1, z: 0),
+                              box: (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0), low: 0.0, contactWidth: 0.0, spread: 0.0)
+    /// The corners of the curved receiver's run seen along the light (`x`, `y` on its axes,
+    /// `h` along the light).
+    package var surfaceRunPoints: [Point2] = []
     /// The receiver's pass being gathered (`DrawList+RaisedShadow.swift`): where its casters
     /// start in `receiverCasters`, how many it has, and the region of the receiver (its own
     /// points: min x, min y, max x, max y) their shadows can darken.

@@ -35,13 +35,28 @@ extension DrawList {
         // The opaque flat layers drawn, once each, and whether any polygon leaves the page
         // plane (without one there is no raised receiver: a book at rest costs one scan).
         castShadow.flatCasters.removeAll(keepingCapacity: true)
+        castShadow.raisedFlatCasters.removeAll(keepingCapacity: true)
+        castShadow.surfaceCasters.removeAll(keepingCapacity: true)
         var raised = false
         for item in items where item.composite < 0 && item.border < 0 && item.raster < 0 && item.corners.count >= 3 {
             let quad = frame.polygons[item.quadIndex]
-            guard quad.surfacePatch < 0, frame.record(of: quad).kind != .surface else { continue }
-            if !raised && Self.isRaised(quad, frame) { raised = true }
-            if !castShadow.flatCasters.contains(quad.record) && isOpaque(quad) { castShadow.flatCasters.append(quad.record) }
+            if quad.surfacePatch >= 0 {
+                // A curled leaf: a receiver and a caster of its own kind (DrawList+SurfaceReceiverShadow.swift).
+                if frame.record(of: quad).surface?.curl != nil, !castShadow.surfaceCasters.contains(quad.record), isOpaque(quad) {
+                    castShadow.surfaceCasters.append(quad.record)
+                }
+                continue
+            }
+            guard frame.record(of: quad).kind != .surface else { continue }
+            let lifted = Self.isRaised(quad, frame)
+            if !raised && lifted { raised = true }
+            if !castShadow.flatCasters.contains(quad.record) && isOpaque(quad) {
+                castShadow.flatCasters.append(quad.record)
+                if lifted { castShadow.raisedFlatCasters.append(quad.record) }
+            }
         }
+        // Curled leaves under curled or flat leaves in flight.
+        appendSurfaceReceiverShadows(frame, light: light, ambient: ambient)
         guard raised, castShadow.flatCasters.count >= 2 else { return }
         let viewLight = light * (1 / light.length)
         for r in items.indices {
