@@ -214,16 +214,28 @@ extension DrawList {
                 mapped = writeReceiverPolygon(plane)
             }
         }
+        finishReceiverPass(mapped: mapped, firstVertex: first, casters: pass.first, casterCount: pass.count,
+                           beforeBatch: b, terms: terms, receiverSurface: false)
+    }
+
+    /// Ends a receiver pass whose triangles start at vertex `first` and whose casters at
+    /// `casters` in `castShadow.receiverCasters` (`casterCount` of them): appended as a pass
+    /// drawn before batch `b` with `terms` when it mapped and covers something, otherwise
+    /// its vertices and casters taken back. Either way the next pass's casters start after
+    /// what is kept. Shared by flat receivers and curved ones (`receiverSurface`).
+    mutating func finishReceiverPass(mapped: Bool, firstVertex first: Int, casters: Int, casterCount: Int,
+                                     beforeBatch b: Int, terms: (Float, Float, Float, Float), receiverSurface: Bool) {
         guard mapped, vertexCount > first else {
-            vertices.removeSubrange((first * f)...)
-            castShadow.receiverCasters.removeSubrange(pass.first...)
-            castShadow.receiverPass.first = pass.first
+            vertices.removeSubrange((first * Self.floatsPerVertex)...)
+            castShadow.receiverCasters.removeSubrange(casters...)
+            castShadow.receiverPass.first = casters
             return
         }
         let range = first..<vertexCount
         castShadow.passes.append(CastShadowList.Pass(
             beforeBatch: b, vertices: range, slotRanges: (range, range.upperBound..<range.upperBound, range.upperBound..<range.upperBound),
-            terms: terms, casterSlots: pass.count, casters: pass.first..<castShadow.receiverCasters.count))
+            terms: terms, casterSlots: casterCount, casters: casters..<castShadow.receiverCasters.count,
+            receiverSurface: receiverSurface))
         castShadow.receiverPass.first = castShadow.receiverCasters.count
     }
 

@@ -387,17 +387,8 @@ extension DrawList {
                 }
             }
         }
-        guard mapped, vertexCount > first else {
-            vertices.removeSubrange((first * f)...)
-            castShadow.receiverCasters.removeSubrange(pass.first...)
-            castShadow.receiverPass.first = pass.first
-            return
-        }
-        let range = first..<vertexCount
-        castShadow.passes.append(CastShadowList.Pass(
-            beforeBatch: b, vertices: range, slotRanges: (range, range.upperBound..<range.upperBound, range.upperBound..<range.upperBound),
-            terms: terms, casterSlots: pass.count, casters: pass.first..<castShadow.receiverCasters.count, receiverSurface: true))
-        castShadow.receiverPass.first = castShadow.receiverCasters.count
+        finishReceiverPass(mapped: mapped, firstVertex: first, casters: pass.first, casterCount: pass.count,
+                           beforeBatch: b, terms: terms, receiverSurface: true)
     }
 
     /// The affine map from patch `patch`'s local points to its 3D points (the leaf's own
