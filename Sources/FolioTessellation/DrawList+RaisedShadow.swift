@@ -183,7 +183,7 @@ extension DrawList {
         let pass = castShadow.receiverPass
         castShadow.receiverPass = (castShadow.receiverCasters.count, 0, (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity))
         guard pass.count > 0 else { return }
-        let first = vertexCount, f = Self.floatsPerVertex
+        let first = vertexCount
         // The item's polygon on the receiver, and its orientation.
         let outline = items[r].corners
         var area = 0.0
@@ -199,15 +199,8 @@ extension DrawList {
         for batch in batches[lowest..<b] where mapped {
             var v = batch.vertices.lowerBound
             while v + 2 < batch.vertices.upperBound && mapped {
-                castShadow.clip.polygon.removeAll(keepingCapacity: true)
-                for k in v..<(v + 3) {
-                    castShadow.clip.polygon.append(CastShadowList.Point2(x: Double(vertices[k * f + 4]), y: Double(vertices[k * f + 5]), w: 1, h: 0))
-                }
+                clipTriangle(at: v, toOutline: outline, sign: sign)
                 v += 3
-                for k in outline {
-                    let a = corners[k].local, c = corners[k + 1 == outline.upperBound ? outline.lowerBound : k + 1].local
-                    cutClipPolygon(sign * -(c.y - a.y), sign * (c.x - a.x), sign * ((c.y - a.y) * a.x - (c.x - a.x) * a.y))
-                }
                 let region = pass.region
                 cutClipPolygon(1, 0, -region.x0); cutClipPolygon(-1, 0, region.x1)
                 cutClipPolygon(0, 1, -region.y0); cutClipPolygon(0, -1, region.y1)
@@ -216,6 +209,22 @@ extension DrawList {
         }
         finishReceiverPass(mapped: mapped, firstVertex: first, casters: pass.first, casterCount: pass.count,
                            beforeBatch: b, terms: terms, receiverSurface: false)
+    }
+
+    /// Loads the triangle whose corners are vertices `v`, `v + 1`, `v + 2` (their local
+    /// points) into the clip polygon and cuts it to the item polygon `outline` (corners'
+    /// local points, `sign` its orientation: +1 counter-clockwise): an antialiased edge's
+    /// strip reaches past the item, and a receiver pass draws only over the item itself.
+    mutating func clipTriangle(at v: Int, toOutline outline: Range<Int>, sign: Double) {
+        let f = Self.floatsPerVertex
+        castShadow.clip.polygon.removeAll(keepingCapacity: true)
+        for k in v..<(v + 3) {
+            castShadow.clip.polygon.append(CastShadowList.Point2(x: Double(vertices[k * f + 4]), y: Double(vertices[k * f + 5]), w: 1, h: 0))
+        }
+        for k in outline {
+            let a = corners[k].local, c = corners[k + 1 == outline.upperBound ? outline.lowerBound : k + 1].local
+            cutClipPolygon(sign * -(c.y - a.y), sign * (c.x - a.x), sign * ((c.y - a.y) * a.x - (c.x - a.x) * a.y))
+        }
     }
 
     /// Ends a receiver pass whose triangles start at vertex `first` and whose casters at

@@ -341,7 +341,7 @@ extension DrawList {
             return
         }
         let mesh = surface.mesh
-        let first = vertexCount, f = Self.floatsPerVertex
+        let first = vertexCount
         var mapped = true
         var batch = 0
         while batch < batches.count && batches[batch].item < run.lowerBound { batch += 1 }
@@ -365,15 +365,8 @@ extension DrawList {
                 guard batches[batch].item == r else { continue }
                 var v = batches[batch].vertices.lowerBound
                 while v + 2 < batches[batch].vertices.upperBound && mapped {
-                    castShadow.clip.polygon.removeAll(keepingCapacity: true)
-                    for k in v..<(v + 3) {
-                        castShadow.clip.polygon.append(CastShadowList.Point2(x: Double(vertices[k * f + 4]), y: Double(vertices[k * f + 5]), w: 1, h: 0))
-                    }
+                    clipTriangle(at: v, toOutline: outline, sign: wind)
                     v += 3
-                    for k in outline {
-                        let a = corners[k].local, c = corners[k + 1 == outline.upperBound ? outline.lowerBound : k + 1].local
-                        cutClipPolygon(wind * -(c.y - a.y), wind * (c.x - a.x), wind * ((c.y - a.y) * a.x - (c.x - a.x) * a.y))
-                    }
                     // Cut to where the pass's pieces reach, seen along the light: on the patch
                     // e·X is affine in the local point (e·a)u + (e·b)v + e·c.
                     let (e1, e2) = (castShadow.surfaceRun.e1, castShadow.surfaceRun.e2)
