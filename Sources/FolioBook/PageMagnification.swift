@@ -25,8 +25,8 @@ public struct PageMagnification: Sendable, Equatable {
     public var largest: Double { max(horizontal, vertical) }
 
     /// The raster scale that shows this magnification: the power of two at or above its
-    /// larger axis, on both axes (1 where it is at most 1.001, which only rounding makes of no
-    /// magnification).
+    /// larger axis, on both axes; 1 where the larger axis is at most
+    /// ``finerRasterThreshold`` (3% past the resting size: the fold's turn).
     ///
     /// Both axes alike because the mipmaps of a raster finer along one axis only are finer
     /// along it at every level: the first level of a 2 × 1 raster is ½ × 1 of the size shown,
@@ -40,7 +40,7 @@ public struct PageMagnification: Sendable, Equatable {
     /// of its own — the tile levels' rule (`TilePlanner`).
     public var rasterScale: PageMagnification {
         func level(_ m: Double) -> Double {
-            guard m.isFinite else { return 1 }
+            guard m.isFinite, m > Self.finerRasterThreshold else { return 1 }
             // At most 2^20 (a page is at most 16,384 pixels a side anyway).
             let largest = 1_048_576.0
             guard m < largest else { return largest }
@@ -51,6 +51,20 @@ public struct PageMagnification: Sendable, Equatable {
         let s = level(largest)
         return PageMagnification(horizontal: s, vertical: s)
     }
+
+    /// The largest turn magnification that keeps a page's resting raster: 1.03.
+    ///
+    /// A finer raster costs four times the page's bytes and, on a software rasterizer, a
+    /// frame's texture work: where the turn magnifies the page it is sampled trilinearly from
+    /// a texture four times the size, where the resting raster took one bilinear fetch. Below
+    /// 3% that buys too little to pay for. The fold (1.02 × 1.00: panels leaning toward the
+    /// viewer across the page) gained detail at one pose only, progress 0.3 (0.65 → 0.96 of
+    /// the 4× reference), and none at 0.5 and 0.7, where its foreshortening, not resolution,
+    /// limits it; its four pages at 2 × 2 made a window frame 25% dearer over its floor
+    /// (docs/performance.md). The curl (1.045 × 1.06) and the flip (1.10 × 1.27) lie above it
+    /// and need their finer raster (curl 0.7: 0.69 → 1.05, flip 0.15: 0.48 → 1.06;
+    /// docs/sharpness.md).
+    public static let finerRasterThreshold = 1.03
 
     /// The pixel size of a raster of a page shown `width` × `height` pixels at rest, made finer
     /// by this magnification on each axis (rounded up to whole pixels, never smaller than at

@@ -6,10 +6,10 @@ import FolioTessellation
 /// (issue 41).
 ///
 /// A page a leaf in flight carries is uploaded 2^k times finer than it is shown at rest
-/// (`Book.rasterScale(ofPage:)`, 2 × 2 for flip, curl and fold), so that where the turn
+/// (`Book.rasterScale(ofPage:)`, 2 × 2 for flip and curl), so that where the turn
 /// magnifies it there are texels to show. Its mipmap level k is then the page at its resting
 /// size. Much of what shows such a page is not magnified at all — the curl's flat part, a
-/// fold's page lying in the page plane, the leaf early and late in its turn — and there the
+/// page lying in the page plane, the leaf early and late in its turn — and there the
 /// finer raster only costs: with the fine upload's bias of −¾ the level of detail of a page
 /// shown at its resting size is log2 2 − ¾ = ¼, so every pixel is filtered trilinearly over
 /// levels 0 and 1 of a texture four times the size, where the resting upload took one

@@ -77,14 +77,30 @@ struct TurnMagnificationTests {
         #expect(turn.horizontal >= 1 && turn.vertical >= 1)
     }
 
+    /// The fold magnifies its panels by about 2% (its largest axis measured here, against the
+    /// finer-raster threshold of 3%): its pages keep their resting rasters while it turns, so
+    /// a fold's frame costs what it did before issue 41's finer rasters (docs/performance.md).
+    @Test func theFoldsPagesKeepTheirRestingRastersWhileItTurns() throws {
+        for layout in [BookLayout.spread, .single] {
+            let book = try Self.book(effect: FoldLeafEffect(), layout: layout)
+            let m = FoldLeafEffect().turnMagnification(in: book.frame)
+            #expect(m.largest > 1.001 && m.largest < PageMagnification.finerRasterThreshold, "\(layout): \(m)")
+            try book.setLeaves([BookLeaf(index: 2, progress: 0.4)], opening: 2)
+            for p in book.visiblePages { #expect(book.rasterScale(ofPage: p) == .one) }
+            #expect(book.largestRasterScale == .one)
+        }
+    }
+
     @Test func aRasterScaleIsThePowerOfTwoAtOrAboveTheMagnification() {
         func scale(_ m: Double) -> Double { PageMagnification(horizontal: m, vertical: 1).rasterScale.horizontal }
         #expect(scale(1) == 1 && scale(1.0009) == 1 && scale(0.5) == 1 && scale(.infinity) == 1 && scale(.nan) == 1)
-        #expect(scale(1.002) == 2 && scale(1.27) == 2 && scale(2) == 2 && scale(2.01) == 4 && scale(5) == 8)
-        // Both axes alike (an anisotropic raster's mipmaps blur the axis not made finer): the
-        // fold, which magnifies 1.02 × 1, is rasterised at 2 × 2.
+        #expect(scale(1.031) == 2 && scale(1.27) == 2 && scale(2) == 2 && scale(2.01) == 4 && scale(5) == 8)
+        // Both axes alike (an anisotropic raster's mipmaps blur the axis not made finer).
         #expect(PageMagnification(horizontal: 1, vertical: 1.27).rasterScale == PageMagnification(horizontal: 2, vertical: 2))
-        #expect(PageMagnification(horizontal: 1.02, vertical: 1).rasterScale == PageMagnification(horizontal: 2, vertical: 2))
+        #expect(PageMagnification(horizontal: 1.045, vertical: 1.06).rasterScale == PageMagnification(horizontal: 2, vertical: 2))
+        // At most 3% past the resting size keeps the resting raster: the fold's 1.02 × 1.
+        #expect(scale(1.002) == 1 && scale(1.02) == 1 && scale(1.03) == 1)
+        #expect(PageMagnification(horizontal: 1.02, vertical: 1).rasterScale == .one)
     }
 
     @Test func aRasterScaleRoundsThePixelSizeUpAndNeverBelowTheRestingSize() {
