@@ -343,6 +343,60 @@ final class CurlPageDetailRenderTests: XCTestCase {
         }
     }
 
+    /// The single layout, every direction: each face shows half a page, and the leaf carries
+    /// the halves of its pages beyond the spine. Details cut from the pages' own images (one
+    /// texel per pixel, 128 × 96 tiles with gutters) leave the frame as the pages alone draw it
+    /// within 2/255, away from the edges of the leaf's patches (where a detail's edge counts
+    /// the patch's edge's coverage twice, docs/reader.md), at progress 0.2, 0.45 and 0.7, front
+    /// and back, unlit and lit. Before, the leaf drew no details and the test was vacuous: the
+    /// count of detail pieces on the sheet is checked.
+    func testInTheSingleLayoutTheCurlsLeafCarriesItsHalfPagesDetailsUnchanged() throws {
+        try MainActor.assumeIsolated {
+            let r = SharedRenderer.offscreen
+            defer { r.renderer.light = nil }
+            var compared = 0, worst = 0
+            for direction in ReadingDirection.allCases {
+                let view = direction.viewSize(ofCanonical: Size(width: 360, height: 400))
+                let book = try Book(pageCount: 6, configuration: BookConfiguration(viewSize: view, layout: .single, direction: direction,
+                                                                                  effect: CurlLeafEffect()))
+                book.showsShadows = false
+                let (pw, ph) = (Int(view.width), Int(view.height))
+                var details: [Int: [PageDetail]] = [:]
+                var handle = 5000
+                for p in 0..<6 {
+                    let image = PageDetailRenderTests.patterned(page: p, width: pw, height: ph)
+                    try r.renderer.setImage(image, for: book.handle(forPage: p))
+                    for detail in PageDetailRenderTests.tiles(of: image, width: 128, height: 96, gutter: 4) {
+                        try r.renderer.setImage(detail.image, for: ContentHandle(handle))
+                        details[p, default: []].append(PageDetail(rect: detail.rect, handle: ContentHandle(handle), contentsRect: detail.contentsRect))
+                        handle += 1
+                    }
+                }
+                for lit in [false, true] {
+                    book.isLit = lit
+                    r.renderer.light = lit ? .standard : nil
+                    for progress in [0.2, 0.45, 0.7] {
+                        try book.setLeaves([BookLeaf(index: 1, progress: progress)], opening: 1)
+                        book.pageDetails = [:]
+                        let plain = try r.render(book.root, size: view, scale: 1, antialiasing: .analytic, background: .black)
+                        book.pageDetails = details
+                        let e = LayerEvaluator()
+                        e.evaluate(book.root)
+                        let pieces = e.quads.filter { $0.isVisible && $0.surfacePatch >= 0 && $0.layer.name.hasSuffix(".detail") }.count
+                        XCTAssertGreaterThan(pieces, 4, "\(direction) \(progress): the sheet draws details")
+                        let tiled = try r.render(book.root, size: view, scale: 1, antialiasing: .analytic, background: .black)
+                        let d = PageDetailRenderTests.differencesAwayFrom(PageDetailRenderTests.leafOutlines(book.root), plain, tiled)
+                        XCTAssertEqual(d.count, 0, "\(direction) lit \(lit) \(progress): \(d.count) channels differ by more than 2, up to \(d.largest) at \(d.at)")
+                        worst = max(worst, d.largest)
+                        compared += 1
+                    }
+                }
+            }
+            print("curl tiles, single layout: \(compared) frames, largest difference away from the leaf's patch edges \(worst)")
+            XCTAssertEqual(compared, 3 * 2 * 3)
+        }
+    }
+
     /// White tiles on white curl leaves on a black stage, off the pixel grid (the crack sweep's
     /// placements, zooms 1.37 and 2): no pixel cracks where a tile meets its neighbour, the
     /// coarse level beside it or the leaf's outline, on the flat part, the roll and the turned
