@@ -80,9 +80,9 @@ public final class Book {
     /// Sharper pictures of parts of pages (zoom tiles), by page index: each is drawn over its
     /// page wherever that page lies flat — at rest and under leaves in flight — in the page's
     /// plane, under every leaf; and on a leaf in flight whose effect draws details
-    /// (``TurningLeaf/showDetails(front:back:)``: the flip and the fold do, the curl does
-    /// not yet), moving with its face; the fold draws those of all four pages it carries, each
-    /// on its panel. Details of pages not lying flat are kept and shown once their page lies
+    /// (``TurningLeaf/showDetails(front:back:)``: the flip, the fold and the curl do; the
+    /// crossfade does not), moving with its face; the fold draws those of all four pages it
+    /// carries, each on its panel, and the curl those of its two pages on its rolling sheet. Details of pages not lying flat are kept and shown once their page lies
     /// flat. Setting the same value again
     /// changes nothing; a new value updates the detail layers without rebuilding the leaves.
     /// A detail whose rectangle or contents rectangle is not finite or is empty is not drawn,

@@ -94,6 +94,10 @@ final class CurlLeaf: TurningLeaf {
     let backFace: CurlBackFace
     /// The curl's cast shadow is the renderer's (from the mesh), not a tint of the pages.
     let castShadow: (leading: Double, trailing: Double) = (0, 0)
+    /// The parts of their pages the front and the back show (nil: no page there).
+    var frontShown: Rect?, backShown: Rect?
+    /// The pages' details (zoom tiles) on the surface, cut per patch by the evaluator.
+    let details = SurfaceDetailLayers()
 
     init(frame: LeafFrame, startAngle: Double, radiusFraction: Double, backFace: CurlBackFace = .page) throws(SurfaceError) {
         self.frame = frame
@@ -131,6 +135,9 @@ final class CurlLeaf: TurningLeaf {
     func show(_ faces: LeafFaces) {
         hasFront = frame.show(faces.front, on: leaf)
         hasBack = faces.back != nil
+        frontShown = faces.front?.contentsRect
+        // Plain paper on the back shows no page, so none of its details either.
+        if case .page = backFace { backShown = faces.back?.contentsRect } else { backShown = nil }
         if case .paper(let color) = backFace {
             // The frame gave the leaf the book's paper colour: the chosen paper replaces it.
             leaf.backContents = nil
@@ -142,6 +149,14 @@ final class CurlLeaf: TurningLeaf {
             leaf.backContents = nil
         }
         setProgress(progress, anchor: anchor)
+    }
+
+    /// The curl draws its pages' details on its surface (``SurfaceDetailLayers``).
+    var drawsDetails: Bool { true }
+
+    func showDetails(front: [PageDetail], back: [PageDetail]) {
+        // The leaf is a level or two under the book's root, and its details are plain layers: cannot throw.
+        try! details.show(front: front, showing: hasFront ? frontShown : nil, back: back, showing: hasBack ? backShown : nil, on: leaf)
     }
 
     func setProgress(_ p: Double) { setProgress(p, anchor: nil) }

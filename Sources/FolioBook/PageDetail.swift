@@ -9,7 +9,7 @@ import FolioLayers
 /// detail. The book draws it in the page's plane, over the page: under any leaf in flight
 /// while the page lies flat, so a leaf lifting off the page uncovers the page's details
 /// exactly as it uncovers the page; and posed with the leaf's face while the page turns on a
-/// leaf whose effect draws details (the flip, and the fold's panels).
+/// leaf whose effect draws details (the flip, the fold's panels and the curl's sheet).
 public struct PageDetail: Hashable, Sendable {
     /// Where the detail lies on its page, in unit coordinates of the upright page image (the
     /// same space as ``PageFace/contentsRect``: x right, y down, the whole page 0…1). The

@@ -118,6 +118,11 @@ extension EvaluationState {
                 polys[p].basis.translate(x: shift.x, y: shift.y, z: shift.z)
                 f.insert(.shifted)
             }
+            // A surface detail's piece shows on one side of the sheet only: the side its map
+            // to the view shows, the same test a renderer makes of the patch under it.
+            if f.rawValue & PolyFlags.detailSides.rawValue != 0 && polys[p].basis.showsBack != f.contains(.backDetail) {
+                f.remove(.visible)
+            }
             let local = Int(polys[p].start)
             let depthRow = polys[p].depthRow
             var finite: Bool

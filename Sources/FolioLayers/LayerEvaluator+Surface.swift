@@ -12,6 +12,15 @@ import FolioSurface
 /// a convex prism, so no patch's plane cuts another) and against the flat layers of the same
 /// context; coplanar ties keep tree order, so the leaf's flat part lands on the page beneath it
 /// when the surface layer comes after that page. Flat layers never reach this code.
+///
+/// **Details** (SurfaceLayer+Details.swift). Right after each patch come its pieces of the
+/// surface's details: the patch's corners cut to each detail's bounds, with the patch's map
+/// and index, under the detail layer's own record. A piece is
+/// coplanar with its patch and comes after it in tree order, so the depth sort draws it right
+/// after the patch wherever it puts the patch. Its side of the sheet is a flag the output reads
+/// (`PolyFlags.frontDetail`, `.backDetail`). A cut point on a patch edge is computed from the
+/// edge's ends in one fixed order, so the pieces of one detail on two neighbouring patches
+/// share their points bit for bit, and two details sharing a side get points exactly on it.
 extension EvaluationState {
     /// Adds `layer`'s patches to the current context, mapped by `toContext` (of `kind`).
     mutating func collectSurface(_ layer: SurfaceLayer, _ toContext: Transform3D, _ kind: MapKind,
@@ -19,20 +28,141 @@ extension EvaluationState {
         let mesh = layer.mesh
         guard !mesh.patches.isEmpty, layer.patchMaps.count == mesh.patches.count, layer.patchHasArea.count == mesh.patches.count else { return }
         let index = register(layer)
+        // The details drawn, registered in sublayer order (consecutive records from `firstDetail`).
+        let detailCount = invisible ? 0 : registerDetails(of: layer)
+        let firstDetail = index &+ 1
         for p in mesh.paintersOrder where layer.patchHasArea[p] {
             let patch = mesh.patches[p]
             let start = store.locals.count
             for v in mesh.corners(of: patch) { store.locals.append(mesh.vertices[v].local) }
             let map = layer.patchMaps[p]
             let basis = kind == .identity ? map : map.applying(toContext)
-            let poly = Int32(store.polys.count)
-            let orderStart = Int32(order.count)
-            order.append(poly)
-            store.polys.append(WorkPoly(basis: basis, start: Int32(start), count: Int32(store.locals.count - start), layer: index,
-                                  opacity: opacity, shape: store.newShape(), patch: Int32(p)))
-            store.flags.append(invisible ? [] : .visible)
-            members.append(ContextMember(orderStart: orderStart, orderEnd: Int32(order.count), frame: basis,
-                                         flat: basis.liesInZeroPlane))
+            append(basis, corners: start, layer: index, opacity: opacity, patch: Int32(p), flags: invisible ? [] : .visible)
+            guard detailCount > 0 else { continue }
+            let end = store.locals.count
+            var box = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
+            for k in start..<end {
+                let q = store.locals[k]
+                box = (min(box.x0, q.x), min(box.y0, q.y), max(box.x1, q.x), max(box.y1, q.y))
+            }
+            var j: Int32 = 0
+            Self.forEachDetail(of: layer) { detail, back in
+                let id = firstDetail &+ j
+                j &+= 1
+                let b = detail.bounds
+                guard b.minX < box.x1, b.maxX > box.x0, b.minY < box.y1, b.maxY > box.y0 else { return }
+                // The patch cut to the detail's rectangle.
+                let pieceStart = store.locals.count
+                for k in start..<end { store.locals.append(store.locals[k]) }
+                guard clipLocals(from: pieceStart, to: b), Self.hasArea(store.locals, from: pieceStart) else {
+                    store.locals.count = pieceStart
+                    return
+                }
+                let own = detail.opacity
+                append(basis, corners: pieceStart, layer: id, opacity: opacity * (own >= 0 ? min(own, 1) : 0), patch: Int32(p),
+                       flags: back ? [.visible, .backDetail] : [.visible, .frontDetail])
+            }
         }
+    }
+
+    /// Whether the polygon `locals[start...]` has at least three corners and an area (a cut
+    /// along a patch's edge can leave a sliver of none).
+    private static func hasArea(_ locals: EvaluationBuffer<Point>, from start: Int) -> Bool {
+        guard locals.count - start >= 3 else { return false }
+        var area = 0.0
+        let first = locals[start]
+        for k in (start + 1)..<(locals.count - 1) {
+            let (a, b) = (locals[k], locals[k + 1])
+            area += (a.x - first.x) * (b.y - first.y) - (a.y - first.y) * (b.x - first.x)
+        }
+        return area != 0 && area.isFinite
+    }
+
+    /// Appends a polygon of the corners `store.locals[start...]` on `basis` as a planar member
+    /// of the current context.
+    @inline(__always)
+    private mutating func append(_ basis: Homography, corners start: Int, layer: Int32, opacity: Double, patch: Int32, flags: PolyFlags) {
+        let poly = Int32(store.polys.count)
+        let orderStart = Int32(order.count)
+        order.append(poly)
+        store.polys.append(WorkPoly(basis: basis, start: Int32(start), count: Int32(store.locals.count - start), layer: layer,
+                                    opacity: opacity, shape: store.newShape(), patch: patch))
+        store.flags.append(flags)
+        members.append(ContextMember(orderStart: orderStart, orderEnd: Int32(order.count), frame: basis,
+                                     flat: basis.liesInZeroPlane))
+    }
+
+    /// Registers the details `layer` draws (not hidden, with a finite, non-empty bounds),
+    /// consecutively right after `layer`; returns how many.
+    private mutating func registerDetails(of layer: SurfaceLayer) -> Int {
+        var count = 0
+        Self.forEachDetail(of: layer) { detail, _ in
+            _ = register(detail)
+            count += 1
+        }
+        return count
+    }
+
+    /// Calls `body` for each detail of `layer` that is drawn, in sublayer order, with whether
+    /// it is a back detail.
+    @inline(__always)
+    private static func forEachDetail(of layer: SurfaceLayer, _ body: (Layer, Bool) -> Void) {
+        let front = layer.frontDetailCount, total = front &+ layer.backDetailCount
+        guard total > 0 else { return }
+        var link = layer.firstSublayer
+        var i = 0
+        while let l = link, i < total {
+            l.withLayer { detail in
+                let b = detail.bounds
+                if !detail.isHidden, b.width > 0, b.height > 0, b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite {
+                    body(detail, i >= front)
+                }
+                link = detail.nextSibling
+            }
+            i &+= 1
+        }
+    }
+
+    /// Cuts the convex polygon `store.locals[start...]` to the rectangle `r`, in place (the
+    /// buffer's tail is the scratch); false when fewer than three corners are left.
+    ///
+    /// Each cut is by one side's line: a kept point is copied, and a crossing is computed from
+    /// the crossing edge's lexicographically first end, its coordinate across the line set to
+    /// the line's exactly, so two polygons sharing an edge (neighbouring patches) get the same
+    /// point, and two details sharing a side get points exactly on it.
+    private mutating func clipLocals(from start: Int, to r: Rect) -> Bool {
+        for side in 0..<4 {
+            let vertical = side < 2
+            let bound = side == 0 ? r.minX : side == 1 ? r.maxX : side == 2 ? r.minY : r.maxY
+            let keepAbove = side == 0 || side == 2
+            @inline(__always) func value(_ q: Point) -> Double {
+                let c = vertical ? q.x : q.y
+                return keepAbove ? c - bound : bound - c
+            }
+            let end = store.locals.count
+            let n = end - start
+            guard n >= 3 else { return false }
+            var allInside = true
+            for k in start..<end where value(store.locals[k]) < 0 { allInside = false; break }
+            if allInside { continue }
+            for k in 0..<n {
+                let a = store.locals[start + k], b = store.locals[start + (k + 1) % n]
+                let (va, vb) = (value(a), value(b))
+                if va >= 0 { store.locals.append(a) }
+                if (va >= 0) != (vb >= 0) {
+                    let (p, q) = (a.x, a.y) < (b.x, b.y) ? (a, b) : (b, a)
+                    let (vp, vq) = (value(p), value(q))
+                    let t = vp / (vp - vq)
+                    var m = Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
+                    if vertical { m.x = bound } else { m.y = bound }
+                    store.locals.append(m)
+                }
+            }
+            // Move the cut polygon down over the one it replaces.
+            let cut = store.locals.count - end
+            for k in 0..<cut { store.locals[start + k] = store.locals[end + k] }
+            store.locals.count = start + cut
+        }
+        return store.locals.count - start >= 3
     }
 }

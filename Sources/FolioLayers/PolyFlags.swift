@@ -11,4 +11,11 @@ struct PolyFlags: OptionSet {
     static let postReady = PolyFlags(rawValue: 8)
     /// Its map includes the root's translation, where that is deferred (`RootShift`).
     static let shifted = PolyFlags(rawValue: 16)
+    /// A piece of a surface's front detail: drawn only where its map shows the front
+    /// (SurfaceLayer+Details.swift), decided on the map to the view as the output writes it.
+    static let frontDetail = PolyFlags(rawValue: 32)
+    /// A piece of a surface's back detail: drawn only where its map shows the back.
+    static let backDetail = PolyFlags(rawValue: 64)
+    /// Either side of a detail.
+    static let detailSides: PolyFlags = [.frontDetail, .backDetail]
 }

@@ -17,7 +17,9 @@ import FolioSurface
 /// patch) a renderer shows `backContents`, mirrored across the spine as a turned page shows
 /// its back, or, without one, the front's contents seen through the paper.
 ///
-/// Sublayers of a surface layer are not drawn: the leaf is one sheet.
+/// Sublayers of a surface layer are not drawn as layers: the leaf is one sheet. The only ones
+/// drawn are its **details** (`setDetails(front:back:)`, SurfaceLayer+Details.swift): finer
+/// pictures of parts of the leaf's pages (zoom tiles), cut per patch and drawn on the sheet.
 public final class SurfaceLayer: Layer {
     /// The mesh of the current curl (empty until `setCurl` is called).
     public let mesh = SurfaceMesh()
@@ -51,6 +53,11 @@ public final class SurfaceLayer: Layer {
     public var backContentsRect = Rect(x: 0, y: 0, width: 1, height: 1) {
         didSet { if backContentsRect != oldValue { contentDidChange() } }
     }
+
+    /// How many of the first sublayers are details of the front (`setDetails(front:back:)`).
+    public internal(set) var frontDetailCount = 0
+    /// How many sublayers after the front's details are details of the back.
+    public internal(set) var backDetailCount = 0
 
     /// Creates an empty surface layer; give it a curl with `setCurl`.
     public init(name: String = "") { super.init(name: name, kind: .surface) }

@@ -16,7 +16,8 @@ extension QuadRenderer {
     static func needsLight(_ quad: Frame.Polygon, _ frame: Frame) -> Bool {
         if quad.localToView.showsBack { return true }
         let layer = frame.record(of: quad)
-        if quad.surfacePatch >= 0, let mesh = layer.surface?.mesh {
+        // A surface detail's piece is lit as the patch under it.
+        if let owner = frame.surfaceRecordIndex(of: quad), let mesh = frame.records[Int(owner)].surface?.mesh {
             return quad.surfacePatch >= mesh.patches.count || mesh.patches[quad.surfacePatch].region != .flat
         }
         let n = layer.orientation.frontNormal

@@ -308,7 +308,13 @@ extension DrawList {
         if later {
             var next = b
             for i in (firstItem + 1)..<items.count where receives(i) {
-                while next < batches.count && batches[next].item <= i { next += 1 }
+                // After the receiver's details too (pieces of its patch that follow it), which
+                // the pass shades as it shades the patch.
+                var last = i
+                while last + 1 < items.count, frame.polygons[items[last + 1].quadIndex].surfacePatch == flat,
+                      frame.isSurfaceDetail(frame.polygons[items[last + 1].quadIndex]),
+                      frame.surfaceRecordIndex(of: frame.polygons[items[last + 1].quadIndex]) == caster { last += 1 }
+                while next < batches.count && batches[next].item <= last { next += 1 }
                 castShadow.receivers.removeAll(keepingCapacity: true)
                 castShadow.receivers.append(i)
                 appendShadowPass(beforeBatch: next, model: model, contact: 1e-9 * max(across, 1))

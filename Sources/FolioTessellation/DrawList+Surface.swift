@@ -156,8 +156,8 @@ extension DrawList {
             let start = scratch.count
             scratch.append(contentsOf: corners[r])
             surface.beyond.removeAll(keepingCapacity: true)
-            if quad.surfacePatch >= 0, quad.localToView.showsBack {
-                let id = quad.record
+            if quad.surfacePatch >= 0, quad.localToView.showsBack, let id = frame.surfaceRecordIndex(of: quad) {
+                // A back detail's piece is cut as the patch under it (its surface's contours).
                 var spine = spineLine(of: id, frame)
                 for contour in surface.contours where contour.layer == id
                     && reaches(scratch[start...], contour, within: Self.contourBand + Self.margin) {
@@ -258,9 +258,9 @@ extension DrawList {
     /// that footprint would sweep through the band: the triangles are what is drawn, so they are
     /// what is cut. Crossings are computed from each edge's ends in one fixed order, so the
     /// triangles sharing an edge share the point.
-    package mutating func clipToContourBands(_ i: Int, _ quad: Frame.Polygon) {
+    package mutating func clipToContourBands(_ i: Int, _ quad: Frame.Polygon, surface owner: Int32) {
         guard quad.surfacePatch >= 0, quad.localToView.showsBack, !items[i].beyondSpine, !triangles.isEmpty else { return }
-        let id = quad.record
+        let id = owner
         for contour in surface.contours where contour.layer == id && reaches(corners[items[i].corners], contour, within: Self.contourBand + 2 * Self.margin) {
             let band = Self.contourBand
             func value(_ p: PlanePoint) -> Double { contour.distance(p.x, p.y) - band }
@@ -307,8 +307,7 @@ extension DrawList {
     package mutating func findContourEdges(_ frame: Frame) {
         for i in items.indices {
             let quad = frame.polygons[items[i].quadIndex]
-            guard quad.surfacePatch >= 0, !quad.localToView.showsBack else { continue }
-            let id = quad.record
+            guard quad.surfacePatch >= 0, !quad.localToView.showsBack, let id = frame.surfaceRecordIndex(of: quad) else { continue }
             let r = items[i].corners
             for contour in surface.contours where contour.layer == id && reaches(corners[r], contour, within: Self.margin) {
                 let (a, b) = (contour.a, contour.b)

@@ -73,8 +73,10 @@ extension DrawList {
         let quad = frame.polygons[item.quadIndex]
         // A patch lying on the page plane takes the page plane's passes, which shade whatever
         // the painter's order has drawn over the pages by then.
-        guard quad.surfacePatch >= 0, castShadow.surfaceCasters.contains(quad.record), Self.isRaised(quad, frame) else { return nil }
-        return quad.record
+        // A detail's piece on such a patch belongs to the patch's run: the pass drawn after the
+        // run shades it as it shades the patch.
+        guard let owner = frame.surfaceRecordIndex(of: quad), castShadow.surfaceCasters.contains(owner), Self.isRaised(quad, frame) else { return nil }
+        return owner
     }
 
     /// The passes of the receiver `receiver` over its items `run`: every caster but itself,

@@ -302,7 +302,7 @@ package struct DrawList {
         }
         // Surface hook (DrawList+Surface.swift): nothing of a nearer sheet in a contour's band.
         if !surface.seamCorners.isEmpty { splitAtSeamCorners(i) }
-        if !surface.contours.isEmpty { clipToContourBands(i, quad) }
+        if !surface.contours.isEmpty, let owner = frame.surfaceRecordIndex(of: quad) { clipToContourBands(i, quad, surface: owner) }
         if !items[i].slitEdges.isEmpty {
             if mode == .bordered { fillSlits(i, bounds: bounds, texels: texelsPerPoint(quad)) } else { markSlitEdges(i) }
         }

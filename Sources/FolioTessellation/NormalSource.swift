@@ -30,13 +30,14 @@ package struct NormalSource {
         guard lighting else { return }
         sign = quad.localToView.showsBack ? -1 : 1
         let layer = frame.record(of: quad)
-        if quad.surfacePatch >= 0, let surface = layer.surface {
+        // A detail's piece takes the normals of the surface it lies on, patch for patch.
+        if let owner = frame.surfaceRecordIndex(of: quad), let surface = frame.records[Int(owner)].surface {
             mesh = surface.mesh
             curl = surface.curl
             patch = quad.surfacePatch
             // The mesh's normals are in the layer's own space; a book leaf's reading direction
             // turns or mirrors the layer, and the light lives in the root's space.
-            linear = layer.orientation.linearPartToRoot
+            linear = frame.records[Int(owner)].orientation.linearPartToRoot
         } else {
             flat = layer.orientation.frontNormal
         }

@@ -56,12 +56,23 @@ struct PageDetailTests {
         #expect(Set(Self.detailQuads(book).keys) == ["page5", "page6"])
     }
 
-    @Test func theCurlsLeafShowsItsPagesOwnImagesOnly() throws {
+    /// The curl's leaf draws its pages' details on its sheet: pieces of its patches, the front
+    /// page's where the sheet shows its front, the back page's where it shows its back (before
+    /// issue 41's curl tiles, only the page lying flat drew its detail).
+    @Test func theCurlsLeafDrawsItsPagesDetailsOnItsSheet() throws {
         let book = try Self.book(effect: CurlLeafEffect())
         book.pageDetails = [4: [PageDetail(rect: Rect(x: 0, y: 0, width: 1, height: 1), handle: ContentHandle(104))],
+                            5: [PageDetail(rect: Rect(x: 0, y: 0, width: 1, height: 1), handle: ContentHandle(105))],
                             6: [PageDetail(rect: Rect(x: 0, y: 0, width: 1, height: 1), handle: ContentHandle(106))]]
         try book.setLeaves([BookLeaf(index: 2, progress: 0.6)], opening: 2)
-        #expect(Set(Self.detailQuads(book).keys) == ["page6"])
+        #expect(Set(Self.detailQuads(book).keys) == ["page6", "leaf2.front"])
+        let e = LayerEvaluator()
+        e.evaluate(book.root)
+        let pieces = e.quads.filter { $0.isVisible && $0.layer.name == "leaf2.front.detail" }
+        // Both pages' details show, each a piece of a patch, on its own side of the sheet.
+        #expect(Set(pieces.map { $0.layer.contents?.rawValue ?? 0 }) == [104, 105])
+        #expect(pieces.allSatisfy { $0.surfacePatch >= 0 })
+        #expect(pieces.allSatisfy { $0.localToView.showsBack == ($0.layer.contents?.rawValue == 105) })
     }
 
     /// The single layout: each side of the spine shows part of one page, so a detail across
@@ -177,8 +188,8 @@ struct PageDetailTests {
 
     /// The parts to rasterise finer when zoomed: at 2× about the view's centre the window
     /// (the view) shows the middle half of the view, so the inner half of each page lying
-    /// flat; with a flip in flight its pages come after, planned where they lie at rest; a
-    /// curl's leaf asks for none; a fold asks for the four pages it carries.
+    /// flat; with a flip or a curl in flight its pages come after, planned where they lie at
+    /// rest; a fold asks for the four pages it carries.
     @Test func thePartsShowingDetailsAreThoseTheZoomBringsIntoTheWindow() throws {
         var zoom = try BookZoom(viewSize: Self.view)
         zoom.zoom(by: 2, about: Point(x: 320, y: 200))
@@ -203,7 +214,7 @@ struct PageDetailTests {
         #expect(parts.map(\.page) == [3, 6, 5, 4])
         let curl = try Self.book(effect: CurlLeafEffect())
         try curl.setLeaves([BookLeaf(index: 2, progress: 0.3)], opening: 2)
-        #expect(curl.pagePartsShowingDetails(in: window, zoom: zoom).map(\.page) == [3, 6])
+        #expect(curl.pagePartsShowingDetails(in: window, zoom: zoom).map(\.page) == [3, 6, 5, 4])
         // A fold in flight carries the whole opening: the one it folds away (3, 4), then the
         // one it brings (5, 6), each planned where it lies at rest.
         let fold = try Self.book(effect: FoldLeafEffect())

@@ -113,4 +113,12 @@ final class DemoTileTests: XCTestCase {
     func testAFoldHeldWhileZoomedKeepsItsTiles() throws {
         try expectSharperWithTiles(heldAt: 450, effect: "fold", cx: 515, cy: 420, radius: 70, least: 50, "the folding panel")
     }
+
+    /// The curl held in mid-turn while zoomed (a drag from the right edge band rolls the leaf's
+    /// edge toward the pointer): its sheet, page 2 still lying on its flat part between the
+    /// spine and the roll, keeps the tiles page 2 had at rest — the curl draws its pages'
+    /// details on its surface, patch by patch.
+    func testACurlHeldWhileZoomedKeepsItsTiles() throws {
+        try expectSharperWithTiles(heldAt: 600, effect: "curl", cx: 515, cy: 420, radius: 70, least: 50, "the curling leaf")
+    }
 }
