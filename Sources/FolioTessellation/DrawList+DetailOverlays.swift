@@ -22,7 +22,8 @@ import FolioLayers
 /// ## The rule
 ///
 /// A shadow that would be merged into a face but for the face's details drawn between them
-/// is merged into the face and into each of those details, and not drawn itself. Each detail
+/// (opaque everywhere) is merged into the face and into each of those details, and not drawn
+/// itself. Each detail
 /// then draws `lit(tile over shadow)` exactly as the face draws `lit(page over shadow)`. A
 /// detail lies in its face's plane, inside it (it is cut to the part of the page the face
 /// shows), so the shadow's gradient reaches it whole: its axis, given in the shadow's unit
@@ -40,10 +41,12 @@ extension DrawList {
 
     /// The first item that the shadow polygon `quad` merges into, all items from there to the
     /// last taking it: the last item when `quad` is its shadow (`isOverlay`), or a face
-    /// followed only by its page details — sublayers of the face, with no sublayers of their
-    /// own, whose points map affinely onto the shadow's — when `quad` is the face's shadow.
-    /// Nil when it merges into none.
-    func overlayBase(for quad: Frame.Polygon, _ frame: Frame) -> Int? {
+    /// followed only by its page details — sublayers of the face, opaque everywhere
+    /// (`isOpaque`), with no sublayers of their own, whose points map affinely into the
+    /// shadow's — when `quad` is the face's shadow. Nil when it merges into none. A detail must
+    /// be opaque: the overlay is composited over the item's own colour, so a detail's
+    /// transparent part would carry the shadow over the face's shadow, darkening it twice.
+    func overlayBase(for quad: Frame.Polygon, _ frame: Frame, isOpaque: (Frame.Polygon) -> Bool) -> Int? {
         let shadow = frame.record(of: quad)
         // `isOverlay`'s own terms first: most polygons are no shadow.
         guard !items.isEmpty, shadow.paint.contents == nil, !shadow.hasSublayers,
@@ -52,7 +55,7 @@ extension DrawList {
         while mergesDetailOverlays && j > 0 && takesOverlay(j, frame) {
             let polygon = frame.polygons[items[j].quadIndex]
             let record = frame.record(of: polygon)
-            guard record.superRecord == shadow.superRecord, !record.hasSublayers,
+            guard record.superRecord == shadow.superRecord, !record.hasSublayers, isOpaque(polygon),
                   Self.overlayAxis(of: quad, frame, on: polygon) != nil else { break }
             j -= 1
         }

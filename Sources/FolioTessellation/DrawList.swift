@@ -193,7 +193,7 @@ package struct DrawList {
         pixelSize = (Double(pixelWidth), Double(pixelHeight))
         self.scale = scale
         self.origin = origin
-        collectItems(frame, range: range, composites: composites)
+        collectItems(frame, range: range, composites: composites, isOpaque: isOpaque)
         markSharedEdges(frame)
         // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
         markContours(frame)
@@ -216,7 +216,7 @@ package struct DrawList {
     /// The first step of `build`: an item per polygon of `range` that draws (clipped to the
     /// viewport), a group's picture in place of its polygons, borders after their sublayers,
     /// and shadow overlays merged into the page they cover.
-    mutating func collectItems(_ frame: Frame, range: Range<Int>?, composites: ArraySlice<CompositeSpan>) {
+    mutating func collectItems(_ frame: Frame, range: Range<Int>?, composites: ArraySlice<CompositeSpan>, isOpaque: (Frame.Polygon) -> Bool) {
         // Containers that paint nothing (a transition's root) are skipped: they would cost a
         // draw and, sharing an outline with a page that fills them, unfade its edges.
         var span = composites.startIndex
@@ -243,7 +243,7 @@ package struct DrawList {
             guard quad.isVisible && quad.vertices.count >= 3, rasterized || paint.drawsContent || paint.drawsBorder else { continue }
             // A shadow exactly covering the item before it, or the face before its page details
             // (DrawList+DetailOverlays.swift), is drawn inside their passes.
-            if !rasterized, let first = overlayBase(for: quad, frame) {
+            if !rasterized, let first = overlayBase(for: quad, frame, isOpaque: isOpaque) {
                 for j in first..<items.count { items[j].overlayQuadIndex = index }
                 continue
             }
