@@ -240,7 +240,10 @@ extension QuadRenderer {
         if let overlay = item.overlayQuadIndex.map({ frame.polygons[$0] }) {
             let o = frame.record(of: overlay)
             if let g = o.paint.gradient {
-                gradientStops.upload(g.colors, g.locations, axis: (g.startPoint, g.endPoint), slots: g.colors.count,
+                // On a page detail the face's shadow is merged into, its axis in the detail's
+                // unit coordinates (DrawList+DetailOverlays.swift); the merge checked it exists.
+                let axis = DrawList.overlayAxis(of: overlay, frame, on: quad) ?? (g.startPoint, g.endPoint)
+                gradientStops.upload(g.colors, g.locations, axis: axis, slots: g.colors.count,
                                      colors: program.overlayColors, locations: program.overlayLocations, axisLocation: program.overlayAxis)
             } else {
                 gradientStops.upload(CollectionOfOne(o.paint.backgroundColor ?? .clear), nil, axis: (Point(x: 0, y: 0), Point(x: 0, y: 1)), slots: 1,

@@ -77,10 +77,22 @@ extension DrawList {
                 guard let high = cleanLine(own, tx, ty, from: last, inward: -1), high - low > 1e-3 else { continue }
                 splitTriangles { tx * $0.x + ty * $0.y - high }
                 let slack = 1e-9 * (1 + abs(low) + abs(high))
-                func dropped(_ p: PlanePoint) -> Bool {
+                func within(_ p: PlanePoint) -> Bool {
                     let t = tx * p.x + ty * p.y
-                    return t >= low - slack && t <= high + slack && line.distance(p) <= deepest
+                    return t >= low - slack && t <= high + slack
                 }
+                // A triangle of the stretch that reaches from the band past `deepest` (at a
+                // corner where a cut chord leaves the edge at an acute angle, the star cut's
+                // triangle beside the chord runs from the edge far inside) is split there too,
+                // so that its part along the edge goes with the rest of the ramp.
+                var depth = deepest
+                if straddles(low: low, high: high, slack: slack, line, depth: deepest),
+                   let clean = cleanLine(own, line.nx, line.ny, from: deepest - line.c, inward: -1) {
+                    depth = clean + line.c
+                    splitTriangles { line.distance($0) - depth }
+                }
+                let depthSlack = 1e-9 * (1 + abs(depth) + abs(line.c))
+                func dropped(_ p: PlanePoint) -> Bool { within(p) && line.distance(p) <= depth + depthSlack }
                 var kept = 0
                 for t in triangles.indices {
                     let tri = triangles[t]
@@ -132,6 +144,26 @@ extension DrawList {
             line += inward * Self.cleanStep
         }
         return nil
+    }
+
+    /// Whether a triangle whose corners all lie in the stretch `low…high` along `line`'s edge
+    /// (`t = tx·x + ty·y`, give or take `slack`) reaches into the edge's ramp (a corner within
+    /// its reach) and past `depth`: dropping only whole triangles would keep it, and its ramp
+    /// along the edge. The star cut's own band triangles end at the reach plus a clearance, and
+    /// the fan's interior triangles start there: neither counts, so most stretches split nothing.
+    func straddles(low: Double, high: Double, slack: Double, _ line: EdgeLine, depth: Double) -> Bool {
+        let (tx, ty) = (-line.ny, line.nx)
+        for tri in triangles {
+            let (a, b, c) = (points[Int(tri.a)], points[Int(tri.b)], points[Int(tri.c)])
+            func inStretch(_ p: PlanePoint) -> Bool {
+                let t = tx * p.x + ty * p.y
+                return t >= low - slack && t <= high + slack
+            }
+            guard inStretch(a) && inStretch(b) && inStretch(c) else { continue }
+            let (da, db, dc) = (line.distance(a), line.distance(b), line.distance(c))
+            if min(da, db, dc) < line.reach && max(da, db, dc) > depth { return true }
+        }
+        return false
     }
 
     /// Clears on every triangle the own edges (`own`) that no longer come within reach of it

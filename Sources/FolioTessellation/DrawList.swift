@@ -127,6 +127,10 @@ package struct DrawList {
     /// Whether a flat item's edge under later opaque items leaves its ramp to them
     /// (`DrawList+StackedEdges.swift`; off only to test and measure it).
     package var handsOverStackedEdges = true
+    /// Whether a face's shadow is merged into the page details drawn between the face and it,
+    /// as well as into the face (`DrawList+DetailOverlays.swift`); off only to measure the
+    /// fault it mends.
+    package var mergesDetailOverlays = true
     /// Interleaved vertex data, `floatsPerVertex` per vertex (see `DrawList+Triangles.swift`).
     package var vertices: [Float] = []
     /// Surface layers' cast shadows, after the batches' vertices (`DrawList+CastShadow.swift`).
@@ -189,7 +193,7 @@ package struct DrawList {
         pixelSize = (Double(pixelWidth), Double(pixelHeight))
         self.scale = scale
         self.origin = origin
-        collectItems(frame, range: range, composites: composites)
+        collectItems(frame, range: range, composites: composites, isOpaque: isOpaque)
         markSharedEdges(frame)
         // Surface hook (DrawList+Surface.swift): contours are silhouettes, though shared.
         markContours(frame)
@@ -212,7 +216,7 @@ package struct DrawList {
     /// The first step of `build`: an item per polygon of `range` that draws (clipped to the
     /// viewport), a group's picture in place of its polygons, borders after their sublayers,
     /// and shadow overlays merged into the page they cover.
-    mutating func collectItems(_ frame: Frame, range: Range<Int>?, composites: ArraySlice<CompositeSpan>) {
+    mutating func collectItems(_ frame: Frame, range: Range<Int>?, composites: ArraySlice<CompositeSpan>, isOpaque: (Frame.Polygon) -> Bool) {
         // Containers that paint nothing (a transition's root) are skipped: they would cost a
         // draw and, sharing an outline with a page that fills them, unfade its edges.
         var span = composites.startIndex
@@ -237,9 +241,10 @@ package struct DrawList {
             let rasterized = raster < rasters.count && rasters[raster].quad == index
             let paint = frame.record(of: quad).paint
             guard quad.isVisible && quad.vertices.count >= 3, rasterized || paint.drawsContent || paint.drawsBorder else { continue }
-            if !rasterized, let last = items.last, last.overlayQuadIndex == nil, last.composite < 0, last.border < 0, last.raster < 0,
-               Self.isOverlay(quad, of: frame.polygons[last.quadIndex], frame) {
-                items[items.count - 1].overlayQuadIndex = index
+            // A shadow exactly covering the item before it, or the face before its page details
+            // (DrawList+DetailOverlays.swift), is drawn inside their passes.
+            if !rasterized, let first = overlayBase(for: quad, frame, isOpaque: isOpaque) {
+                for j in first..<items.count { items[j].overlayQuadIndex = index }
                 continue
             }
             appendClippedItem(DrawItem(quadIndex: index, corners: 0..<0, raster: rasterized ? Int32(raster) : -1), frame)

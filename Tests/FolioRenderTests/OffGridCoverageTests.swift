@@ -17,13 +17,84 @@ final class OffGridCoverageTests: XCTestCase {
     /// Offsets that sample the pixel in both axes (a 4-rook pattern, away from the grid).
     static let offsets = [(0.1, 0.35), (0.35, 0.85), (0.6, 0.1), (0.85, 0.6)]
 
+    /// One category's errors: their sum and count (for the mean), and the worst pixel.
+    struct Tally {
+        var sum = 0.0, count = 0, worst = 0.0
+        var at = ""
+        var mean: Double { sum / Double(max(count, 1)) }
+        /// Adds a pixel's error; one the geometry covers whole or not at all (`partial` false)
+        /// counts toward the worst only, so that the mean stays the mean over edge pixels.
+        mutating func add(_ d: Double, partial: Bool, at pixel: @autoclosure () -> String) {
+            if partial {
+                sum += d
+                count += 1
+            }
+            if d > worst { worst = d; at = pixel() }
+        }
+    }
+
     struct Errors {
-        var flat = (sum: 0.0, count: 0, worst: 0.0)
-        var curved = (sum: 0.0, count: 0, worst: 0.0)
-        var junction = (sum: 0.0, count: 0, worst: 0.0)
-        var junctionMean: Double { junction.sum / Double(max(junction.count, 1)) }
-        var flatMean: Double { flat.sum / Double(max(flat.count, 1)) }
-        var curvedMean: Double { curved.sum / Double(max(curved.count, 1)) }
+        /// Pixels that only straight edges cross: the pages' outline, the leaf's flat part.
+        var flat = Tally()
+        /// Pixels the roll's outline crosses, over the stage, away from any corner.
+        var curved = Tally()
+        /// Pixels the roll's outline crosses within a pixel of the page's edge (where it runs
+        /// out over it), away from any corner.
+        var junction = Tally()
+        /// Pixels two outlines share (not one stacked on the other, nor the page's edge handed
+        /// over to the leaf): within a pixel of a corner of the union's outline, where two sheets'
+        /// outlines cross inside the pixel, or where one sheet's outline lies inside another's
+        /// part of it. Each sheet draws its own ramp and "over" composites them as if the two
+        /// parts were independent.
+        var corner = Tally()
+    }
+
+    /// The framebuffer holds 8 bits a channel, each draw's result rounded to the nearest
+    /// 1/255 (at most half of it), and these pixels are drawn at most twice (the page, then
+    /// the leaf over it, which carries the first rounding scaled by 1 − c): 1/255 in all.
+    static let quantisation = 1.0 / 255
+
+    /// The corners of the outline of the union of `rectangle` and the triangles `tris`
+    /// (viewport pixels): the triangles' corners, and the crossings of the rectangle's sides
+    /// with their sides, where the union's outline turns by more than about 10°. Whether a
+    /// point is a corner is read off the union itself: of 32 points on a small circle around
+    /// it, a straight stretch of outline has half inside, an interior point all, an outside one
+    /// none; anything else is a corner.
+    static func outlineCorners(of rectangle: Rect, _ tris: [(Point, Point, Point)]) -> [Point] {
+        let boxes = tris.map { t in (min(t.0.x, t.1.x, t.2.x), max(t.0.x, t.1.x, t.2.x), min(t.0.y, t.1.y, t.2.y), max(t.0.y, t.1.y, t.2.y)) }
+        func covered(_ p: Point) -> Bool {
+            if p.x >= rectangle.minX && p.x <= rectangle.maxX && p.y >= rectangle.minY && p.y <= rectangle.maxY { return true }
+            for (i, t) in tris.enumerated() where boxes[i].0 <= p.x && boxes[i].1 >= p.x && boxes[i].2 <= p.y && boxes[i].3 >= p.y {
+                if CurlRenderTests.inside(p, (t.0, t.1, t.2, 0)) { return true }
+            }
+            return false
+        }
+        func isCorner(_ p: Point) -> Bool {
+            var inside = 0
+            for k in 0..<32 {
+                let a = (Double(k) + 0.5) * 2 * Double.pi / 32
+                if covered(Point(x: p.x + 0.05 * cos(a), y: p.y + 0.05 * sin(a))) { inside += 1 }
+            }
+            return inside != 0 && inside != 32 && abs(inside - 16) > 1
+        }
+        var candidates: [Point] = []
+        for t in tris { candidates += [t.0, t.1, t.2] }
+        // The rectangle's sides against the triangles' sides.
+        let r = rectangle
+        let sides = [(Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY)), (Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY)),
+                     (Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)), (Point(x: r.minX, y: r.maxY), Point(x: r.minX, y: r.minY))]
+        for t in tris {
+            for (p, q) in [(t.0, t.1), (t.1, t.2), (t.2, t.0)] {
+                for (a, b) in sides {
+                    let d = (q.x - p.x) * (b.y - a.y) - (q.y - p.y) * (b.x - a.x)
+                    guard abs(d) > 1e-12 else { continue }
+                    let u = ((a.x - p.x) * (b.y - a.y) - (a.y - p.y) * (b.x - a.x)) / d
+                    let v = ((a.x - p.x) * (q.y - p.y) - (a.y - p.y) * (q.x - p.x)) / d
+                    if u >= 0 && u <= 1 && v >= 0 && v <= 1 { candidates.append(Point(x: p.x + u * (q.x - p.x), y: p.y + u * (q.y - p.y))) }
+                }
+            }
+        }
+        return candidates.filter(isCorner)
     }
 
     /// The area of `polygon` inside the union of the triangles `near` (`(a, b, c, isBack)`):
@@ -45,11 +116,11 @@ final class OffGridCoverageTests: XCTestCase {
     /// Renders leaf `leaf` of a 200×130 spread at `progress`, placed at `placement`, and adds each
     /// edge pixel's error against the exact coverage to `errors`.
     @MainActor
-    static func measure(leaf: Int, progress: Double, placement: CrackSweepTests.Placement, into errors: inout Errors) throws {
+    static func measure(leaf leafIndex: Int, progress: Double, placement: CrackSweepTests.Placement, into errors: inout Errors) throws {
         let dump = ProcessInfo.processInfo.environment["OFFGRID_DUMP"].map { _ in "\(progress) at \(placement)" }
         let view = Size(width: 200, height: 130)
         let book = try CrackSweepTests.whiteBook(CurlLeafEffect(), view: view)
-        try book.setLeaves([BookLeaf(index: leaf, progress: progress)], opening: leaf)
+        try book.setLeaves([BookLeaf(index: leafIndex, progress: progress)], opening: leafIndex)
         let image = try CrackSweepTests.render(book, at: placement, antialiasing: .analytic)
         if dump != nil { try image.writePNG(path: "/tmp/offgrid-\(progress)-\(placement.x)-\(placement.zoom).png") }
         let frame = SharedRenderer.offscreen.renderer.frame
@@ -63,8 +134,9 @@ final class OffGridCoverageTests: XCTestCase {
         }
         let boxes = tris.map { t in (min(t.0.x, t.1.x, t.2.x), max(t.0.x, t.1.x, t.2.x), min(t.0.y, t.1.y, t.2.y), max(t.0.y, t.1.y, t.2.y)) }
         // The pages lying flat side by side: one rectangle (the right page alone at opening 0).
-        let left = leaf == 0 ? view.width / 2 : 0
+        let left = leafIndex == 0 ? view.width / 2 : 0
         let pages = Rect(x: placement.x + z * left, y: placement.y, width: z * (view.width - left), height: z * view.height)
+        let corners = Self.outlineCorners(of: pages, tris.map { ($0.0, $0.1, $0.2) })
         for y in 0..<image.height {
             let y0 = Double(y)
             let row = tris.indices.filter { boxes[$0].2 <= y0 + 1 && boxes[$0].3 >= y0 }
@@ -83,27 +155,60 @@ final class OffGridCoverageTests: XCTestCase {
                 let inPages = pageArea > 0 ? [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)] : []
                 let leaf = near.map { (tris[$0].0, tris[$0].1, tris[$0].2, tris[$0].3) }
                 let exact = min(1, max(0, pageArea + Self.meshArea(square, near: leaf) - Self.meshArea(inPages, near: leaf)))
-                guard exact > 1e-9 && exact < 1 - 1e-9 else { continue }
+                // A pixel covered whole or not at all beside an edge is held to the same limits
+                // (a crack or a bleed would show there), outside the means.
+                let isPartial = exact > 1e-9 && exact < 1 - 1e-9
                 let d = abs(Double(image.pixel(x, y).r) / 255 - exact)
-                if let dump, d > 0.05 { print("off-grid \(dump): (\(x), \(y)) drawn \(image.pixel(x, y).r) exact \(Int((exact * 255).rounded())) curved \(near.contains(where: { tris[$0].4 }))") }
+                let curved = near.contains(where: { tris[$0].4 })
+                // Two outlines in one pixel: within a pixel of a corner of the union's outline,
+                // or two sheets (the pages, the leaf's front, its back) each covering a part of
+                // the pixel that neither other covers: their outlines cross inside it.
+                let atCorner = corners.contains { c in c.x >= x0 - 1 && c.x <= x0 + 2 && c.y >= y0 - 1 && c.y <= y0 + 2 }
+                let front = Self.meshArea(square, near: leaf.filter { !$0.3 }), back = Self.meshArea(square, near: leaf.filter { $0.3 })
+                let partial = [pageArea, front, back].filter { $0 > 1e-6 && $0 < 1 - 1e-6 }.count
+                // …or one sheet's part lying inside another's without being the same line (a
+                // stacked copy: the leaf's flat part on the page), unless it is the page's inside
+                // the leaf's, which the page hands over (`DrawList+StackedEdges.swift`).
+                let largest = max(pageArea, front, back)
+                let nested = partial >= 2 && !(pageArea < largest && max(front, back) == largest && min(front, back) < 1e-6)
+                    && [pageArea, front, back].contains { $0 > 1e-6 && $0 < largest - 0.5 / 255 }
+                let crossing = partial >= 2 && exact > largest + 0.5 / 255 || nested
                 // Within a pixel of the pages' outline, the roll's outline meets or runs along
                 // the page's edge: there the page's own ramp lies under the roll's.
                 let nearPages = x0 + 1 >= pages.minX - 1 && x0 <= pages.maxX + 1 && y0 + 1 >= pages.minY - 1 && y0 <= pages.maxY + 1
                 let insidePages = x0 >= pages.minX + 1 && x0 + 1 <= pages.maxX - 1 && y0 >= pages.minY + 1 && y0 + 1 <= pages.maxY - 1
                 let nearPageEdge = nearPages && !insidePages
-                if near.contains(where: { tris[$0].4 }) && nearPageEdge {
-                    errors.junction.sum += d; errors.junction.count += 1; errors.junction.worst = max(errors.junction.worst, d)
-                } else if near.contains(where: { tris[$0].4 }) {
-                    errors.curved.sum += d; errors.curved.count += 1; errors.curved.worst = max(errors.curved.worst, d)
-                } else {
-                    errors.flat.sum += d; errors.flat.count += 1; errors.flat.worst = max(errors.flat.worst, d)
+                let category = atCorner || crossing ? "corner" : curved && nearPageEdge ? "junction" : curved ? "curved" : "flat"
+                let pixel = "(\(x), \(y)) drawn \(image.pixel(x, y).r) exact \(Int((exact * 255).rounded())) leaf \(leafIndex) at \(progress)"
+                if let dump, d > 0.01 { print("off-grid \(dump): \(category) \(pixel)") }
+                switch category {
+                case "corner": errors.corner.add(d, partial: isPartial, at: pixel)
+                case "junction": errors.junction.add(d, partial: isPartial, at: pixel)
+                case "curved": errors.curved.add(d, partial: isPartial, at: pixel)
+                default: errors.flat.add(d, partial: isPartial, at: pixel)
                 }
             }
         }
     }
 
-    /// Mean error within 0.002 on flat edges and 0.01 on curved ones — the roll's outline over
-    /// the stage and where it runs out over the page's edge — at every offset and zoom.
+    /// The worst pixel measured where two outlines share a pixel (`Errors.corner`): 0.236, at
+    /// zoom 1.37 and (0.6, 0.1), where the leaf's bottom outline crosses the page's bottom edge.
+    static let cornerBound = 0.24
+    /// The worst pixel measured where the roll runs out over the page's edge, away from any
+    /// crossing (`Errors.junction`): 0.0199 (5/255, 24 drawn for 19) at zoom 2 and (0.1, 0.35),
+    /// pixel (332, 261); every other offset is within the curved limit, 0.01 plus the rounding.
+    static let junctionBound = 0.02
+
+    /// Every pixel within 0.002 of the exact area on flat edges and within 0.01 on the roll's
+    /// outline over the stage, plus the 8-bit rounding (`quantisation`), at every offset and
+    /// zoom; where the roll runs out over the page's edge within `junctionBound` (one pixel at
+    /// one offset is over 0.01 plus the rounding); the means within the bare limits (0.002 and
+    /// 0.01, over the pixels edges cross; pixels beside an edge that the geometry covers whole
+    /// or not at all are held to the same per-pixel limits). Pixels two outlines share
+    /// (`Errors.corner`: where the leaf's outline crosses the page's edge or its own other
+    /// sheet, or turns at a corner) are held apart to their measured bound, `cornerBound`: each
+    /// sheet draws its own ramp there and "over" composites them as if independent
+    /// (docs/pipeline.md, "What stays").
     ///
     /// Before the stacked-edge rules the leaf's flat part and the page beneath it, stacked
     /// along their top edge, were taken for a seam and drawn hard (coverage 0.2 drawn as 0, 0.7
@@ -111,8 +216,15 @@ final class OffGridCoverageTests: XCTestCase {
     /// handed its edge over to the leaf (`DrawList.handsOverStackedEdges` off), its ramp lay
     /// under the flat part's beside the roll and under the roll's where the roll runs out over
     /// the page's edge, composited `a + b − ab` (0.65 drawn as 0.88): a mean of 0.014–0.020 there.
+    /// Before the hand-over split a triangle reaching from the edge past the band it drops (the
+    /// star cut's triangle beside the occlusion cut's chord, which leaves the page's bottom edge
+    /// at an acute angle beside the roll), one pixel kept the page's ramp under the flat part's
+    /// at zoom 2 and (0.35, 0.85): 249 drawn for 217, 0.126 off; and where the roll runs out
+    /// over the page's top edge beside the flat part's seam, the worst pixel was 0.023–0.132 at
+    /// seven of the twelve offsets.
     func testEdgesOffThePixelGridAreCoveredExactly() throws {
         try MainActor.assumeIsolated {
+            var worstCorner = 0.0
             for zoom in [1.0, 1.37, 2] {
                 for (x, y) in Self.offsets {
                     var errors = Errors()
@@ -122,18 +234,27 @@ final class OffGridCoverageTests: XCTestCase {
                     for (leaf, progress) in [(1, 0.45), (0, 0.7)] {
                         try Self.measure(leaf: leaf, progress: progress, placement: .init(x: x, y: y, zoom: zoom), into: &errors)
                     }
-                    print(String(format: "off-grid coverage ×%.2f at (%.2f, %.2f): flat edges mean %.4f (worst %.3f) over %d px, curved mean %.4f (worst %.3f) over %d px, roll on the page's edge mean %.4f (worst %.3f) over %d px",
-                                 zoom, x, y, errors.flatMean, errors.flat.worst, errors.flat.count, errors.curvedMean, errors.curved.worst, errors.curved.count,
-                                 errors.junctionMean, errors.junction.worst, errors.junction.count))
+                    func line(_ name: String, _ t: Tally) -> String {
+                        String(format: "%@ mean %.4f worst %.4f over %d px", name, t.mean, t.worst, t.count) + (t.worst > 0.01 ? " at \(t.at)" : "")
+                    }
+                    print(String(format: "off-grid coverage ×%.2f at (%.2f, %.2f): ", zoom, x, y)
+                          + [line("flat", errors.flat), line("curved", errors.curved), line("roll on the page's edge", errors.junction), line("two outlines", errors.corner)].joined(separator: "; "))
                     let at = "zoom \(zoom) at (\(x), \(y))"
                     XCTAssertGreaterThan(errors.flat.count, 250, at)
                     XCTAssertGreaterThan(errors.junction.count, 50, at)
                     XCTAssertGreaterThan(errors.curved.count, 25, at)
-                    XCTAssertLessThanOrEqual(errors.flatMean, 0.002, "\(at): flat edges")
-                    XCTAssertLessThanOrEqual(errors.curvedMean, 0.01, "\(at): curved edges")
-                    XCTAssertLessThanOrEqual(errors.junctionMean, 0.01, "\(at): the roll over the page's edge")
+                    XCTAssertGreaterThan(errors.corner.count, 0, at)
+                    XCTAssertLessThanOrEqual(errors.flat.worst, 0.002 + Self.quantisation, "\(at): flat edges, \(errors.flat.at)")
+                    XCTAssertLessThanOrEqual(errors.curved.worst, 0.01 + Self.quantisation, "\(at): curved edges, \(errors.curved.at)")
+                    XCTAssertLessThanOrEqual(errors.junction.worst, Self.junctionBound, "\(at): the roll over the page's edge, \(errors.junction.at)")
+                    XCTAssertLessThanOrEqual(errors.corner.worst, Self.cornerBound, "\(at): corners, \(errors.corner.at)")
+                    XCTAssertLessThanOrEqual(errors.flat.mean, 0.002, "\(at): flat edges")
+                    XCTAssertLessThanOrEqual(errors.curved.mean, 0.01, "\(at): curved edges")
+                    XCTAssertLessThanOrEqual(errors.junction.mean, 0.01, "\(at): the roll over the page's edge")
+                    worstCorner = max(worstCorner, errors.corner.worst)
                 }
             }
+            print(String(format: "off-grid coverage: worst corner pixel %.4f (bound %.2f)", worstCorner, Self.cornerBound))
         }
     }
 
@@ -150,7 +271,7 @@ final class OffGridCoverageTests: XCTestCase {
                 var errors = Errors()
                 try Self.measure(leaf: 1, progress: 0.45, placement: .init(x: 0.6, y: 0.1, zoom: 1.37), into: &errors)
                 XCTAssertGreaterThan(errors.junction.count, 50)
-                means.append(errors.junctionMean)
+                means.append(errors.junction.mean)
             }
             print(String(format: "the roll over the page's edge at ×1.37 (0.6, 0.1): mean %.4f with the page's own ramp under the leaf's, %.4f handed over", means[0], means[1]))
             XCTAssertGreaterThan(means[0], 0.01, "the measure sees the page's ramp under the leaf's")
