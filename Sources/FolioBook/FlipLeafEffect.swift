@@ -47,6 +47,11 @@ final class FlipLeaf: TurningLeaf {
     let hardCover: Bool
     let front = Layer(name: "front"), back = Layer(name: "back")
     let frontShadow: Layer, backShadow: Layer
+    /// The unlit look's tints of each face by the leaf in flight lying over it (``Book``'s
+    /// `showLeafTints`), over the details and under the crease; out of the tree while clear.
+    let frontTint: Layer, backTint: Layer
+    /// Whether the tints are in the tree (the book shows several leaves, unlit).
+    var tintsInTree = false
     /// Hard cover: the board's two sides, posed together (front with the free edge, and back),
     /// kept apart so the book can order fronts and backs separately.
     let frontBoard: TransformLayer?, backBoard: TransformLayer?
@@ -58,7 +63,10 @@ final class FlipLeaf: TurningLeaf {
     let frontDetails = PageDetailLayers(), backDetails = PageDetailLayers()
     var progress = 0.0
     var showsShadows = true {
-        didSet { frontShadow.isHidden = !showsShadows; backShadow.isHidden = !showsShadows }
+        didSet {
+            frontShadow.isHidden = !showsShadows; backShadow.isHidden = !showsShadows
+            if !showsShadows { showTints(front: nil, back: nil) }
+        }
     }
     private(set) var castShadow: (leading: Double, trailing: Double) = (0, 0)
 
@@ -76,6 +84,13 @@ final class FlipLeaf: TurningLeaf {
         // The crease gradients darken each face at the spine, clear half way across.
         frontShadow = frame.makeShadow(on: front, axis: (Point(x: 0, y: 0.5), Point(x: 1, y: 0.5)), locations: [0, 0.5])
         backShadow = frame.makeShadow(on: back, axis: (Point(x: 1, y: 0.5), Point(x: 0, y: 0.5)), locations: [0, 0.5])
+        // Plain black over the whole face, like the covered page's tint, made like the crease
+        // (bounds, name) and taken off the face until a leaf covers it; when shown it lies over
+        // the details (`showDetails` puts it back there) so they are tinted too.
+        frontTint = frame.makeShadow(on: front)
+        backTint = frame.makeShadow(on: back)
+        frontTint.removeFromSuperlayer()
+        backTint.removeFromSuperlayer()
         if hardCover {
             // The board rotates about the spine; its faces lie flat in it, the back turned over.
             func makeBoard(_ name: String) -> TransformLayer {
@@ -134,6 +149,11 @@ final class FlipLeaf: TurningLeaf {
         // The leaf's own faces, a level or two under its root, with their own shadows: cannot throw.
         try! frontDetails.show(details, on: front, showing: frontShown, below: frontShadow)
         try! self.backDetails.show(backDetails, on: back, showing: backShown, below: backShadow)
+        // The details end each face's sublayers with the crease, removing the rest: a tint
+        // shown goes back over the details (this runs when the details change, never per frame).
+        if tintsInTree {
+            showTints(front: frontTint.isHidden ? 0 : frontTint.opacity, back: backTint.isHidden ? 0 : backTint.opacity)
+        }
     }
 
     func setProgress(_ p: Double) {
@@ -156,6 +176,56 @@ final class FlipLeaf: TurningLeaf {
         frontShadow.opacity = ruler.front.sublayers[0].opacity * creaseScale
         backShadow.opacity = ruler.back.sublayers[0].opacity * creaseScale
         castShadow = (leading: ruler.facing.sublayers[0].opacity * castScale, trailing: ruler.reveal.sublayers[0].opacity * castScale)
+    }
+
+    /// The flip leaf is a rigid sheet at `180°·progress` about the spine.
+    var hingeAngle: Double? { 180 * progress }
+
+    /// The page tint's rule with the receiver's plane for the page's: the covered page under a
+    /// flip at `φ` takes `⅓·cos φ` (the reveal's, `φ < 90°`) or `⅓·sin(φ − 90°)` (the facing
+    /// page's, `φ > 90°`); turned about the spine so that a leaf at `angle` lies where the page
+    /// did, this leaf stands at `φ − angle` over it, and the same formulas give `⅓·cos(φ − angle)`
+    /// on the side the leaf shows over (a board's `castScale` stronger, none under reverse
+    /// perspective, as on the page). At `angle` 0 and 180 this is the `castShadow` property.
+    func castShadow(onLeafAt angle: Double) -> (leading: Double, trailing: Double) {
+        let phi = hingeAngle ?? 0
+        guard !frame.flipRuler.style.contains(.reverse) else { return (0, 0) }
+        let cosDelta = Angle.sinCos(degrees: phi - angle).cos
+        let trailing = phi < 90 && angle <= phi ? cosDelta / 3 * castScale : 0
+        let leading = phi > 90 && angle >= phi ? cosDelta / 3 * castScale : 0
+        return (leading: leading, trailing: trailing)
+    }
+
+    /// Shows the tints of the front and back (``TurningLeaf/showTints(front:back:)``): nil
+    /// takes a tint out of the tree, so a leaf alone in flight (every single-leaf frame) has
+    /// exactly the layers, and the evaluator exactly the quads, it had before tints existed; 0
+    /// hides it, kept in the tree, so the frames of a riffle change no layer list as leaves
+    /// pass over each other. Called every frame: it adds or removes a layer only when the book
+    /// starts or stops showing several leaves, and otherwise allocates nothing.
+    func showTints(front: Double?, back: Double?) {
+        func show(_ tint: Layer, on face: Layer, below crease: Layer, _ opacity: Double?) {
+            guard let opacity else {
+                if tint.superlayer != nil { tint.removeFromSuperlayer() }
+                return
+            }
+            if tint.superlayer !== face {
+                // Named after the face it shows on now (the face's renaming skips it while off).
+                tint.name = face.name + ".shadow"
+                // Just below the crease, over the details: with no details it follows the face
+                // itself, and the draw list merges it into the face's item as its overlay,
+                // whose edges are exact (drawn as an item of its own over the face, its edge
+                // pixels against the background came out up to 17 levels lighter). The leaf's
+                // own face, a shallow tree: cannot throw.
+                let index = face.sublayers.lastIndex { $0 === crease } ?? face.sublayers.count
+                try! face.insertSublayer(tint, at: index)
+            }
+            let hidden = opacity <= 0
+            if tint.isHidden != hidden { tint.isHidden = hidden }
+            if !hidden && tint.opacity != opacity { tint.opacity = opacity }
+        }
+        show(frontTint, on: self.front, below: frontShadow, front)
+        show(backTint, on: self.back, below: backShadow, back)
+        tintsInTree = front != nil || back != nil
     }
 
     func grip(at point: Point, progress p: Double) -> LeafGrip {
