@@ -63,7 +63,7 @@ final class UnlitLeafShadowRenderTests: XCTestCase {
     /// For leaves on one side of the spine, each face's pixels (in the order of `faces`: the
     /// leaf that stands highest first) that no face before it covers, past its crease; their
     /// red levels, per face.
-    static func uncoveredLevels(_ image: Image, _ faces: [(polygon: [Point], spine: Double, extent: Double)]) -> [[Int]] {
+    static func uncoveredLevels(_ image: Image, _ faces: [(polygon: [Point], spine: Double, extent: Double)], past share: Double = 0.55) -> [[Int]] {
         faces.indices.map { k in
             var levels: [Int] = []
             let face = faces[k]
@@ -73,7 +73,7 @@ final class UnlitLeafShadowRenderTests: XCTestCase {
                     // Past the middle of the leaf seen on screen: the perspective magnifies the
                     // free edge's half, so this is past the leaf's own middle, where the crease
                     // gradient (clear from half way) no longer reaches.
-                    guard abs(p.x - face.spine) > 0.55 * face.extent,
+                    guard abs(p.x - face.spine) > share * face.extent,
                           RaisedCastShadowRenderTests.inside(p, face.polygon) > 1.5,
                           !faces[..<k].contains(where: { RaisedCastShadowRenderTests.inside(p, $0.polygon) > -1.5 }) else { continue }
                     levels.append(Int(image.pixel(x, y).r))
@@ -133,6 +133,40 @@ final class UnlitLeafShadowRenderTests: XCTestCase {
             let worst = face.map { abs(Double($0) - wanted[k]) }.max() ?? .infinity
             print("unlit riffle, leading side: face \(k) \(face.count) px, want \(wanted[k]), worst off \(worst)")
             XCTAssertLessThanOrEqual(worst, 1, "face \(k)")
+        }
+    }
+
+    /// A hard cover's board darkens what lies under it by half as much again as a leaf (its
+    /// `castScale`, on the page as on a leaf): the board at 72° over the first leaf at 45°
+    /// tints it `1.5·⅓·cos 27°` (a level of 141.38). Under reverse perspective the pages under
+    /// a flip take no tint, and neither do the leaves.
+    func testABoardTintsTheLeafUnderItAsItTintsThePage() throws {
+        let configuration = BookConfiguration(viewSize: Self.view, scale: Self.scale, layout: .spread, hardCover: true,
+                                              coverThickness: 0, paperColor: Self.white)
+        let book = try Book(pageCount: 12, configuration: configuration)
+        try book.setLeaves([BookLeaf(index: 0, progress: 0.4), BookLeaf(index: 1, progress: 0.25)], opening: 0)
+        let image = try render(book)
+        try RaisedCastShadowRenderTests.keep(image, "riffle-unlit-board")
+        let faces = Self.faces(book.root)
+        XCTAssertEqual(faces.count, 2, "the board's front and the leaf's")
+        guard faces.count == 2 else { return }
+        let levels = Self.uncoveredLevels(image, faces)
+        let want = 255 * (1 - 1.5 * cos(27 * Double.pi / 180) / 3)
+        XCTAssertGreaterThan(levels[1].count, 500)
+        let worst = levels[1].map { abs(Double($0) - want) }.max() ?? .infinity
+        print("unlit board over a leaf: \(levels[1].count) px, want \(want), worst off \(worst)")
+        XCTAssertLessThanOrEqual(worst, 1)
+
+        var reverse = BookConfiguration(viewSize: Self.view, scale: Self.scale, layout: .spread, paperColor: Self.white)
+        reverse.reversePerspective = true
+        let away = try Book(pageCount: 12, configuration: reverse)
+        try away.setLeaves([BookLeaf(index: 2, progress: 0.42), BookLeaf(index: 3, progress: 0.3)])
+        let turned = try render(away)
+        let awayFaces = Self.faces(away.root)
+        XCTAssertEqual(awayFaces.count, 2)
+        // Turning away, the leaf's near half is the larger on screen: read only its outer fifth.
+        for (k, face) in Self.uncoveredLevels(turned, awayFaces, past: 0.8).enumerated() {
+            XCTAssertEqual(face.min(), 255, "reverse perspective, face \(k): no tint")
         }
     }
 
