@@ -11,16 +11,14 @@ extension Book {
     /// tints it `⅓·cos(φ − ψ)`, exactly the page's `⅓·cos φ` when ψ = 0.
     ///
     /// In the lit look (``isLit``) the renderer's cast shadows fall on the leaves instead, and
-    /// with ``showsShadows`` off there are none; a leaf alone in flight has no leaf over it.
-    /// Then every leaf is told so (nil) and keeps no tint layers: its frames are exactly what
-    /// they were before tints existed. Called every frame: no allocation while the book shows
-    /// the same leaves.
+    /// with ``showsShadows`` off there are none: every tint is cleared. Called every frame:
+    /// no allocation while the book shows the same leaves.
     func showLeafTints(count: Int) {
-        let tinted = showsShadows && !isLit && count > 1
+        let tinted = showsShadows && !isLit
         for i in 0..<count {
             let leaf = stack[i].leaf
             guard tinted, let angle = leaf.hingeAngle else {
-                leaf.showTints(front: nil, back: nil)
+                leaf.showTints(front: 0, back: 0)
                 continue
             }
             let front = i > 0 ? stack[i - 1].leaf.castShadow(onLeafAt: angle).trailing : 0

@@ -50,8 +50,6 @@ final class FlipLeaf: TurningLeaf {
     /// The unlit look's tints of each face by the leaf in flight lying over it (``Book``'s
     /// `showLeafTints`), over the details and under the crease; out of the tree while clear.
     let frontTint: Layer, backTint: Layer
-    /// Whether the tints are in the tree (the book shows several leaves, unlit).
-    var tintsInTree = false
     /// Hard cover: the board's two sides, posed together (front with the free edge, and back),
     /// kept apart so the book can order fronts and backs separately.
     let frontBoard: TransformLayer?, backBoard: TransformLayer?
@@ -65,7 +63,7 @@ final class FlipLeaf: TurningLeaf {
     var showsShadows = true {
         didSet {
             frontShadow.isHidden = !showsShadows; backShadow.isHidden = !showsShadows
-            if !showsShadows { showTints(front: nil, back: nil) }
+            if !showsShadows { showTints(front: 0, back: 0) }
         }
     }
     private(set) var castShadow: (leading: Double, trailing: Double) = (0, 0)
@@ -133,6 +131,10 @@ final class FlipLeaf: TurningLeaf {
     func show(_ faces: LeafFaces) {
         hasFront = frame.show(faces.front, on: front)
         hasBack = frame.show(faces.back, on: back)
+        // The tints are named after their faces here, while off the tree too (the face's own
+        // renaming reaches only its sublayers), so showing one allocates no name per frame.
+        frontTint.name = front.name + ".shadow"
+        backTint.name = back.name + ".shadow"
         frontShown = faces.front?.contentsRect
         backShown = faces.back?.contentsRect
         if let frontBoard, let backBoard, let edge {
@@ -151,9 +153,8 @@ final class FlipLeaf: TurningLeaf {
         try! self.backDetails.show(backDetails, on: back, showing: backShown, below: backShadow)
         // The details end each face's sublayers with the crease, removing the rest: a tint
         // shown goes back over the details (this runs when the details change, never per frame).
-        if tintsInTree {
-            showTints(front: frontTint.isHidden ? 0 : frontTint.opacity, back: backTint.isHidden ? 0 : backTint.opacity)
-        }
+        if frontTint.opacity > 0 && frontTint.superlayer == nil { attach(frontTint, on: front, below: frontShadow) }
+        if backTint.opacity > 0 && backTint.superlayer == nil { attach(backTint, on: back, below: backShadow) }
     }
 
     func setProgress(_ p: Double) {
@@ -196,36 +197,34 @@ final class FlipLeaf: TurningLeaf {
         return (leading: leading, trailing: trailing)
     }
 
-    /// Shows the tints of the front and back (``TurningLeaf/showTints(front:back:)``): nil
-    /// takes a tint out of the tree, so a leaf alone in flight (every single-leaf frame) has
-    /// exactly the layers, and the evaluator exactly the quads, it had before tints existed; 0
-    /// hides it, kept in the tree, so the frames of a riffle change no layer list as leaves
-    /// pass over each other. Called every frame: it adds or removes a layer only when the book
-    /// starts or stops showing several leaves, and otherwise allocates nothing.
-    func showTints(front: Double?, back: Double?) {
-        func show(_ tint: Layer, on face: Layer, below crease: Layer, _ opacity: Double?) {
-            guard let opacity else {
+    /// Shows the tints of the front and back (``TurningLeaf/showTints(front:back:)``). A tint
+    /// is in the tree only while it is not clear: a leaf no other covers (every single-leaf
+    /// frame, and most faces of a riffle) has exactly the layers, and the evaluator exactly
+    /// the quads, it had before tints existed. Called every frame: a layer is added or removed
+    /// only as a tint appears or clears, into the face's sublayer list, whose storage stays
+    /// (the names are set in `show`), so nothing is allocated once a riffle has run both ways.
+    func showTints(front: Double, back: Double) {
+        func show(_ tint: Layer, on face: Layer, below crease: Layer, _ opacity: Double) {
+            guard opacity > 0 else {
                 if tint.superlayer != nil { tint.removeFromSuperlayer() }
+                if tint.opacity != 0 { tint.opacity = 0 }
                 return
             }
-            if tint.superlayer !== face {
-                // Named after the face it shows on now (the face's renaming skips it while off).
-                tint.name = face.name + ".shadow"
-                // Just below the crease, over the details: with no details it follows the face
-                // itself, and the draw list merges it into the face's item as its overlay,
-                // whose edges are exact (drawn as an item of its own over the face, its edge
-                // pixels against the background came out up to 17 levels lighter). The leaf's
-                // own face, a shallow tree: cannot throw.
-                let index = face.sublayers.lastIndex { $0 === crease } ?? face.sublayers.count
-                try! face.insertSublayer(tint, at: index)
-            }
-            let hidden = opacity <= 0
-            if tint.isHidden != hidden { tint.isHidden = hidden }
-            if !hidden && tint.opacity != opacity { tint.opacity = opacity }
+            if tint.opacity != opacity { tint.opacity = opacity }
+            if tint.superlayer !== face { attach(tint, on: face, below: crease) }
         }
         show(frontTint, on: self.front, below: frontShadow, front)
         show(backTint, on: self.back, below: backShadow, back)
-        tintsInTree = front != nil || back != nil
+    }
+
+    /// Puts `tint` on `face` just below the crease, over the details: with no details it
+    /// follows the face itself, and the draw list merges it into the face's item as its
+    /// overlay, whose edges are exact (drawn as an item of its own over the face, its edge
+    /// pixels against the background came out up to 17 levels lighter).
+    func attach(_ tint: Layer, on face: Layer, below crease: Layer) {
+        let index = face.sublayers.lastIndex { $0 === crease } ?? face.sublayers.count
+        // The leaf's own face, a shallow tree: cannot throw.
+        try! face.insertSublayer(tint, at: index)
     }
 
     func grip(at point: Point, progress p: Double) -> LeafGrip {

@@ -108,12 +108,10 @@ public protocol TurningLeaf: AnyObject {
     /// side, on its front over the trailing side. The `castShadow` property is its value at 180
     /// and 0 (the pages). The default is none.
     func castShadow(onLeafAt angle: Double) -> (leading: Double, trailing: Double)
-    /// Tints the leaf's front and back by these opacities: the shadows of the leaves in flight
-    /// over them in the unlit look. 0 draws no tint; nil says no leaf can lie over this one
-    /// (it is alone in flight, or the book is lit or shows no shadows), and a leaf then keeps
-    /// no tint layers at all. Called every frame: it must not allocate while the book shows the
-    /// same leaves. The default draws none.
-    func showTints(front: Double?, back: Double?)
+    /// Tints the leaf's front and back by these opacities (0: none): the shadows of the leaves
+    /// in flight over them in the unlit look. Called every frame: it must not allocate while
+    /// the book shows the same leaves. The default draws none.
+    func showTints(front: Double, back: Double)
     /// Takes hold of the leaf at canonical point `point` while it is at `progress`.
     func grip(at point: Point, progress: Double) -> LeafGrip
     /// The progress that keeps the grabbed point under the pointer at canonical `point`
@@ -141,7 +139,7 @@ extension TurningLeaf {
     /// None.
     public func castShadow(onLeafAt angle: Double) -> (leading: Double, trailing: Double) { (0, 0) }
     /// Draws none.
-    public func showTints(front: Double?, back: Double?) {}
+    public func showTints(front: Double, back: Double) {}
     /// Shows no details: the leaf shows its pages' own images.
     public func showDetails(front: [PageDetail], back: [PageDetail]) {}
     /// The front's and the back's details (``showDetails(front:back:)``); the pages below are
