@@ -261,6 +261,19 @@ package struct RenderBenchmarks {
             evaluator.evaluate(book.root)
             renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
         })
+        // The same spread unlit: each leaf beneath another takes the tint of the leaf over it
+        // (docs/curl.md §8, the unlit look), set every frame.
+        book.isLit = false
+        prepare = max(prepare, AllocationCounter.perCall(warmUp: 16, iterations: 50) {
+            k += 1
+            let base = 0.1 + 0.02 * Double(k % 8)
+            for i in leaves.indices { leaves[i].progress = base + 0.15 * Double(3 - i) }
+            do { try book.setLeaves(leaves) } catch { failure = error }
+            evaluator.evaluate(book.root)
+            renderer.light = nil
+            renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
+            renderer.light = .standard
+        })
         // A lit spread with four curl leaves in flight: each curled leaf takes the shadows of
         // the curled leaves over it (docs/curl.md §8, curved receivers).
         let curls = try Book(pageCount: 12, configuration: BookConfiguration(viewSize: Self.size, layout: .spread, effect: CurlLeafEffect()))

@@ -68,6 +68,7 @@ extension Book {
             leftShadow.opacity = 0
             rightShadow.opacity = 0
         }
+        showLeafTints(count: count)
     }
 
     /// Shows `leaves[position]` with a whole-opening effect, between the flat pages of the

@@ -63,7 +63,8 @@ public final class Book {
         didSet { if oldValue != reduceMotion { needsRebuild = true; refresh() } }
     }
 
-    /// Whether shadows draw (leaf creases and the shadows cast on the pages under a leaf).
+    /// Whether shadows draw (leaf creases, and the shadows cast on the pages and on the
+    /// leaves in flight under a leaf).
     public var showsShadows = true {
         didSet { if oldValue != showsShadows { needsRebuild = true; refresh() } }
     }
@@ -71,7 +72,8 @@ public final class Book {
     /// Whether the book is drawn in the lit look, where the renderer casts each turning leaf's
     /// shadow on the pages beneath from the geometry (`QuadRenderer.light` with
     /// `castsShadows`); default false. The cast shadow then takes the place of the uniform
-    /// tints on the pages under the leaves, which are hidden so that no page is darkened
+    /// tints on the pages under the leaves and on the leaves in flight under other leaves
+    /// (docs/curl.md §8, "The unlit look"), which are hidden so that nothing is darkened
     /// twice; the leaves' crease shadows stay.
     public var isLit = false {
         didSet { if oldValue != isLit { needsRebuild = true; refresh() } }

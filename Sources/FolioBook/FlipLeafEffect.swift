@@ -47,6 +47,9 @@ final class FlipLeaf: TurningLeaf {
     let hardCover: Bool
     let front = Layer(name: "front"), back = Layer(name: "back")
     let frontShadow: Layer, backShadow: Layer
+    /// The unlit look's tints of each face by the leaf in flight lying over it (``Book``'s
+    /// `showLeafTints`), over the details and under the crease; out of the tree while clear.
+    let frontTint: Layer, backTint: Layer
     /// Hard cover: the board's two sides, posed together (front with the free edge, and back),
     /// kept apart so the book can order fronts and backs separately.
     let frontBoard: TransformLayer?, backBoard: TransformLayer?
@@ -58,7 +61,10 @@ final class FlipLeaf: TurningLeaf {
     let frontDetails = PageDetailLayers(), backDetails = PageDetailLayers()
     var progress = 0.0
     var showsShadows = true {
-        didSet { frontShadow.isHidden = !showsShadows; backShadow.isHidden = !showsShadows }
+        didSet {
+            frontShadow.isHidden = !showsShadows; backShadow.isHidden = !showsShadows
+            if !showsShadows { showTints(front: 0, back: 0) }
+        }
     }
     private(set) var castShadow: (leading: Double, trailing: Double) = (0, 0)
 
@@ -76,6 +82,13 @@ final class FlipLeaf: TurningLeaf {
         // The crease gradients darken each face at the spine, clear half way across.
         frontShadow = frame.makeShadow(on: front, axis: (Point(x: 0, y: 0.5), Point(x: 1, y: 0.5)), locations: [0, 0.5])
         backShadow = frame.makeShadow(on: back, axis: (Point(x: 1, y: 0.5), Point(x: 0, y: 0.5)), locations: [0, 0.5])
+        // Plain black over the whole face, like the covered page's tint, made like the crease
+        // (bounds, name) and taken off the face until a leaf covers it; when shown it lies over
+        // the details (`showDetails` puts it back there) so they are tinted too.
+        frontTint = frame.makeShadow(on: front)
+        backTint = frame.makeShadow(on: back)
+        frontTint.removeFromSuperlayer()
+        backTint.removeFromSuperlayer()
         if hardCover {
             // The board rotates about the spine; its faces lie flat in it, the back turned over.
             func makeBoard(_ name: String) -> TransformLayer {
@@ -118,6 +131,10 @@ final class FlipLeaf: TurningLeaf {
     func show(_ faces: LeafFaces) {
         hasFront = frame.show(faces.front, on: front)
         hasBack = frame.show(faces.back, on: back)
+        // The tints are named after their faces here, while off the tree too (the face's own
+        // renaming reaches only its sublayers), so showing one allocates no name per frame.
+        frontTint.name = front.name + ".shadow"
+        backTint.name = back.name + ".shadow"
         frontShown = faces.front?.contentsRect
         backShown = faces.back?.contentsRect
         if let frontBoard, let backBoard, let edge {
@@ -134,6 +151,10 @@ final class FlipLeaf: TurningLeaf {
         // The leaf's own faces, a level or two under its root, with their own shadows: cannot throw.
         try! frontDetails.show(details, on: front, showing: frontShown, below: frontShadow)
         try! self.backDetails.show(backDetails, on: back, showing: backShown, below: backShadow)
+        // The details end each face's sublayers with the crease, removing the rest: a tint
+        // shown goes back over the details (this runs when the details change, never per frame).
+        if frontTint.opacity > 0 && frontTint.superlayer == nil { attach(frontTint, on: front, below: frontShadow) }
+        if backTint.opacity > 0 && backTint.superlayer == nil { attach(backTint, on: back, below: backShadow) }
     }
 
     func setProgress(_ p: Double) {
@@ -156,6 +177,54 @@ final class FlipLeaf: TurningLeaf {
         frontShadow.opacity = ruler.front.sublayers[0].opacity * creaseScale
         backShadow.opacity = ruler.back.sublayers[0].opacity * creaseScale
         castShadow = (leading: ruler.facing.sublayers[0].opacity * castScale, trailing: ruler.reveal.sublayers[0].opacity * castScale)
+    }
+
+    /// The flip leaf is a rigid sheet at `180°·progress` about the spine.
+    var hingeAngle: Double? { 180 * progress }
+
+    /// The page tint's rule with the receiver's plane for the page's: the covered page under a
+    /// flip at `φ` takes `⅓·cos φ` (the reveal's, `φ < 90°`) or `⅓·sin(φ − 90°)` (the facing
+    /// page's, `φ > 90°`); turned about the spine so that a leaf at `angle` lies where the page
+    /// did, this leaf stands at `φ − angle` over it, and the same formulas give `⅓·cos(φ − angle)`
+    /// on the side the leaf shows over (a board's `castScale` stronger, none under reverse
+    /// perspective, as on the page). At `angle` 0 and 180 this is the `castShadow` property.
+    func castShadow(onLeafAt angle: Double) -> (leading: Double, trailing: Double) {
+        let phi = hingeAngle ?? 0
+        guard !frame.flipRuler.style.contains(.reverse) else { return (0, 0) }
+        let cosDelta = Angle.sinCos(degrees: phi - angle).cos
+        let trailing = phi < 90 && angle <= phi ? cosDelta / 3 * castScale : 0
+        let leading = phi > 90 && angle >= phi ? cosDelta / 3 * castScale : 0
+        return (leading: leading, trailing: trailing)
+    }
+
+    /// Shows the tints of the front and back (``TurningLeaf/showTints(front:back:)``). A tint
+    /// is in the tree only while it is not clear: a leaf no other covers (every single-leaf
+    /// frame, and most faces of a riffle) has exactly the layers, and the evaluator exactly
+    /// the quads, it had before tints existed. Called every frame: a layer is added or removed
+    /// only as a tint appears or clears, into the face's sublayer list, whose storage stays
+    /// (the names are set in `show`), so nothing is allocated once a riffle has run both ways.
+    func showTints(front: Double, back: Double) {
+        func show(_ tint: Layer, on face: Layer, below crease: Layer, _ opacity: Double) {
+            guard opacity > 0 else {
+                if tint.superlayer != nil { tint.removeFromSuperlayer() }
+                if tint.opacity != 0 { tint.opacity = 0 }
+                return
+            }
+            if tint.opacity != opacity { tint.opacity = opacity }
+            if tint.superlayer !== face { attach(tint, on: face, below: crease) }
+        }
+        show(frontTint, on: self.front, below: frontShadow, front)
+        show(backTint, on: self.back, below: backShadow, back)
+    }
+
+    /// Puts `tint` on `face` just below the crease, over the details: with no details it
+    /// follows the face itself, and the draw list merges it into the face's item as its
+    /// overlay, whose edges are exact (drawn as an item of its own over the face, its edge
+    /// pixels against the background came out up to 17 levels lighter).
+    func attach(_ tint: Layer, on face: Layer, below crease: Layer) {
+        let index = face.sublayers.lastIndex { $0 === crease } ?? face.sublayers.count
+        // The leaf's own face, a shallow tree: cannot throw.
+        try! face.insertSublayer(tint, at: index)
     }
 
     func grip(at point: Point, progress p: Double) -> LeafGrip {

@@ -98,6 +98,20 @@ public protocol TurningLeaf: AnyObject {
     var castShadow: (leading: Double, trailing: Double) { get }
     /// Whether the leaf's own shadow layers draw.
     var showsShadows: Bool { get set }
+    /// The leaf's angle about the spine in degrees — 0 lying on the trailing (unread) side,
+    /// 180 on the leading (read) side — for the unlit look's tints between leaves in flight
+    /// (``castShadow(onLeafAt:)``); nil (the default) for a leaf that is no rigid sheet hinged
+    /// on the spine (the curl): it neither takes nor casts those tints.
+    var hingeAngle: Double? { get }
+    /// The opacity of the tint the leaf casts, in the unlit look, on a leaf in flight beneath it
+    /// at `angle` (its ``hingeAngle``): on that leaf's back when this leaf shows over the leading
+    /// side, on its front over the trailing side. The `castShadow` property is its value at 180
+    /// and 0 (the pages). The default is none.
+    func castShadow(onLeafAt angle: Double) -> (leading: Double, trailing: Double)
+    /// Tints the leaf's front and back by these opacities (0: none): the shadows of the leaves
+    /// in flight over them in the unlit look. Called every frame: it must not allocate while
+    /// the book shows the same leaves. The default draws none.
+    func showTints(front: Double, back: Double)
     /// Takes hold of the leaf at canonical point `point` while it is at `progress`.
     func grip(at point: Point, progress: Double) -> LeafGrip
     /// The progress that keeps the grabbed point under the pointer at canonical `point`
@@ -120,6 +134,12 @@ public protocol TurningLeaf: AnyObject {
 }
 
 extension TurningLeaf {
+    /// Nil: the leaf takes and casts no tints between leaves in flight.
+    public var hingeAngle: Double? { nil }
+    /// None.
+    public func castShadow(onLeafAt angle: Double) -> (leading: Double, trailing: Double) { (0, 0) }
+    /// Draws none.
+    public func showTints(front: Double, back: Double) {}
     /// Shows no details: the leaf shows its pages' own images.
     public func showDetails(front: [PageDetail], back: [PageDetail]) {}
     /// The front's and the back's details (``showDetails(front:back:)``); the pages below are
