@@ -142,9 +142,11 @@ extension DrawList {
             for k in k0...k1 {
                 castShadow.bandClip.polygon.removeAll(keepingCapacity: true)
                 castShadow.bandClip.polygon.append(contentsOf: castShadow.bandClip.triangle)
+                // The first and last bands stay open, as their regions do (and hold whatever
+                // lies past the most bands a pass is measured in).
                 let lower = lowest + Double(k) * Self.receiverBandPixels
-                cutBandPolygon(axis: axis, at: lower, keepAbove: true)
-                cutBandPolygon(axis: axis, at: lower + Self.receiverBandPixels, keepAbove: false)
+                if k > 0 { cutBandPolygon(axis: axis, at: lower, keepAbove: true) }
+                if k < bands - 1 { cutBandPolygon(axis: axis, at: lower + Self.receiverBandPixels, keepAbove: false) }
                 addToReceiverBand(k)
             }
         }
