@@ -69,9 +69,30 @@ extension QuadRenderer {
     /// draw of its receiver that evaluates all its casters and multiplies the colour by the
     /// light left (`ZERO, SRC_COLOR`; alpha kept), so it needs no alpha channel and darkens
     /// each pixel once, by the darkest caster. Two passes over one receiver (more casters than
-    /// one evaluates) multiply where they overlap.
+    /// one evaluates) multiply where they overlap. A region of a curved receiver's pass
+    /// (`pass.band`) is drawn with its band as the scissor, within the scissor already set.
     func drawReceiverShadows(passes run: Range<Int>) {
+        var scissor: (enabled: Bool, box: (GLint, GLint, GLint, GLint))? = nil
+        defer {
+            if let scissor {
+                glScissor(scissor.box.0, scissor.box.1, scissor.box.2, scissor.box.3)
+                if !scissor.enabled { glDisable(GLenum(GL_SCISSOR_TEST)) }
+            }
+        }
         for pass in list.castShadow.passes[run] where pass.casterSlots > 0 {
+            if let band = pass.band {
+                if scissor == nil {
+                    var box: (GLint, GLint, GLint, GLint) = (0, 0, 0, 0)
+                    withUnsafeMutableBytes(of: &box) { glGetIntegerv(GLenum(GL_SCISSOR_BOX), $0.baseAddress!.assumingMemoryBound(to: GLint.self)) }
+                    scissor = (glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0, box)
+                    glEnable(GLenum(GL_SCISSOR_TEST))
+                }
+                guard let rect = Self.scissor(band, origin: list.origin, within: scissor!) else { continue }
+                glScissor(rect.0, rect.1, rect.2, rect.3)
+            } else if let scissor {
+                glScissor(scissor.box.0, scissor.box.1, scissor.box.2, scissor.box.3)
+                if !scissor.enabled { glDisable(GLenum(GL_SCISSOR_TEST)) } else { glEnable(GLenum(GL_SCISSOR_TEST)) }
+            }
             let program: ShaderPrograms.Program
             do { program = try programs.program(for: ShaderVariant(receiverCasters: pass.casterSlots, receiverSurface: pass.receiverSurface)) } catch {
                 if drawError == nil { drawError = error }
@@ -89,6 +110,26 @@ extension QuadRenderer {
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(pass.vertices.lowerBound), GLsizei(pass.vertices.count))
         }
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+    }
+
+    /// The scissor box (framebuffer pixels: x, y, width, height) of a region's `band` (viewport
+    /// pixels along x or y, from the viewport's corner at framebuffer pixel `origin`) inside
+    /// the scissor `outer` the frame set (its box, when enabled); nil when they do not meet.
+    static func scissor(_ band: (axis: Int, lower: Double, upper: Double), origin: (x: Double, y: Double),
+                        within outer: (enabled: Bool, box: (GLint, GLint, GLint, GLint))) -> (GLint, GLint, GLint, GLint)? {
+        let big = Double(Int32.max / 4)
+        var x0 = -big, y0 = -big, x1 = big, y1 = big
+        if outer.enabled {
+            (x0, y0) = (Double(outer.box.0), Double(outer.box.1))
+            (x1, y1) = (x0 + Double(outer.box.2), y0 + Double(outer.box.3))
+        }
+        // The band's ends lie on whole framebuffer pixels; rounding only absorbs float error.
+        let shift = band.axis == 0 ? origin.x : origin.y
+        let lower = band.lower.isFinite ? (band.lower + shift).rounded() : -big
+        let upper = band.upper.isFinite ? (band.upper + shift).rounded() : big
+        if band.axis == 0 { (x0, x1) = (max(x0, lower), min(x1, upper)) } else { (y0, y1) = (max(y0, lower), min(y1, upper)) }
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (GLint(x0), GLint(y0), GLint(x1 - x0), GLint(y1 - y0))
     }
 
     /// The light left after `pass`'s shadow, in three draws: triangles no edge reaches (no

@@ -81,7 +81,7 @@ extension QuadRenderer {
             }
             if receivers > 0 {
                 var pixels = 0.0
-                if drawProfile.isOn { for k in run where passes[k].casterSlots > 0 { pixels += list.rasterizedArea(of: passes[k].vertices) } }
+                if drawProfile.isOn { for k in run where passes[k].casterSlots > 0 { pixels += list.rasterizedArea(of: passes[k]) } }
                 drawProfile.measure(layer: "cast shadow", features: "RECEIVER_CASTERS", opaque: false, triangles: receivers / 3,
                                     pixels: pixels) {
                     drawReceiverShadows(passes: run)

@@ -47,6 +47,11 @@ package struct CastShadowList {
         /// normal's place and its share of direct light in the local point's, and each caster
         /// takes `floatsPerSurfaceCaster` floats.
         package var receiverSurface = false
+        /// A region of a curved receiver's pass (`DrawList+SurfaceReceiverRegions.swift`): the
+        /// pixels it draws, `lower ≤ p < upper` along `axis` (0: x, 1: y; viewport pixels on
+        /// whole framebuffer pixels, either end possibly infinite), the scissor it is drawn
+        /// with; nil for a pass drawn whole.
+        package var band: (axis: Int, lower: Double, upper: Double)? = nil
     }
 
     /// The most casters one receiver's pass evaluates (the `RECEIVER_CASTERS` variants 1…8);
@@ -140,9 +145,36 @@ package struct CastShadowList {
     /// start in `receiverCasters`, how many it has, and the region of the receiver (its own
     /// points: min x, min y, max x, max y) their shadows can darken.
     package var receiverPass = (first: 0, count: 0, region: (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0))
+    /// Where each piece of the curved receiver's pass being gathered can darken, in the pass's
+    /// order (`DrawList+SurfaceReceiverRegions.swift`): its highest point along the light, its
+    /// plane as the distance along the light to it from the point `u·e₁ + v·e₂ + h·L`,
+    /// `t = c + a·u + b·v − h` (`(c, a, b)`, points), and how many of `surfacePieceSides` are
+    /// its own.
+    package var surfacePieces: [(high: Double, plane: (c: Double, a: Double, b: Double), sides: Int)] = []
+    /// Per piece of `surfacePieces`, `surfaceCasterEdges` side lines `(mx, my, c)` seen along
+    /// the light (`mx·x + my·y + c` points inside; unit normal).
+    package var surfacePieceSides: [Double] = []
+    /// The screen bands of a curved receiver's pass (`DrawList+SurfaceReceiverRegions.swift`):
+    /// the pixels of the pass in each, their box seen along the light, their lowest point
+    /// along it, and the pieces that reach it (bit i: piece i).
+    package var receiverBands: [(area: Double, box: (x0: Double, y0: Double, x1: Double, y1: Double), low: Double, pieces: UInt32)] = []
+    /// The cheapest split of the bands into draws: per band boundary its cost and where its
+    /// last draw starts (−1: the band before it is left out).
+    package var receiverBandPlan = (cost: [Double](), from: [Int]())
+    /// A triangle on screen (screen points, 1/w and their three light coordinates over w), as cut
+    /// to a band, and the cut's output.
+    package var bandClip = (triangle: [(x: Double, y: Double, iw: Double, u: Double, v: Double, h: Double)](),
+                            polygon: [(x: Double, y: Double, iw: Double, u: Double, v: Double, h: Double)](),
+                            clipped: [(x: Double, y: Double, iw: Double, u: Double, v: Double, h: Double)]())
+    /// The pass's vertices and casters while its regions are written.
+    package var regionScratch = (vertices: [Float](), casters: [Float]())
     /// Whether receivers off the page plane take shadows (on; the tests turn it off to see the
     /// page-plane passes alone).
     package var onRaisedReceivers = true
+    /// Whether a curved receiver's pass is split into regions that each evaluate only the
+    /// pieces reaching them (`DrawList+SurfaceReceiverRegions.swift`; off only to test and
+    /// measure it).
+    package var splitsSurfaceReceivers = true
     /// The caster's shadow triangles: corners as indices into `points`, and the sheet.
     package var triangles: [Triangle] = []
     /// The current caster: a flat caster's outline in the receivers' coordinates (clipped to

@@ -130,6 +130,8 @@ extension DrawList {
         castShadow.surfaceRun = (e1, e2, box, low, model.contactWidth, 2 * Self.tangent(degrees: model.angularRadius))
         castShadow.receiverPass = (first: castShadow.receiverCasters.count, count: 0,
                                    region: (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity))
+        castShadow.surfacePieces.removeAll(keepingCapacity: true)
+        castShadow.surfacePieceSides.removeAll(keepingCapacity: true)
         var group = 0
         // Flat casters off the page plane: one piece each, a sheet of their own.
         for caster in castShadow.raisedFlatCasters {
@@ -300,8 +302,13 @@ extension DrawList {
         castShadow.receiverCasters.append(Float(a.x)); castShadow.receiverCasters.append(Float(a.y))
         castShadow.receiverCasters.append(Float(a.z)); castShadow.receiverCasters.append(Float(unit.dot(centre) / toward))
         let inward = area > 0 ? 1.0 : -1.0
+        // Where it reaches, for the pass's regions (DrawList+SurfaceReceiverRegions.swift).
+        // t(X) = (N·P − N·X)/(N·L) with X = u·e₁ + v·e₂ + h·L: affine in (u, v), less h.
+        castShadow.surfacePieces.append((high: high, plane: (unit.dot(centre) / toward, -unit.dot(e1) / toward, -unit.dot(e2) / toward),
+                                         sides: count))
         for k in 0..<CastShadowList.surfaceCasterEdges {
             var line = (0.0, 0.0, 0.0, 1e6)
+            var side = (0.0, 0.0, 1e6)
             if k < count {
                 let p = outline[k], q = outline[k + 1 == count ? 0 : k + 1]
                 let (px, py, qx, qy) = (p.dot(e1), p.dot(e2), q.dot(e1), q.dot(e2))
@@ -311,8 +318,11 @@ extension DrawList {
                     let mx = -dy / length * inward, my = dx / length * inward
                     let g = e1 * mx + e2 * my
                     line = (g.x, g.y, g.z, -(mx * px + my * py))
+                    side = (mx, my, -(mx * px + my * py))
                 }
             }
+            castShadow.surfacePieceSides.append(side.0); castShadow.surfacePieceSides.append(side.1)
+            castShadow.surfacePieceSides.append(side.2)
             castShadow.receiverCasters.append(Float(line.0)); castShadow.receiverCasters.append(Float(line.1))
             castShadow.receiverCasters.append(Float(line.2)); castShadow.receiverCasters.append(Float(line.3))
         }
@@ -337,6 +347,11 @@ extension DrawList {
                                                     light l: Vector3, ambient: Double, terms: (Float, Float, Float, Float)) {
         let pass = castShadow.receiverPass
         castShadow.receiverPass = (castShadow.receiverCasters.count, 0, (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity))
+        // The next pass's pieces start afresh, whatever becomes of this one.
+        defer {
+            castShadow.surfacePieces.removeAll(keepingCapacity: true)
+            castShadow.surfacePieceSides.removeAll(keepingCapacity: true)
+        }
         guard pass.count > 0, let surface = frame.records[Int(receiver)].surface else {
             castShadow.receiverCasters.removeSubrange(pass.first...)
             castShadow.receiverPass.first = pass.first
@@ -382,6 +397,10 @@ extension DrawList {
                 }
             }
         }
+        // Split into regions that each evaluate only the pieces reaching them, where that is
+        // cheaper than one draw evaluating them all.
+        if mapped, vertexCount > first, castShadow.splitsSurfaceReceivers, castShadow.surfacePieces.count == pass.count,
+           splitSurfaceReceiverPass(firstVertex: first, casters: pass.first, beforeBatch: b, terms: terms) { return }
         finishReceiverPass(mapped: mapped, firstVertex: first, casters: pass.first, casterCount: pass.count,
                            beforeBatch: b, terms: terms, receiverSurface: true)
     }
