@@ -81,6 +81,44 @@ final class CrackSweepTests: XCTestCase {
         return sign != 0
     }
 
+    /// White tiles on white leaves turning with `effect` on a black stage, off the pixel grid (the
+    /// crack sweep's placements, zooms 1.37 and 2), left to right and top to bottom, analytic and
+    /// border antialiasing, leaf 1 at 0.3, 0.7 and 0.999: the crack pixels found by the criterion
+    /// of `CrackSweepTests`, the frames drawn, and where the cracks were. Every page carries a
+    /// 3 × 3 grid of tiles, each a third of the page, but for the middle column's top and
+    /// bottom, where the coarse level shows; `handle` names the white tile's texture.
+    @MainActor
+    static func tileCrackSweep(_ effect: any LeafEffect, handle: ContentHandle) throws -> (cracks: Int, frames: Int, worst: String) {
+        let r = SharedRenderer.offscreen
+        try r.renderer.setImage(TestPages.solid((255, 255, 255), width: 64, height: 64), for: handle)
+        var tiles: [PageDetail] = []
+        for j in 0..<3 {
+            for i in 0..<3 where !(i == 1 && j != 1) {
+                tiles.append(PageDetail(rect: Rect(x: Double(i) / 3, y: Double(j) / 3, width: 1.0 / 3, height: 1.0 / 3), handle: handle))
+            }
+        }
+        var cracks = 0, frames = 0, worst = ""
+        for direction in [ReadingDirection.leftToRight, .topToBottom] {
+            let book = try whiteBook(effect, view: direction.viewSize(ofCanonical: Size(width: 180, height: 120)),
+                                                    direction: direction)
+            book.pageDetails = Dictionary(uniqueKeysWithValues: (0..<8).map { ($0, tiles) })
+            for mode in [AntialiasingMode.analytic, .border] {
+                for placement in placements {
+                    for progress in [0.3, 0.7, 0.999] {
+                        try book.setLeaves([BookLeaf(index: 1, progress: progress)], opening: 1)
+                        XCTAssertGreaterThan(PageDetailRenderTests.detailQuads(book.root, prefix: ""), 0)
+                        let image = try render(book, at: placement, antialiasing: mode)
+                        let found = Self.cracks(image, frame: r.renderer.frame)
+                        frames += 1
+                        cracks += found.count
+                        if found.count > 0 { worst += " \(direction) \(mode) \(placement) \(progress): \(found.count) at \(found.first);" }
+                    }
+                }
+            }
+        }
+        return (cracks, frames, worst)
+    }
+
     /// A spread of `pageCount` white pages (front and back), shadows off, with `effect`.
     @MainActor
     static func whiteBook(_ effect: any LeafEffect, view: Size, layout: BookLayout = .spread, direction: ReadingDirection = .leftToRight,

@@ -199,35 +199,7 @@ final class FoldPageDetailRenderTests: XCTestCase {
     /// `CrackSweepTests`), in analytic and border antialiasing.
     func testTheFoldsTilesOpenNoCrackOffThePixelGrid() throws {
         try MainActor.assumeIsolated {
-            let r = SharedRenderer.offscreen
-            try r.renderer.setImage(TestPages.solid((255, 255, 255), width: 64, height: 64), for: ContentHandle(3900))
-            var cracks = 0, frames = 0, worst = ""
-            for direction in [ReadingDirection.leftToRight, .topToBottom] {
-                let book = try CrackSweepTests.whiteBook(FoldLeafEffect(), view: direction.viewSize(ofCanonical: Size(width: 180, height: 120)),
-                                                        direction: direction)
-                // A 3 × 3 grid of tiles on every page but the middle column's top and bottom
-                // (the coarse level shows there), each tile a third of the page.
-                var tiles: [PageDetail] = []
-                for j in 0..<3 {
-                    for i in 0..<3 where !(i == 1 && j != 1) {
-                        tiles.append(PageDetail(rect: Rect(x: Double(i) / 3, y: Double(j) / 3, width: 1.0 / 3, height: 1.0 / 3), handle: ContentHandle(3900)))
-                    }
-                }
-                book.pageDetails = Dictionary(uniqueKeysWithValues: (0..<8).map { ($0, tiles) })
-                for mode in [AntialiasingMode.analytic, .border] {
-                    for placement in CrackSweepTests.placements {
-                        for progress in [0.3, 0.7, 0.999] {
-                            try book.setLeaves([BookLeaf(index: 1, progress: progress)], opening: 1)
-                            XCTAssertGreaterThan(PageDetailRenderTests.detailQuads(book.root, prefix: ""), 0)
-                            let image = try CrackSweepTests.render(book, at: placement, antialiasing: mode)
-                            let found = CrackSweepTests.cracks(image, frame: r.renderer.frame)
-                            frames += 1
-                            cracks += found.count
-                            if found.count > 0 { worst += " \(direction) \(mode) \(placement) \(progress): \(found.count) at \(found.first);" }
-                        }
-                    }
-                }
-            }
+            let (cracks, frames, worst) = try CrackSweepTests.tileCrackSweep(FoldLeafEffect(), handle: ContentHandle(3900))
             print("fold tiles crack sweep: \(cracks) crack pixels in \(frames) frames\(worst)")
             XCTAssertEqual(cracks, 0, worst)
             XCTAssertEqual(frames, 2 * 2 * 2 * 3)
