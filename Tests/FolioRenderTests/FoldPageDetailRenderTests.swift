@@ -317,6 +317,45 @@ final class FoldPageDetailRenderTests: XCTestCase {
         }
     }
 
+    /// Without page details nothing changes: the lit fold, two flip leaves and two curl leaves
+    /// whose lower leaf takes the upper one's shadow draw the same bytes with the same number
+    /// of draws whether or not the receivers' passes look for details (`shadesReceiverDetails`).
+    func testWithoutDetailsTheReceiversPassesDrawAsBefore() throws {
+        try MainActor.assumeIsolated {
+            let r = SharedRenderer.offscreen
+            defer { r.renderer.light = nil; r.renderer.list.shadesReceiverDetails = true }
+            let view = Size(width: 640, height: 400)
+            let poses: [(any LeafEffect, ReadingDirection, [BookLeaf])] = [
+                (FoldLeafEffect(style: .unfold), .topToBottom, [BookLeaf(index: 1, progress: 0.25)]),
+                (FlipLeafEffect(), .leftToRight, [BookLeaf(index: 1, progress: 0.3), BookLeaf(index: 2, progress: 0.15)]),
+                (CurlLeafEffect(), .leftToRight, [BookLeaf(index: 1, progress: 0.45), BookLeaf(index: 2, progress: 0.3)]),
+            ]
+            for (effect, direction, leaves) in poses {
+                let size = direction.viewSize(ofCanonical: view)
+                let book = try Book(pageCount: 6, configuration: BookConfiguration(viewSize: size, layout: .spread, direction: direction, effect: effect))
+                for p in 0..<6 {
+                    try r.renderer.setImage(PageDetailRenderTests.ramps(page: p, width: Int(size.width / 2), height: Int(size.height)),
+                                            for: book.handle(forPage: p))
+                }
+                book.isLit = true
+                r.renderer.light = .standard
+                try book.setLeaves(leaves, opening: 1)
+                var images: [Image] = [], draws: [Int] = [], passes: [Int] = []
+                for shades in [false, true] {
+                    r.renderer.list.shadesReceiverDetails = shades
+                    images.append(try r.render(book.root, size: size, scale: 1, antialiasing: .analytic, background: .white))
+                    draws.append(r.renderer.lastFrame.drawCalls)
+                    passes.append(r.renderer.list.castShadow.passes.filter { $0.casterSlots > 0 }.count)
+                }
+                print("\(type(of: effect)) without details: \(passes[1]) receiver passes, \(draws[1]) draws either way: \(images[0].pixels == images[1].pixels ? "same bytes" : "different bytes")")
+                XCTAssertGreaterThan(passes[1], 0, "\(type(of: effect)): a leaf takes another's shadow")
+                XCTAssertEqual(draws[0], draws[1], "\(type(of: effect))")
+                XCTAssertEqual(passes[0], passes[1], "\(type(of: effect))")
+                XCTAssertTrue(images[0].pixels == images[1].pixels, "\(type(of: effect)): the same bytes")
+            }
+        }
+    }
+
     /// Two flip leaves in flight, the upper one casting on the lower one, which carries tiles
     /// (a raised receiver that is a flat leaf, `RECEIVER_CASTERS`): lit, the tiled frame equals
     /// the leaves drawn from their finer pictures within 2/255 away from outlines.
