@@ -15,7 +15,8 @@ extension DrawList {
     /// and the rest casts the model of §8 on the plane, exactly as a flat caster does on the
     /// page: each corner lands at `p − h·L_xy/L_z` (`L` in the receiver's axes), with the
     /// penumbra `w(h)` and opacity `o(h)` of its height above the receiver. The shadow is
-    /// clipped to the receiver and drawn right after it, so whatever the painter's order puts
+    /// clipped to the receiver and drawn right after it — after its page details when they
+    /// follow it (`lastDetail(after:)`), over them too — so whatever the painter's order puts
     /// in front of it covers it. A caster point whose shadow lands on the receiver lies on the
     /// segment from there toward the light, so it does hide the light from that point: nothing
     /// else is needed to decide who shades whom.
@@ -77,9 +78,11 @@ extension DrawList {
             let l4 = light.applying(toLocal)
             let local = Vector3(x: l4.x, y: l4.y, z: up * l4.z)
             guard local.z > 0, local.length > 0, local.length.isFinite else { continue }
-            // Drawn right after the receiver's last batch.
+            // Drawn right after the receiver's last batch, or after its page details when they
+            // follow it: they lie in its plane and take its shadow as it does.
+            let last = lastDetail(after: r, frame, isOpaque: isOpaque)
             var next = 0
-            while next < batches.count && batches[next].item <= r { next += 1 }
+            while next < batches.count && batches[next].item <= last { next += 1 }
             // The casters over this receiver, evaluated together in one draw of it.
             castShadow.receiverPass = (first: castShadow.receiverCasters.count, count: 0,
                                        region: (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity))
@@ -99,11 +102,11 @@ extension DrawList {
                          Float(2 * Self.tangent(degrees: model.angularRadius)))
                 terms = t
                 if castShadow.receiverPass.count == CastShadowList.maximumReceiverCasters {
-                    appendReceiverPass(item: r, plane: quad.localToView, beforeBatch: next, terms: t)
+                    appendReceiverPass(item: r, plane: quad.localToView, beforeBatch: next, terms: t, overDetails: last > r)
                 }
             }
             if let terms, castShadow.receiverPass.count > 0 {
-                appendReceiverPass(item: r, plane: quad.localToView, beforeBatch: next, terms: terms)
+                appendReceiverPass(item: r, plane: quad.localToView, beforeBatch: next, terms: terms, overDetails: last > r)
             }
         }
     }
@@ -172,6 +175,28 @@ extension DrawList {
         return true
     }
 
+    /// The last of the items right after receiver item `r` that are its page details
+    /// (`PageDetailLayers`): sublayers of the receiver's layer with none of their own, opaque
+    /// everywhere, with a picture, lying in the receiver's plane inside its bounds (their
+    /// points map affinely into the receiver's: `overlayAxis`). `r` itself when none follows
+    /// (or `shadesReceiverDetails` is off). A face's shadow or tint (no picture) is no detail:
+    /// the pass keeps its place before them, as without details.
+    func lastDetail(after r: Int, _ frame: Frame, isOpaque: (Frame.Polygon) -> Bool) -> Int {
+        guard shadesReceiverDetails else { return r }
+        let receiver = frame.polygons[items[r].quadIndex]
+        var last = r
+        while last + 1 < items.count {
+            let item = items[last + 1]
+            let polygon = frame.polygons[item.quadIndex]
+            let record = frame.record(of: polygon)
+            guard item.composite < 0, item.border < 0, item.raster < 0, polygon.surfacePatch < 0,
+                  record.superRecord == receiver.record, !record.hasSublayers, record.paint.contents != nil,
+                  isOpaque(polygon), Self.overlayAxis(of: receiver, frame, on: polygon) != nil else { break }
+            last += 1
+        }
+        return last
+    }
+
     /// Writes the receiver pass gathered in `castShadow.receiverPass`: the triangles item `r`
     /// (a receiver whose plane `plane` maps to the view) is drawn with — only its visible
     /// part: the occlusion cuts leave out what later opaque items hide — cut to the item's
@@ -179,13 +204,34 @@ extension DrawList {
     /// corners carrying their points on the receiver, drawn before batch `b` with `terms`; then
     /// starts the next pass over the same receiver. A pass that covers nothing, or a corner
     /// that does not map, leaves the pass and its casters out.
-    package mutating func appendReceiverPass(item r: Int, plane: Homography, beforeBatch b: Int, terms: (Float, Float, Float, Float)) {
+    ///
+    /// `overDetails`: the pass is drawn after the receiver's page details (`lastDetail`), over
+    /// them and the receiver alike. It then covers the item's whole polygon cut to the region,
+    /// not the item's triangles: a detail that is an opaque cover cuts its interior out of
+    /// them (`DrawList+Occlusion.swift`), and the pass must shade the detail there. The rest of
+    /// what the cuts left out lies under later opaque items, which are drawn after the pass.
+    package mutating func appendReceiverPass(item r: Int, plane: Homography, beforeBatch b: Int, terms: (Float, Float, Float, Float),
+                                             overDetails: Bool = false) {
         let pass = castShadow.receiverPass
         castShadow.receiverPass = (castShadow.receiverCasters.count, 0, (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity))
         guard pass.count > 0 else { return }
         let first = vertexCount
         // The item's polygon on the receiver, and its orientation.
         let outline = items[r].corners
+        if overDetails {
+            // The polygon itself (convex, as every item's), cut to the region, as one fan.
+            castShadow.clip.polygon.removeAll(keepingCapacity: true)
+            for k in outline {
+                castShadow.clip.polygon.append(CastShadowList.Point2(x: corners[k].local.x, y: corners[k].local.y, w: 1, h: 0))
+            }
+            let region = pass.region
+            cutClipPolygon(1, 0, -region.x0); cutClipPolygon(-1, 0, region.x1)
+            cutClipPolygon(0, 1, -region.y0); cutClipPolygon(0, -1, region.y1)
+            let mapped = writeReceiverPolygon(plane)
+            finishReceiverPass(mapped: mapped, firstVertex: first, casters: pass.first, casterCount: pass.count,
+                               beforeBatch: b, terms: terms, receiverSurface: false)
+            return
+        }
         var area = 0.0
         for k in outline {
             let a = corners[k].local, c = corners[k + 1 == outline.upperBound ? outline.lowerBound : k + 1].local

@@ -365,12 +365,35 @@ extension DrawList {
         for r in run where mapped {
             let quad = frame.polygons[items[r].quadIndex]
             let patch = quad.surfacePatch
-            guard patch < mesh.patches.count, let toLeaf = Self.patchMap(mesh, patch) else {
+            // A detail's piece lies on its patch, which the pass covers: drawn again, it would
+            // darken the piece twice (the pass multiplies).
+            guard patch < mesh.patches.count, !(shadesReceiverDetails && frame.isSurfaceDetail(quad)), let toLeaf = Self.patchMap(mesh, patch) else {
                 while batch < batches.count && batches[batch].item <= r { batch += 1 }
                 continue
             }
             let sign = quad.localToView.showsBack ? -1.0 : 1.0
             let outline = items[r].corners
+            // A patch that carries pieces: its whole polygon, as a flat receiver's under its
+            // details (`appendReceiverPass`, `overDetails`): an opaque piece may have cut its
+            // interior out of the patch's triangles, or hidden the patch whole. Not where a
+            // back-facing patch's triangles are clipped to a contour's band (that band shows
+            // another sheet).
+            if shadesReceiverDetails, r + 1 < run.upperBound, frame.isSurfaceDetail(frame.polygons[items[r + 1].quadIndex]),
+               !(quad.localToView.showsBack && !self.surface.contours.isEmpty) {
+                castShadow.clip.polygon.removeAll(keepingCapacity: true)
+                for k in outline { castShadow.clip.polygon.append(CastShadowList.Point2(x: corners[k].local.x, y: corners[k].local.y, w: 1, h: 0)) }
+                // Cut to where the pass's pieces reach, as each triangle is below.
+                let (e1, e2) = (castShadow.surfaceRun.e1, castShadow.surfaceRun.e2)
+                let region = pass.region
+                cutClipPolygon(e1.dot(toLeaf.0), e1.dot(toLeaf.1), e1.dot(toLeaf.2) - region.x0)
+                cutClipPolygon(-e1.dot(toLeaf.0), -e1.dot(toLeaf.1), region.x1 - e1.dot(toLeaf.2))
+                cutClipPolygon(e2.dot(toLeaf.0), e2.dot(toLeaf.1), e2.dot(toLeaf.2) - region.y0)
+                cutClipPolygon(-e2.dot(toLeaf.0), -e2.dot(toLeaf.1), region.y1 - e2.dot(toLeaf.2))
+                mapped = writeSurfaceReceiverPolygon(quad.localToView, toLeaf: toLeaf, patch: patch, surface: surface,
+                                                     sign: sign, light: l, ambient: ambient)
+                while batch < batches.count && batches[batch].item <= r { batch += 1 }
+                continue
+            }
             var area = 0.0
             for k in outline {
                 let a = corners[k].local, c = corners[k + 1 == outline.upperBound ? outline.lowerBound : k + 1].local

@@ -131,6 +131,11 @@ package struct DrawList {
     /// as well as into the face (`DrawList+DetailOverlays.swift`); off only to measure the
     /// fault it mends.
     package var mergesDetailOverlays = true
+    /// Whether a raised receiver's cast-shadow pass is drawn after the page details that follow
+    /// it, over them too (`DrawList+RaisedShadow.swift`), and a curved receiver's pass covers
+    /// each patch carrying detail pieces once, not the pieces again
+    /// (`DrawList+SurfaceReceiverShadow.swift`); off only to measure the faults it mends.
+    package var shadesReceiverDetails = true
     /// Interleaved vertex data, `floatsPerVertex` per vertex (see `DrawList+Triangles.swift`).
     package var vertices: [Float] = []
     /// Surface layers' cast shadows, after the batches' vertices (`DrawList+CastShadow.swift`).
