@@ -224,9 +224,7 @@ extension DrawList {
             for k in outline {
                 castShadow.clip.polygon.append(CastShadowList.Point2(x: corners[k].local.x, y: corners[k].local.y, w: 1, h: 0))
             }
-            let region = pass.region
-            cutClipPolygon(1, 0, -region.x0); cutClipPolygon(-1, 0, region.x1)
-            cutClipPolygon(0, 1, -region.y0); cutClipPolygon(0, -1, region.y1)
+            cutClipPolygon(toRegion: pass.region)
             let mapped = writeReceiverPolygon(plane)
             finishReceiverPass(mapped: mapped, firstVertex: first, casters: pass.first, casterCount: pass.count,
                                beforeBatch: b, terms: terms, receiverSurface: false)
@@ -247,9 +245,7 @@ extension DrawList {
             while v + 2 < batch.vertices.upperBound && mapped {
                 clipTriangle(at: v, toOutline: outline, sign: sign)
                 v += 3
-                let region = pass.region
-                cutClipPolygon(1, 0, -region.x0); cutClipPolygon(-1, 0, region.x1)
-                cutClipPolygon(0, 1, -region.y0); cutClipPolygon(0, -1, region.y1)
+                cutClipPolygon(toRegion: pass.region)
                 mapped = writeReceiverPolygon(plane)
             }
         }
@@ -292,6 +288,20 @@ extension DrawList {
             terms: terms, casterSlots: casterCount, casters: casters..<castShadow.receiverCasters.count,
             receiverSurface: receiverSurface))
         castShadow.receiverPass.first = castShadow.receiverCasters.count
+    }
+
+    /// Cuts `castShadow.clip.polygon` (convex, `x`, `y` on the receiver) to a pass's region: the
+    /// box `x0…x1`, `y0…y1` in coordinates that are affine in the polygon's points, `along.x =
+    /// a·x + b·y + c` for the triple `(a, b, c)` and `along.y` likewise (a flat receiver's own
+    /// axes are `(1, 0, 0)` and `(0, 1, 0)`; a curved receiver's patch gives the light's
+    /// screen axes dotted with its map to the leaf).
+    package mutating func cutClipPolygon(toRegion region: (x0: Double, y0: Double, x1: Double, y1: Double),
+                                         along: (x: (Double, Double, Double), y: (Double, Double, Double)) = ((1, 0, 0), (0, 1, 0))) {
+        let (x, y) = along
+        cutClipPolygon(x.0, x.1, x.2 - region.x0)
+        cutClipPolygon(-x.0, -x.1, region.x1 - x.2)
+        cutClipPolygon(y.0, y.1, y.2 - region.y0)
+        cutClipPolygon(-y.0, -y.1, region.y1 - y.2)
     }
 
     /// Cuts `castShadow.clip.polygon` (convex, `x`, `y` on the receiver) to `a·x + b·y + c ≥ 0`.

@@ -373,6 +373,10 @@ extension DrawList {
             }
             let sign = quad.localToView.showsBack ? -1.0 : 1.0
             let outline = items[r].corners
+            // Where the pass's pieces reach, seen along the light: on the patch e·X is affine in
+            // the local point, (e·a)u + (e·b)v + e·c.
+            let (e1, e2) = (castShadow.surfaceRun.e1, castShadow.surfaceRun.e2)
+            let reach = ((e1.dot(toLeaf.0), e1.dot(toLeaf.1), e1.dot(toLeaf.2)), (e2.dot(toLeaf.0), e2.dot(toLeaf.1), e2.dot(toLeaf.2)))
             // A patch that carries pieces: its whole polygon, as a flat receiver's under its
             // details (`appendReceiverPass`, `overDetails`): an opaque piece may have cut its
             // interior out of the patch's triangles, or hidden the patch whole. Not where a
@@ -383,12 +387,7 @@ extension DrawList {
                 castShadow.clip.polygon.removeAll(keepingCapacity: true)
                 for k in outline { castShadow.clip.polygon.append(CastShadowList.Point2(x: corners[k].local.x, y: corners[k].local.y, w: 1, h: 0)) }
                 // Cut to where the pass's pieces reach, as each triangle is below.
-                let (e1, e2) = (castShadow.surfaceRun.e1, castShadow.surfaceRun.e2)
-                let region = pass.region
-                cutClipPolygon(e1.dot(toLeaf.0), e1.dot(toLeaf.1), e1.dot(toLeaf.2) - region.x0)
-                cutClipPolygon(-e1.dot(toLeaf.0), -e1.dot(toLeaf.1), region.x1 - e1.dot(toLeaf.2))
-                cutClipPolygon(e2.dot(toLeaf.0), e2.dot(toLeaf.1), e2.dot(toLeaf.2) - region.y0)
-                cutClipPolygon(-e2.dot(toLeaf.0), -e2.dot(toLeaf.1), region.y1 - e2.dot(toLeaf.2))
+                cutClipPolygon(toRegion: pass.region, along: reach)
                 mapped = writeSurfaceReceiverPolygon(quad.localToView, toLeaf: toLeaf, patch: patch, surface: surface,
                                                      sign: sign, light: l, ambient: ambient)
                 while batch < batches.count && batches[batch].item <= r { batch += 1 }
@@ -407,14 +406,8 @@ extension DrawList {
                 while v + 2 < batches[batch].vertices.upperBound && mapped {
                     clipTriangle(at: v, toOutline: outline, sign: wind)
                     v += 3
-                    // Cut to where the pass's pieces reach, seen along the light: on the patch
-                    // e·X is affine in the local point (e·a)u + (e·b)v + e·c.
-                    let (e1, e2) = (castShadow.surfaceRun.e1, castShadow.surfaceRun.e2)
-                    let region = pass.region
-                    cutClipPolygon(e1.dot(toLeaf.0), e1.dot(toLeaf.1), e1.dot(toLeaf.2) - region.x0)
-                    cutClipPolygon(-e1.dot(toLeaf.0), -e1.dot(toLeaf.1), region.x1 - e1.dot(toLeaf.2))
-                    cutClipPolygon(e2.dot(toLeaf.0), e2.dot(toLeaf.1), e2.dot(toLeaf.2) - region.y0)
-                    cutClipPolygon(-e2.dot(toLeaf.0), -e2.dot(toLeaf.1), region.y1 - e2.dot(toLeaf.2))
+                    // Cut to where the pass's pieces reach (`reach`).
+                    cutClipPolygon(toRegion: pass.region, along: reach)
                     mapped = writeSurfaceReceiverPolygon(quad.localToView, toLeaf: toLeaf, patch: patch, surface: surface,
                                                          sign: sign, light: l, ambient: ambient)
                 }
