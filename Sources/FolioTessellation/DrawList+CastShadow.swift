@@ -175,6 +175,16 @@ package struct CastShadowList {
     /// pieces reaching them (`DrawList+SurfaceReceiverRegions.swift`; off only to test and
     /// measure it).
     package var splitsSurfaceReceivers = true
+    /// The page-plane pass being written leaves out what opaque items drawn after it cover
+    /// fully (`DrawList+CoveredShadow.swift`): the first such item (`Int.max`: none, the
+    /// pass is drawn whole), and the clipped polygon's pieces while they are cut, double
+    /// buffered (points, then each piece's range in them), and the part of a piece still to
+    /// cut, double buffered.
+    package var coverCut = (firstItem: Int.max, points: [Point2](), pieces: [Range<Int>](),
+                            nextPoints: [Point2](), nextPieces: [Range<Int>](), rest: [Point2](), restNext: [Point2]())
+    /// Whether a page-plane pass leaves out what later opaque items cover (on; off only to
+    /// test and measure it).
+    package var skipsCoveredPixels = true
     /// The caster's shadow triangles: corners as indices into `points`, and the sheet.
     package var triangles: [Triangle] = []
     /// The current caster: a flat caster's outline in the receivers' coordinates (clipped to
@@ -430,6 +440,9 @@ extension DrawList {
         // darkest wins.
         var next = 0
         while next < b && batches[next].item <= lastOnPlane { next += 1 }
+        // What the items from that batch on cover fully is not darkened: they paint it over.
+        if castShadow.skipsCoveredPixels && next < batches.count { castShadow.coverCut.firstItem = batches[next].item }
+        defer { castShadow.coverCut.firstItem = Int.max }
         appendShadowPass(beforeBatch: next, model: model, contact: contact)
     }
 
@@ -758,6 +771,10 @@ extension DrawList {
         }
         let count = castShadow.clip.polygon.count
         guard count >= 3 else { return }
+        if castShadow.coverCut.firstItem < items.count && sx == 0 && sy == 0 {
+            emitUncoveredShadowPolygon()
+            return
+        }
         for i in 1..<(count - 1) {
             appendShadowVertex(castShadow.clip.polygon[0])
             appendShadowVertex(castShadow.clip.polygon[i])
