@@ -284,4 +284,57 @@ final class UnlitCurlShadowRenderTests: XCTestCase {
             XCTAssertLessThanOrEqual(counts[2], counts[1], "no more allocations than the lit shadow's")
         }
     }
+
+    // MARK: On curled leaves beneath
+
+    /// A three-leaf curl riffle (`folio render --effect book --leaf-effect curl`, 640 × 400 pt,
+    /// leaves at 0.45, 0.3 and 0.15): on the rolls of the leaves beneath, which the paper light
+    /// shades lit, the unlit shadow takes the same share of the light as the lit one — where
+    /// the lit shadow darkens a shaded pixel by the factor `lit ÷ lit without shadows` (the lit
+    /// curved receivers' pass, held to a ray cast in `SurfaceReceiverShadowRenderTests`), the
+    /// unlit pixel is its own unshadowed value times that factor, to 2 levels (four 8-bit
+    /// values make the prediction). Before the unlit shadow, those pixels were not darkened
+    /// at all (up to 83 levels off).
+    func testCurledLeavesBeneathTakeTheLitShadowsShareOfTheLight() throws {
+        func image(_ extra: [String]) throws -> Image {
+            let command = try RenderCommand.parse(["--effect", "book", "--layout", "spread", "--leaf-effect", "curl", "--page-count", "12",
+                                                   "--leaf", "2:0.45", "--leaf", "3:0.3", "--leaf", "4:0.15", "--size", "640x400",
+                                                   "--scale", "1", "--out", "/tmp/folio-unlit-riffle.png"] + extra)
+            return try MainActor.assumeIsolated { try command.image() }
+        }
+        let unlit = try image([]), unlitBare = try image(["--no-shadows"])
+        let lit = try image(["--light"]), litBare = try image(["--light", "--no-shadows"])
+        // Away from edges: an antialiased outline mixes an unshadowed leaf over the shadowed
+        // receiver, which no one factor describes (there the unlit pixel reads up to 7 levels
+        // lighter than the factor says, as the leaf's share is not darkened).
+        func smooth(_ image: Image, _ x: Int, _ y: Int) -> Bool {
+            guard x > 0, y > 0, x + 1 < image.width, y + 1 < image.height else { return false }
+            let p = image.pixel(x, y)
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let q = image.pixel(x + dx, y + dy)
+                if max(abs(Int(q.r) - Int(p.r)), abs(Int(q.g) - Int(p.g)), abs(Int(q.b) - Int(p.b))) > 16 { return false }
+            }
+            return true
+        }
+        var compared = 0, worst = 0.0, missing = 0.0
+        for y in 0..<unlit.height {
+            for x in 0..<unlit.width {
+                let ub = unlitBare.pixel(x, y), lb = litBare.pixel(x, y), l = lit.pixel(x, y), u = unlit.pixel(x, y)
+                // A pixel the light shades (a curved part), that the lit shadow darkens clearly.
+                guard ub != lb, lb.r > 100, lb.g > 100, lb.b > 100, Int(lb.r) - Int(l.r) >= 4 else { continue }
+                guard smooth(unlit, x, y), smooth(unlitBare, x, y), smooth(lit, x, y), smooth(litBare, x, y) else { continue }
+                compared += 1
+                for (unshaded, litShaded, litBare, actual) in [(ub.r, l.r, lb.r, u.r), (ub.g, l.g, lb.g, u.g), (ub.b, l.b, lb.b, u.b)] {
+                    let expected = Double(unshaded) * Double(litShaded) / Double(litBare)
+                    worst = max(worst, abs(Double(actual) - expected))
+                    missing = max(missing, abs(Double(unshaded) - expected))
+                    XCTAssertEqual(Double(actual), expected, accuracy: 2, "pixel (\(x), \(y))")
+                }
+            }
+        }
+        print("unlit curl riffle, shaded pixels the lit shadow darkens: \(compared), worst \(worst) levels off the lit factor "
+              + "(without the unlit shadow \(missing))")
+        XCTAssertGreaterThan(compared, 400, "shaded pixels compared")
+        XCTAssertGreaterThan(missing, 20, "the shadow is there to be missed")
+    }
 }
