@@ -16,7 +16,8 @@ struct RenderSettings {
     var antialiasing: AntialiasingMode = .analytic
     /// `QuadRenderer.light`: paper light on every layer; nil draws the unlit look.
     var light: PaperLight?
-    /// `QuadRenderer.castsShadows`: whether, under a light, surface layers cast their shadow.
+    /// `QuadRenderer.castsShadows`: whether layers cast their shadow (under a light, or unlit
+    /// with `castsUnlitShadows`).
     var castsShadows = true
     /// `QuadRenderer.castsUnlitShadows`: whether, with no light, curled leaves cast the lit
     /// look's shadow all the same (from `PaperLight.standard`'s direction, no paper light).
