@@ -260,9 +260,14 @@ public final class QuadRenderer {
     /// if every layer faced the viewer and cast nothing; `Frame.Inputs.all` always suffices.
     public var frameInputs: Frame.Inputs { settings.frameInputs }
 
-    /// Writes the last evaluation of `evaluator` into ``frame``.
+    /// Writes the last evaluation of `evaluator` into ``frame``, with ``frameInputs`` — except
+    /// that unlit, an evaluation with no surface layer records none: only a curled leaf casts a
+    /// shadow there, so such a frame is recorded (and drawn) as it was without
+    /// ``castsUnlitShadows``, at the same cost.
     func record(_ evaluator: LayerEvaluator) {
-        recorder.record(evaluator, into: &frame, inputs: frameInputs)
+        var inputs = frameInputs
+        if light == nil, !inputs.isEmpty, !evaluator.quads.contains(where: { $0.surfacePatch >= 0 }) { inputs = [] }
+        recorder.record(evaluator, into: &frame, inputs: inputs)
     }
 
     /// What every draw of an evaluation does first, full or damage-driven: refuses an empty

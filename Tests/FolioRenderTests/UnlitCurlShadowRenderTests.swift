@@ -184,6 +184,7 @@ final class UnlitCurlShadowRenderTests: XCTestCase {
             XCTAssertEqual(renderer.frameInputs, .all)
             renderer.prepare(evaluator, scale: Lit.scale, pixelWidth: 600, pixelHeight: 600)
             let unlit = renderer.list.castShadow.passes.map { ($0.beforeBatch, $0.vertices.count) }
+            XCTAssertEqual(renderer.frame.inputs, .all)
             XCTAssertEqual(unlit.map(\.0), lit.map(\.0))
             XCTAssertEqual(unlit.map(\.1), lit.map(\.1))
             renderer.castsShadows = false
@@ -199,6 +200,7 @@ final class UnlitCurlShadowRenderTests: XCTestCase {
             evaluator.evaluate(flip.root)
             renderer.prepare(evaluator, scale: Lit.scale, pixelWidth: 600, pixelHeight: 600)
             XCTAssertTrue(renderer.list.castShadow.passes.isEmpty, "a flat caster casts nothing unlit")
+            XCTAssertEqual(renderer.frame.inputs, [], "a frame with no curled leaf records what it recorded before")
             renderer.light = Lit.light
             renderer.prepare(evaluator, scale: Lit.scale, pixelWidth: 600, pixelHeight: 600)
             XCTAssertFalse(renderer.list.castShadow.passes.isEmpty, "the same leaf casts under the light")
