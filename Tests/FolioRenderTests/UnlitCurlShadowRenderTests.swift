@@ -13,7 +13,8 @@ import FolioBook
 /// The unlit curl's cast shadow (docs/curl.md §8, "The unlit curl's cast shadow"): with no paper
 /// light and `QuadRenderer.castsUnlitShadows`, a curled leaf casts the lit look's shadow from
 /// the standard light's direction — umbra `o(h) = ⅓/(1 + h/h₀)`, penumbra `w(h) = w₀ + 2h·tan β`
-/// — on the page beneath and on its own flat part, and nothing else of the frame changes.
+/// — on the page beneath, on its own flat part and on curled leaves beneath, and nothing else
+/// of the frame changes.
 ///
 /// The oracle is computed here from the exact cylinder (the caster's height above each pixel
 /// found along the ray toward the light, by bisection on the roll or, over the flat part, the
