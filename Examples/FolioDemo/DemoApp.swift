@@ -548,6 +548,8 @@ final class DemoApp {
             // Lit with shadows, the leaves cast their shadows in place of the pages' tints.
             controller.book.isLit = settings.light && settings.shadows
             r.castsShadows = settings.shadows
+            // Unlit, a curl leaf casts its shadow all the same, as a flip leaf shows its tints.
+            r.castsUnlitShadows = settings.shadows
             r.wireframe = settings.wireframe
             r.showsLayerBorders = settings.layerBorders
             helpShade.isHidden = !settings.help

@@ -286,6 +286,21 @@ package struct RenderBenchmarks {
             evaluator.evaluate(curls.root)
             renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
         })
+        // The same curl riffle unlit, each leaf casting the lit look's shadow with no paper light
+        // (`castsUnlitShadows`, docs/curl.md §8, the unlit curl's cast shadow).
+        curls.isLit = false
+        renderer.castsUnlitShadows = true
+        prepare = max(prepare, AllocationCounter.perCall(warmUp: 16, iterations: 50) {
+            k += 1
+            let base = 0.1 + 0.02 * Double(k % 8)
+            for i in leaves.indices { leaves[i].progress = base + 0.15 * Double(3 - i) }
+            do { try curls.setLeaves(leaves) } catch { failure = error }
+            evaluator.evaluate(curls.root)
+            renderer.light = nil
+            renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
+            renderer.light = .standard
+        })
+        renderer.castsUnlitShadows = false
         // The whole frame on this thread, GL driver included (Mesa allocates inside its draw
         // calls; its worker threads are not counted).
         let submission = AllocationCounter.perCall(warmUp: 10, iterations: 20) {

@@ -267,6 +267,8 @@ package struct WindowBenchmarks {
         stage.window.invalidateRetainedPixels()
         renderer.light = configuration.lit ? .standard : nil
         renderer.castsShadows = true
+        // Unlit, a curl leaf casts its shadow all the same (as the demo does).
+        renderer.castsUnlitShadows = true
         // Lit with shadows, the leaves cast their shadows in place of the pages' tints (as the demo does).
         stage.books[configuration.effect]!.isLit = configuration.lit
     }

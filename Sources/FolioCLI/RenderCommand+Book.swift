@@ -30,6 +30,8 @@ extension RenderCommand {
             let offscreen = try OffscreenRenderer()
             offscreen.renderer.light = paperLight
             offscreen.renderer.castsShadows = !noShadows
+            // Unlit, a curled leaf casts the lit look's shadow all the same (docs/curl.md §8).
+            offscreen.renderer.castsUnlitShadows = !noShadows
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
             try offscreen.limits.checkTarget(width: fw, height: fh, samples: samples)
             try offscreen.limits.checkTexture(width: w, height: h, what: "built-in page")

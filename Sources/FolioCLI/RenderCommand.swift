@@ -201,6 +201,8 @@ public struct RenderCommand: ParsableCommand {
             let offscreen = try OffscreenRenderer()
             offscreen.renderer.light = paperLight
             offscreen.renderer.castsShadows = !noShadows
+            // Unlit, a curled leaf casts the lit look's shadow all the same (docs/curl.md §8).
+            offscreen.renderer.castsUnlitShadows = !noShadows
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
             try offscreen.limits.checkTarget(width: w, height: h, samples: samples)
             let pages = try Self.plannedPages(from: from, to: to, document: documentPages, width: w, height: h, limits: offscreen.limits)

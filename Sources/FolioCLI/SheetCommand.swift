@@ -148,6 +148,8 @@ public struct SheetCommand: ParsableCommand {
             }
             let offscreen = try OffscreenRenderer()
             if light { offscreen.renderer.light = .standard }
+            // Unlit, the curl rows' leaves cast the lit look's shadow, as the flips show their tints.
+            offscreen.renderer.castsUnlitShadows = true
             let samples = mode == .msaa ? min(4, offscreen.limits.maximumSamples) : 1
             try offscreen.limits.checkTarget(width: pw, height: ph, samples: samples)
             let pages = try self.pages(width: pw, height: ph, limits: offscreen.limits)

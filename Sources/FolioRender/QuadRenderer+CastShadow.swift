@@ -7,12 +7,19 @@ import FolioTessellation
 /// Drawing surface layers' cast shadows (docs/curl.md §8): prepared with the draw list
 /// (`DrawList+CastShadow.swift`), drawn in `submit` just before the leaf's first lifted patch.
 extension QuadRenderer {
-    /// Adds this frame's cast shadows to the list, when the light is on and shadows are cast:
-    /// those of curled leaves and of opaque flat leaves lifted off the page (docs/curl.md §8).
+    /// Adds this frame's cast shadows to the list, when shadows are cast: under the light,
+    /// those of curled leaves and of opaque flat leaves lifted off the page; unlit, with
+    /// `castsUnlitShadows`, the same passes from the standard light's direction for curled
+    /// leaves only, so a frame without one prepares nothing (docs/curl.md §8).
     func prepareCastShadows(_ frame: Frame) {
-        guard let light, castsShadows else { return }
+        guard let shadowLight = settings.shadowLight else { return }
+        let flatCasters = light != nil
+        // Unlit, only a curled leaf casts: a frame with none (every flip, fold and book at
+        // rest) stops at this scan, its list exactly what it was without unlit shadows
+        // (`build` cleared the last frame's passes).
+        if !flatCasters && !frame.records.contains(where: { $0.surface?.curl != nil }) { return }
         let textures = self.textures
-        list.appendCastShadows(frame, light: light.direction, ambient: light.ambient, isReceiver: { quad in
+        list.appendCastShadows(frame, light: shadowLight.direction, ambient: shadowLight.ambient, flatCasters: flatCasters, isReceiver: { quad in
             // A receiver: an opaque page lying on the leaf's plane (z = 0 in the view).
             for v in frame.corners(of: quad) where abs(v.depth) > 1e-6 { return false }
             return Self.isOpaque(quad, frame, textures: textures)

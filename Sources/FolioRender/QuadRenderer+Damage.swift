@@ -28,7 +28,7 @@ extension QuadRenderer {
     func damageRegion(_ frame: Frame, viewport: Viewport, background: Color) -> FrameDamage.Region {
         var key = Hasher()
         key.combine(viewport); key.combine(list.scale); key.combine(background); key.combine(light)
-        key.combine(antialiasing); key.combine(wireframe); key.combine(showsLayerBorders); key.combine(castsShadows)
+        key.combine(antialiasing); key.combine(wireframe); key.combine(showsLayerBorders); key.combine(castsShadows); key.combine(castsUnlitShadows)
         key.combine(replacesOpaqueDraws); key.combine(rasterization.textureGeneration)
         var forced = wireframe || showsLayerBorders || !frame.pictures.isEmpty || !groups.passes.isEmpty
             || !frame.masks.isEmpty || drawError != nil

@@ -82,10 +82,24 @@ public final class QuadRenderer {
     /// opaque flat pages beneath them (`CastShadow.standard` for the leaf's length across its
     /// spine, from the light's direction): a penumbra that widens and an umbra that lightens
     /// with the leaf's height, drawn before the leaf's lifted part and only on those pages,
-    /// never on the background. On by default; it has no effect on the unlit look.
+    /// never on the background. On by default; without a light it matters only with
+    /// ``castsUnlitShadows``.
     public var castsShadows: Bool {
         get { settings.castsShadows }
         set { settings.castsShadows = newValue }
+    }
+    /// Whether, with no ``light`` (the unlit look), curled leaves still cast the lit look's shadow
+    /// — its penumbra that widens and umbra that lightens with the leaf's height — from
+    /// `PaperLight.standard`'s direction, ⅓ dark where the leaf touches down and nothing at
+    /// rest, on the pages beneath, on the leaf's own flat part and on curled leaves beneath it;
+    /// no surface is shaded by the paper light. Flat layers cast nothing here: the flip's
+    /// unlit look draws its shadows as tints (`FlipTransition`, `Book`), so a frame without a
+    /// curled leaf is drawn exactly as without this. Needs ``castsShadows`` too. Off by
+    /// default (the library's unlit look is unchanged); `folio render`, `folio sheet` and the
+    /// demo turn it on with their shadows (docs/curl.md §8, "The unlit curl's cast shadow").
+    public var castsUnlitShadows: Bool {
+        get { settings.castsUnlitShadows }
+        set { settings.castsUnlitShadows = newValue }
     }
     /// Whether each call saves the GL state it changes and restores it before returning (see
     /// the type's GL-state contract). Turn it off only when nothing else draws in the context.
@@ -246,9 +260,14 @@ public final class QuadRenderer {
     /// if every layer faced the viewer and cast nothing; `Frame.Inputs.all` always suffices.
     public var frameInputs: Frame.Inputs { settings.frameInputs }
 
-    /// Writes the last evaluation of `evaluator` into ``frame``.
+    /// Writes the last evaluation of `evaluator` into ``frame``, with ``frameInputs`` — except
+    /// that unlit, an evaluation with no surface layer records none: only a curled leaf casts a
+    /// shadow there, so such a frame is recorded (and drawn) as it was without
+    /// ``castsUnlitShadows``, at the same cost.
     func record(_ evaluator: LayerEvaluator) {
-        recorder.record(evaluator, into: &frame, inputs: frameInputs)
+        var inputs = frameInputs
+        if light == nil, !inputs.isEmpty, !evaluator.quads.contains(where: { $0.surfacePatch >= 0 }) { inputs = [] }
+        recorder.record(evaluator, into: &frame, inputs: inputs)
     }
 
     /// What every draw of an evaluation does first, full or damage-driven: refuses an empty

@@ -16,8 +16,12 @@ struct RenderSettings {
     var antialiasing: AntialiasingMode = .analytic
     /// `QuadRenderer.light`: paper light on every layer; nil draws the unlit look.
     var light: PaperLight?
-    /// `QuadRenderer.castsShadows`: whether, under a light, surface layers cast their shadow.
+    /// `QuadRenderer.castsShadows`: whether layers cast their shadow (under a light, or unlit
+    /// with `castsUnlitShadows`).
     var castsShadows = true
+    /// `QuadRenderer.castsUnlitShadows`: whether, with no light, curled leaves cast the lit
+    /// look's shadow all the same (from `PaperLight.standard`'s direction, no paper light).
+    var castsUnlitShadows = false
 
     // MARK: The contract and limits
 
@@ -41,10 +45,20 @@ struct RenderSettings {
     /// same pixels, cheaper; off only to compare pixels and cost; `QuadRenderer+Sampling.swift`).
     var samplesUnminifiedWithoutMipmaps = true
 
+    /// The light the cast shadows are cast from: the paper light, or without one the standard
+    /// light's when curled leaves cast their shadow unlit (docs/curl.md §8, "The unlit curl's
+    /// cast shadow"); nil when no shadow is cast.
+    var shadowLight: PaperLight? {
+        guard castsShadows else { return nil }
+        return light ?? (castsUnlitShadows ? .standard : nil)
+    }
+
     /// What a frame must carry for these settings: light inputs under a light, and
-    /// cast-shadow inputs when shadows are cast too.
+    /// cast-shadow inputs when shadows are cast too (unlit shadows read both: a curved
+    /// receiver turns the light into its own axes).
     var frameInputs: Frame.Inputs {
-        light == nil ? [] : (castsShadows ? .all : .light)
+        guard shadowLight != nil else { return light == nil ? [] : .light }
+        return .all
     }
 
     /// Whether the draw list carries each item's outline loop: for the layer-border view, which

@@ -231,9 +231,13 @@ extension DrawList {
     /// `z = 0` of their 3D rendering context).
     ///
     /// Casters are the surface layers whose lifted patches are drawn (their mesh gives the
-    /// shadow) and the opaque flat layers (`isOpaque`) standing off that plane toward the light
-    /// (a flip's turning leaf): docs/curl.md §8.
+    /// shadow) and, with `flatCasters`, the opaque flat layers (`isOpaque`) standing off that
+    /// plane toward the light (a flip's turning leaf): docs/curl.md §8. Without `flatCasters`
+    /// (the unlit look, whose flips draw their shadows as tints) only curled leaves cast, on
+    /// the pages, on their own flat part and on curled leaves beneath; no flat receiver off
+    /// the page plane takes a pass.
     package mutating func appendCastShadows(_ frame: Frame, light: Vector3, ambient: Double = PaperLight.standard.ambient,
+                                    flatCasters: Bool = true,
                                     isReceiver: (Frame.Polygon) -> Bool, isOpaque: (Frame.Polygon) -> Bool) {
         castShadow.reset()
         castShadow.resetReceiver()
@@ -252,7 +256,7 @@ extension DrawList {
             } else {
                 // A flat layer: only one with a corner off its context's plane can cast (the
                 // cheap test that keeps pages and tiles at rest out of the rest).
-                guard frame.record(of: quad).kind != .surface, frame.corners(of: quad).contains(where: { $0.depth > Self.liftedDepth }) else { continue }
+                guard flatCasters, frame.record(of: quad).kind != .surface, frame.corners(of: quad).contains(where: { $0.depth > Self.liftedDepth }) else { continue }
                 let id = quad.record
                 guard !castShadow.casters.contains(id), isOpaque(quad) else { continue }
                 castShadow.casters.append(id)
@@ -261,7 +265,9 @@ extension DrawList {
         }
         // Receivers off the page plane (leaves in flight, a fold's panels) take the shadows of
         // whatever stands over them, each drawn right after its receiver.
-        if castShadow.onRaisedReceivers { appendRaisedReceiverShadows(frame, light: light, ambient: ambient, isOpaque: isOpaque) }
+        if castShadow.onRaisedReceivers {
+            appendRaisedReceiverShadows(frame, light: light, ambient: ambient, flatCasters: flatCasters, isOpaque: isOpaque)
+        }
         // A bend's pass comes later than the next caster's first pass may: the renderer walks
         // the passes in batch order (insertion sort: a handful, already nearly sorted).
         var i = 1
@@ -274,6 +280,11 @@ extension DrawList {
             i += 1
         }
     }
+
+    /// The axis distance (points) over which a landing curl's shadow fades out (its opacity
+    /// scaled by `e / landingFade`): twice the contact softness `w₀`, the last frames of a
+    /// turn, where the roll's radius is under `w₀`.
+    package static let landingFade = 2.0
 
     /// How far above its context's plane (points) a flat layer's corner must stand for the
     /// layer to cast a shadow: less is contact with the page (as a receiver's corners lie
@@ -296,7 +307,14 @@ extension DrawList {
         // book's reading direction) sees the view's light along its local axes' images.
         let ex = Self.unit(toView.x.x, toView.x.y), ey = Self.unit(toView.y.x, toView.y.y)
         let local = Vector3(x: light.x * ex.0 + light.y * ex.1, y: light.x * ey.0 + light.y * ey.1, z: light.z)
-        guard let model = try? CastShadow(light: local, fadeHeight: max(across, 1e-9) / 2) else { return }
+        // As the leaf lands, its roll flattening into a fold at the spine, the shadow fades out
+        // over the last `landingFade` points of the axis's travel: the contact softness `w₀`
+        // keeps the fold's shadow edge a line `o₀·F` dark along the spine whatever the radius
+        // (17/255 on the spine's pixel column of `folio render --effect curl --progress
+        // 0.99999`), which the landed leaf, a flat page, would drop in one frame.
+        let landing = min(1, curl.axisDistance / Self.landingFade)
+        guard landing > 0, let model = try? CastShadow(light: local, contactOpacity: landing / 3,
+                                                       fadeHeight: max(across, 1e-9) / 2) else { return }
         let firstItem = batches[b].item
         // Receivers: opaque flat pages on the leaf's plane, and the leaf's own flat part.
         func receives(_ i: Int) -> Bool {

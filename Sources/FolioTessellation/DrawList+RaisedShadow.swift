@@ -30,7 +30,10 @@ extension DrawList {
     /// foreshortens). The draw covers the receiver's polygon cut to the box the shadows and
     /// their penumbrae reach. The darkness is scaled by the receiver's share of direct light
     /// `n / D(n)`, `n = N·L / L_z` (the bend's rule: 1 for a page facing the viewer).
-    package mutating func appendRaisedReceiverShadows(_ frame: Frame, light: Vector3, ambient: Double,
+    ///
+    /// Without `flatCasters` (the unlit look) flat layers neither cast nor receive here: only
+    /// curled leaves shade curled leaves.
+    package mutating func appendRaisedReceiverShadows(_ frame: Frame, light: Vector3, ambient: Double, flatCasters: Bool = true,
                                                       isOpaque: (Frame.Polygon) -> Bool) {
         guard frame.inputs.contains(.castShadows), light.z > 0 else { return }
         // The opaque flat layers drawn, once each, and whether any polygon leaves the page
@@ -48,7 +51,7 @@ extension DrawList {
                 }
                 continue
             }
-            guard frame.record(of: quad).kind != .surface else { continue }
+            guard flatCasters, frame.record(of: quad).kind != .surface else { continue }
             let lifted = Self.isRaised(quad, frame)
             if !raised && lifted { raised = true }
             if !castShadow.flatCasters.contains(quad.record) && isOpaque(quad) {

@@ -1,0 +1,343 @@
+import Foundation
+import XCTest
+@testable import FolioRender
+import FolioCLI
+import FolioGeometry
+import FolioLayers
+import FolioSurface
+import FolioTessellation
+import FolioTransitions
+import FolioBook
+@testable import FolioBench
+
+/// The unlit curl's cast shadow (docs/curl.md §8, "The unlit curl's cast shadow"): with no paper
+/// light and `QuadRenderer.castsUnlitShadows`, a curled leaf casts the lit look's shadow from
+/// the standard light's direction — umbra `o(h) = ⅓/(1 + h/h₀)`, penumbra `w(h) = w₀ + 2h·tan β`
+/// — on the page beneath, on its own flat part and on curled leaves beneath, and nothing else
+/// of the frame changes.
+///
+/// The oracle is computed here from the exact cylinder (the caster's height above each pixel
+/// found along the ray toward the light, by bisection on the roll or, over the flat part, the
+/// turned part's height `2r`), not from the renderer's mesh or triangles; its terms are written
+/// out in `CastShadowRenderTests` (6° light, 1 pt contact softness, ⅓ at contact, halving at
+/// half the leaf's length). White paper unlit reads `255·(1 − darkness)`.
+final class UnlitCurlShadowRenderTests: XCTestCase {
+    typealias Lit = CastShadowRenderTests
+
+    /// `root` drawn unlit, with or without the unlit curl's shadow.
+    func render(_ root: Layer, unlitShadows: Bool, size: Size = Lit.view) throws -> Image {
+        nonisolated(unsafe) let root = root // XCTest runs on the main thread
+        return try MainActor.assumeIsolated {
+            let offscreen = SharedRenderer.offscreen
+            offscreen.renderer.light = nil
+            offscreen.renderer.castsUnlitShadows = unlitShadows
+            defer { offscreen.renderer.castsUnlitShadows = false }
+            return try offscreen.render(root, size: size, scale: Lit.scale, antialiasing: .analytic, background: Lit.background)
+        }
+    }
+
+    // MARK: On the page
+
+    /// Across the free edge's shadow on the page, and inside its umbra, the unlit page is
+    /// darkened by the model's `o(h)·F(2d/w(h))` at three heights of the edge (12.8, 20.4 and
+    /// 28.7 pt), to 2/255; without the unlit shadow (the renderer before) the page stays white
+    /// there, up to `o(h)` = 66/255 off.
+    func testTheUnlitCurlCastsTheModelsShadowOnThePage() throws {
+        for radius in [20.0, 32, 45] {
+            let scene = try Lit.scene(radius: radius, thetaEnd: 1.2)
+            let image = try render(scene.root, unlitShadows: true)
+            let bare = try render(scene.root, unlitShadows: false)
+            if let dir = ProcessInfo.processInfo.environment["FOLIO_SHADOW_PNG"] { try image.writePNG(path: "\(dir)/unlit-shadow-R\(Int(radius)).png") }
+            let first = Int((scene.silhouetteX * Lit.scale).rounded(.up)) + 2
+            let last = Int(((scene.edgeX + Lit.width(scene.edgeHeight)) * Lit.scale).rounded(.up)) + 2
+            var umbra = 0, edge = 0, worst = 0.0, missing = 0.0
+            for y in Lit.rows {
+                for x in first...last {
+                    let vx = (Double(x) + 0.5) / Lit.scale
+                    let expected = scene.expectedDarkness(atX: vx)
+                    let actual = Lit.darkness(image, x, y)
+                    worst = max(worst, abs(actual - expected))
+                    missing = max(missing, abs(Lit.darkness(bare, x, y) - expected))
+                    XCTAssertEqual(actual, expected, accuracy: 2.0 / 255,
+                                   "R \(radius), pixel (\(x), \(y)): \(actual * 255) vs \(expected * 255) /255")
+                    let h = scene.casterHeight(atX: vx) ?? scene.edgeHeight
+                    if scene.edgeX - vx > Lit.width(h) / 2 + 0.5 / Lit.scale { umbra += 1 } else { edge += 1 }
+                }
+            }
+            print("unlit cast shadow on the page, R \(radius): h at the edge \(scene.edgeHeight) pt, \(umbra) umbra and \(edge) penumbra pixels, "
+                  + "worst error \(worst * 255)/255 (without the unlit shadow \(missing * 255)/255)")
+            XCTAssertGreaterThanOrEqual(umbra, 6, "R \(radius): umbra pixels checked")
+            XCTAssertGreaterThanOrEqual(edge, 15, "R \(radius): penumbra pixels checked")
+            XCTAssertGreaterThan(missing, 0.2, "R \(radius): the shadow is there to be missed")
+        }
+    }
+
+    // MARK: On the leaf's own flat part
+
+    /// A leaf with its spine on the right, rolled past the half turn so that its turned part
+    /// lies face down `2r` above its flat part. Placed so that the free edge lies near the view's
+    /// centre (the perspective's pivot), where the turned part's image barely moves.
+    struct WrappedScene {
+        let root: Layer
+        /// The turned part's free edge on the page plane (view x), the radius, the leaf's
+        /// length across the spine (the fade height is half of it).
+        let freeX: Double, radius: Double, across: Double
+
+        /// The standard light's slope: a caster point `h` above the plane shades the point
+        /// `h·(0.35, 0.5)` from it (view points, y down), L = (−0.35, −0.5, 1).
+        static let slope = (x: 0.35, y: 0.5)
+        /// The turned part's free edge's shadow on the plane.
+        var shadowEdgeX: Double { freeX + 2 * radius * Self.slope.x }
+        /// The model at view x right of the free edge: a ray from the flat part toward the light
+        /// meets the turned part `2r` up when it starts left of the free edge's shadow (the
+        /// turned part reaches back past the roll's top, so nothing lower stands in the way).
+        func expectedDarkness(atX x: Double) -> Double {
+            let h = 2 * radius
+            let w = Lit.contactWidth + 2 * h * tan(Lit.angularRadius)
+            let o = Lit.contactOpacity / (1 + h / (across / 2))
+            return o * Lit.F(2 * (shadowEdgeX - x) / w)
+        }
+    }
+
+    /// The leaf of rest radius `radius`, its free edge `thetaEnd` radians round the roll, white
+    /// on a white page.
+    static func wrappedScene(radius: Double, thetaEnd: Double) throws -> WrappedScene {
+        let across = Lit.leafSize.width
+        let e = across - thetaEnd * radius
+        precondition(e >= 2 * radius && thetaEnd > .pi, "the radius law keeps r = R, and the leaf is past the half turn")
+        let turned = radius * (thetaEnd - .pi)
+        // Spine right: the axis lies e from the spine, the turned part reaches `turned` back
+        // over the flat part from it; the free edge 5 pt left of the view's centre.
+        let originX = Lit.view.width / 2 - 5 - turned - (across - e)
+        let curl = try PageCurl(size: Lit.leafSize, spine: .right, restRadius: radius,
+                                pose: CurlPose(angle: 0, axisFraction: e / across))
+        let leaf = SurfaceLayer(name: "leaf")
+        leaf.anchorPoint = Point(x: 0, y: 0)
+        leaf.position = Point(x: originX, y: Lit.leafOrigin.y)
+        leaf.backgroundColor = .white
+        let page = Layer(name: "page", frame: Rect(x: 0, y: 0, width: Lit.view.width, height: Lit.view.height), backgroundColor: .white)
+        let root = Layer(name: "root", frame: Rect(x: 0, y: 0, width: Lit.view.width, height: Lit.view.height), sublayers: [page, leaf])
+        var perspective = Transform3D.identity
+        perspective.m34 = -1 / (4.666667 * Lit.view.width / 2)
+        root.sublayerTransform = perspective
+        try leaf.setCurl(curl, toView: leaf.localTransform.concatenating(root.pivotedSublayerTransform), scale: Lit.scale)
+        let axisX = originX + across - e
+        return WrappedScene(root: root, freeX: axisX + turned, radius: radius, across: across)
+    }
+
+    /// The turned part's shadow on the leaf's own flat part: right of the free edge the flat
+    /// part takes the umbra `o(2r)` and then the penumbra `w(2r)` across the free edge's shadow,
+    /// to 2/255, at r = 16 and 24 pt (heights 32 and 48 pt: umbra 60.7 and 51.0/255). Without
+    /// the unlit shadow the flat part stays white.
+    func testTheTurnedPartShadesTheLeafsOwnFlatPart() throws {
+        for radius in [16.0, 24] {
+            let scene = try Self.wrappedScene(radius: radius, thetaEnd: 4.5)
+            let image = try render(scene.root, unlitShadows: true)
+            let bare = try render(scene.root, unlitShadows: false)
+            if let dir = ProcessInfo.processInfo.environment["FOLIO_SHADOW_PNG"] { try image.writePNG(path: "\(dir)/unlit-flat-part-R\(Int(radius)).png") }
+            let h = 2 * radius
+            let w = Lit.contactWidth + 2 * h * tan(Lit.angularRadius)
+            // From two pixels right of the free edge (its image lies left of it: the view's
+            // centre is right of the edge) to past the penumbra.
+            let first = Int((scene.freeX * Lit.scale).rounded(.up)) + 2
+            let last = Int(((scene.shadowEdgeX + w) * Lit.scale).rounded(.up)) + 2
+            // Rows between the shadows of the leaf's top and bottom edges (moved down by r).
+            var umbra = 0, edge = 0, worst = 0.0, missing = 0.0
+            for y in Lit.rows {
+                for x in first...last {
+                    let vx = (Double(x) + 0.5) / Lit.scale
+                    let expected = scene.expectedDarkness(atX: vx)
+                    let actual = Lit.darkness(image, x, y)
+                    worst = max(worst, abs(actual - expected))
+                    missing = max(missing, abs(Lit.darkness(bare, x, y) - expected))
+                    XCTAssertEqual(actual, expected, accuracy: 2.0 / 255,
+                                   "r \(radius), pixel (\(x), \(y)): \(actual * 255) vs \(expected * 255) /255")
+                    if scene.shadowEdgeX - vx > w / 2 + 0.5 / Lit.scale { umbra += 1 } else { edge += 1 }
+                }
+            }
+            print("unlit cast shadow on the leaf's flat part, r \(radius): h \(h) pt, \(umbra) umbra and \(edge) penumbra pixels, "
+                  + "worst error \(worst * 255)/255 (without the unlit shadow \(missing * 255)/255)")
+            XCTAssertGreaterThanOrEqual(umbra, 30, "r \(radius): umbra pixels checked")
+            XCTAssertGreaterThanOrEqual(edge, 30, "r \(radius): penumbra pixels checked")
+            XCTAssertGreaterThan(missing, 0.18, "r \(radius): the shadow is there to be missed")
+        }
+    }
+
+    // MARK: What it changes, and when
+
+    /// Unlit, the shadow's passes are the lit look's, for curled leaves only: the same passes
+    /// as under the light for a curl; none for a frame without a curled leaf, nor with the
+    /// switch off or shadows off.
+    func testTheUnlitPassesAreTheLitOnesAndOnlyForCurledLeaves() throws {
+        let scene = try Lit.scene(radius: 30, thetaEnd: 1.2)
+        nonisolated(unsafe) let root = scene.root
+        MainActor.assumeIsolated {
+            let renderer = SharedRenderer.offscreen.renderer
+            let evaluator = LayerEvaluator()
+            evaluator.evaluate(root)
+            defer { renderer.light = nil; renderer.castsShadows = true; renderer.castsUnlitShadows = false }
+            renderer.light = Lit.light
+            renderer.prepare(evaluator, scale: Lit.scale, pixelWidth: 600, pixelHeight: 600)
+            let lit = renderer.list.castShadow.passes.map { ($0.beforeBatch, $0.vertices.count) }
+            XCTAssertFalse(lit.isEmpty)
+            renderer.light = nil
+            renderer.castsUnlitShadows = true
+            XCTAssertEqual(renderer.frameInputs, .all)
+            renderer.prepare(evaluator, scale: Lit.scale, pixelWidth: 600, pixelHeight: 600)
+            let unlit = renderer.list.castShadow.passes.map { ($0.beforeBatch, $0.vertices.count) }
+            XCTAssertEqual(renderer.frame.inputs, .all)
+            XCTAssertEqual(unlit.map(\.0), lit.map(\.0))
+            XCTAssertEqual(unlit.map(\.1), lit.map(\.1))
+            renderer.castsShadows = false
+            XCTAssertEqual(renderer.frameInputs, [])
+            renderer.prepare(evaluator, scale: Lit.scale, pixelWidth: 600, pixelHeight: 600)
+            XCTAssertTrue(renderer.list.castShadow.passes.isEmpty)
+            renderer.castsShadows = true
+            // A flip's leaf, standing off the page, casts nothing unlit (its tints stand for it).
+            let flip = try! FlipTransition(size: Size(width: 150, height: 200), scale: 1, source: ContentHandle(1), destination: ContentHandle(2))
+            try! flip.setProgress(0.3)
+            try! renderer.setImage(SamplePages.page(1, width: 150, height: 200), for: ContentHandle(1))
+            try! renderer.setImage(SamplePages.page(2, width: 150, height: 200), for: ContentHandle(2))
+            evaluator.evaluate(flip.root)
+            renderer.prepare(evaluator, scale: Lit.scale, pixelWidth: 600, pixelHeight: 600)
+            XCTAssertTrue(renderer.list.castShadow.passes.isEmpty, "a flat caster casts nothing unlit")
+            XCTAssertEqual(renderer.frame.inputs, [], "a frame with no curled leaf records what it recorded before")
+            renderer.light = Lit.light
+            renderer.prepare(evaluator, scale: Lit.scale, pixelWidth: 600, pixelHeight: 600)
+            XCTAssertFalse(renderer.list.castShadow.passes.isEmpty, "the same leaf casts under the light")
+        }
+    }
+
+    /// The unlit curl's shadow fades in from rest and out as the leaf lands, like the lit one:
+    /// `folio render --effect curl` (unlit, shadows on by default) against `--no-shadows`, the
+    /// darkening summed over the frame (levels of the three channels, /255) is 0 at rest, grows
+    /// as the leaf lifts (from nothing: under 1% of the mid-turn figure at progress 0.1) and
+    /// falls back to nothing as the leaf lands: at 0.9999 under 0.2% of mid-turn and no pixel
+    /// more than 2 levels dark (measured: 4.9 at 0.1, 3,586 at 0.5, 16.0 at 0.999, 0 at 0.9999). (Before the landing fade, `landingFade`, a line along the spine
+    /// stayed to the end: 64.8 at 0.9999, 19 levels on one pixel, 55.7 and 17 at 0.99999.)
+    func testTheShadowFadesInFromRestAndOutAtLanding() throws {
+        func darkening(_ progress: Double) throws -> (total: Double, most: Int) {
+            func image(_ extra: [String]) throws -> Image {
+                let command = try RenderCommand.parse(["--effect", "curl", "--progress", "\(progress)", "--size", "320x200",
+                                                       "--scale", "2", "--out", "/tmp/folio-unlit-curl.png"] + extra)
+                return try MainActor.assumeIsolated { try command.image() }
+            }
+            let shaded = try image([]), bare = try image(["--no-shadows"])
+            var total = 0.0, most = 0
+            for (a, b) in zip(shaded.pixels, bare.pixels) {
+                XCTAssertLessThanOrEqual(a, b, "progress \(progress): the shadow only darkens")
+                total += Double(Int(b) - Int(a)) / 255
+                most = max(most, Int(b) - Int(a))
+            }
+            return (total, most)
+        }
+        let start = [0, 0.0001, 0.001, 0.01, 0.1], middle = 0.5, end = [0.9, 0.99, 0.999, 0.9999, 1]
+        let opening = try start.map { try darkening($0) }, mid = try darkening(middle), landing = try end.map { try darkening($0) }
+        print("unlit curl shadow, darkening summed (levels/255) and the most on one channel: "
+              + zip(start + [middle] + end, opening + [mid] + landing).map { "\($0): \(String(format: "%.1f", $1.total)) (\($1.most))" }.joined(separator: ", "))
+        XCTAssertEqual(opening[0].total, 0, "nothing at rest")
+        XCTAssertEqual(landing.last!.total, 0, "nothing once landed")
+        XCTAssertGreaterThan(mid.total, 1000, "a shadow mid-turn")
+        for k in 1..<start.count { XCTAssertGreaterThanOrEqual(opening[k].total, opening[k - 1].total, "growing from rest at \(start[k])") }
+        for k in 1..<end.count where landing[k - 1].total > 0 {
+            XCTAssertLessThan(landing[k].total, landing[k - 1].total, "falling toward landing at \(end[k])")
+        }
+        XCTAssertLessThan(opening[start.count - 1].total, 0.01 * mid.total, "no jump as the turn starts")
+        XCTAssertLessThan(landing[end.count - 2].total, 0.002 * mid.total, "no jump as the leaf lands")
+        XCTAssertLessThanOrEqual(landing[end.count - 2].most, 2, "no line left at the spine as the leaf lands")
+    }
+
+    /// Preparing an unlit four-leaf curl riffle's frames with the unlit shadow allocates no
+    /// more per frame than preparing them lit (which `folio bench --quick` counts at 0 in a
+    /// release build): the same passes, in the list's own storage.
+    func testTheUnlitShadowAllocatesNoMorePerFrameThanTheLitOne() throws {
+        guard AllocationCounter.isActive else { return XCTFail("the allocation counter is not interposed in this process") }
+        try MainActor.assumeIsolated {
+            let size = Size(width: 640, height: 400)
+            let book = try Book(pageCount: 12, configuration: BookConfiguration(viewSize: size, layout: .spread, effect: CurlLeafEffect()))
+            let renderer = SharedRenderer.offscreen.renderer
+            for page in 0..<book.pageCount {
+                try renderer.setImage(SamplePages.page(page + 1, width: 64, height: 80), for: book.handle(forPage: page))
+            }
+            let evaluator = LayerEvaluator()
+            var frames: [Frame] = []
+            var leaves = (0..<4).map { BookLeaf(index: 2 + $0, progress: 0) }
+            for k in 0..<8 {
+                for i in leaves.indices { leaves[i].progress = 0.1 + 0.02 * Double(k) + 0.15 * Double(3 - i) }
+                try book.setLeaves(leaves)
+                evaluator.evaluate(book.root)
+                frames.append(Frame(recording: evaluator, inputs: .all))
+            }
+            defer { renderer.light = nil; renderer.castsUnlitShadows = false }
+            var counts: [Double] = [], passes: [Int] = []
+            for (light, unlit) in [(PaperLight?.none, false), (PaperLight.standard, false), (nil, true)] {
+                renderer.light = light
+                renderer.castsUnlitShadows = unlit
+                var k = 0
+                counts.append(AllocationCounter.perCall(warmUp: 8, iterations: 16) {
+                    k += 1
+                    renderer.prepare(frames[k % frames.count], scale: 2, pixelWidth: 1280, pixelHeight: 800, origin: (0, 0))
+                })
+                passes.append(renderer.list.castShadow.passes.count)
+            }
+            print("preparing an unlit curl riffle (debug build): \(counts[0]) allocations a frame without shadows, \(counts[1]) lit, "
+                  + "\(counts[2]) unlit with the curl's shadow; shadow passes \(passes)")
+            XCTAssertEqual(passes[0], 0)
+            XCTAssertGreaterThan(passes[2], 3, "the riffle's leaves cast unlit")
+            XCTAssertLessThanOrEqual(counts[2], counts[1], "no more allocations than the lit shadow's")
+        }
+    }
+
+    // MARK: On curled leaves beneath
+
+    /// A three-leaf curl riffle (`folio render --effect book --leaf-effect curl`, 640 × 400 pt,
+    /// leaves at 0.45, 0.3 and 0.15): on the rolls of the leaves beneath, which the paper light
+    /// shades lit, the unlit shadow takes the same share of the light as the lit one — where
+    /// the lit shadow darkens a shaded pixel by the factor `lit ÷ lit without shadows` (the lit
+    /// curved receivers' pass, held to a ray cast in `SurfaceReceiverShadowRenderTests`), the
+    /// unlit pixel is its own unshadowed value times that factor, to 2 levels (four 8-bit
+    /// values make the prediction). Before the unlit shadow, those pixels were not darkened
+    /// at all (up to 83 levels off).
+    func testCurledLeavesBeneathTakeTheLitShadowsShareOfTheLight() throws {
+        func image(_ extra: [String]) throws -> Image {
+            let command = try RenderCommand.parse(["--effect", "book", "--layout", "spread", "--leaf-effect", "curl", "--page-count", "12",
+                                                   "--leaf", "2:0.45", "--leaf", "3:0.3", "--leaf", "4:0.15", "--size", "640x400",
+                                                   "--scale", "1", "--out", "/tmp/folio-unlit-riffle.png"] + extra)
+            return try MainActor.assumeIsolated { try command.image() }
+        }
+        let unlit = try image([]), unlitBare = try image(["--no-shadows"])
+        let lit = try image(["--light"]), litBare = try image(["--light", "--no-shadows"])
+        // Away from edges: an antialiased outline mixes an unshadowed leaf over the shadowed
+        // receiver, which no one factor describes (there the unlit pixel reads up to 7 levels
+        // lighter than the factor says, as the leaf's share is not darkened).
+        func smooth(_ image: Image, _ x: Int, _ y: Int) -> Bool {
+            guard x > 0, y > 0, x + 1 < image.width, y + 1 < image.height else { return false }
+            let p = image.pixel(x, y)
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let q = image.pixel(x + dx, y + dy)
+                if max(abs(Int(q.r) - Int(p.r)), abs(Int(q.g) - Int(p.g)), abs(Int(q.b) - Int(p.b))) > 16 { return false }
+            }
+            return true
+        }
+        var compared = 0, worst = 0.0, missing = 0.0
+        for y in 0..<unlit.height {
+            for x in 0..<unlit.width {
+                let ub = unlitBare.pixel(x, y), lb = litBare.pixel(x, y), l = lit.pixel(x, y), u = unlit.pixel(x, y)
+                // A pixel the light shades (a curved part), that the lit shadow darkens clearly.
+                guard ub != lb, lb.r > 100, lb.g > 100, lb.b > 100, Int(lb.r) - Int(l.r) >= 4 else { continue }
+                guard smooth(unlit, x, y), smooth(unlitBare, x, y), smooth(lit, x, y), smooth(litBare, x, y) else { continue }
+                compared += 1
+                for (unshaded, litShaded, litBare, actual) in [(ub.r, l.r, lb.r, u.r), (ub.g, l.g, lb.g, u.g), (ub.b, l.b, lb.b, u.b)] {
+                    let expected = Double(unshaded) * Double(litShaded) / Double(litBare)
+                    worst = max(worst, abs(Double(actual) - expected))
+                    missing = max(missing, abs(Double(unshaded) - expected))
+                    XCTAssertEqual(Double(actual), expected, accuracy: 2, "pixel (\(x), \(y))")
+                }
+            }
+        }
+        print("unlit curl riffle, shaded pixels the lit shadow darkens: \(compared), worst \(worst) levels off the lit factor "
+              + "(without the unlit shadow \(missing))")
+        XCTAssertGreaterThan(compared, 400, "shaded pixels compared")
+        XCTAssertGreaterThan(missing, 20, "the shadow is there to be missed")
+    }
+}
