@@ -112,8 +112,8 @@ extension Book {
         let (read, unread) = pagesLyingFlat
         for (isRead, half) in sides { add(isRead ? read : unread, on: half) }
         guard display.mode != .opening else {
-            // A whole-opening leaf that draws details (the fold): the opening it leaves, then
-            // the one it brings, each page where it lies at rest.
+            // A whole-opening leaf that draws details (the fold): what its panels show now, then
+            // the opening it leaves and the one it brings, each page where it lies at rest.
             guard openingLeaf?.leaf.drawsDetails == true else { return out }
             out += pagePartsShownByLeaves(in: visible)
             let pages = openingPages
@@ -194,7 +194,13 @@ extension Book {
             }
             guard polygon.count == quad.vertexRange.count else { continue }
             for (a, c, sign) in [(1.0, 0.0, visible.minX), (-1.0, 0.0, -visible.maxX), (0.0, 1.0, visible.minY), (0.0, -1.0, -visible.maxY)] {
-                polygon = Self.cut(polygon, keeping: { a * $0.x + c * $0.y - sign })
+                let corners = polygon
+                polygon.removeAll(keepingCapacity: true)
+                func value(_ p: Point) -> Double { a * p.x + c * p.y - sign }
+                ConvexPolygonClipper.clip(count: corners.count, closingEdge: .first, corner: { corners[$0] },
+                                          side: { ConvexPolygonClipper.side(of: value($0), tolerance: 0) }, value: value,
+                                          keep: { polygon.append($0) },
+                                          cross: { p, q, t in polygon.append(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)) })
                 if polygon.isEmpty { break }
             }
             guard polygon.count >= 3 else { continue }
@@ -217,24 +223,5 @@ extension Book {
             guard let r = bounds[page], r.x1 > r.x0, r.y1 > r.y0 else { return nil }
             return (page, Rect(x: r.x0, y: r.y0, width: r.x1 - r.x0, height: r.y1 - r.y0))
         }
-    }
-
-    /// The part of convex polygon `polygon` where `side` is at least 0 (`side` affine).
-    private static func cut(_ polygon: [Point], keeping side: (Point) -> Double) -> [Point] {
-        guard let last = polygon.last else { return [] }
-        var out: [Point] = []
-        out.reserveCapacity(polygon.count + 1)
-        var previous = last, vp = side(last)
-        for p in polygon {
-            let vc = side(p)
-            if (vc >= 0) != (vp >= 0) {
-                let t = vp / (vp - vc)
-                out.append(Point(x: previous.x + (p.x - previous.x) * t, y: previous.y + (p.y - previous.y) * t))
-            }
-            if vc >= 0 { out.append(p) }
-            previous = p
-            vp = vc
-        }
-        return out
     }
 }
