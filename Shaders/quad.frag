@@ -60,6 +60,16 @@ uniform float uContentsFade;
 #ifdef TEXTURE
 uniform sampler2D uTexture;
 in vec2 vTexCoord;               // see Shaders/quad.vert
+#ifdef GL_ES
+// OpenGL ES has no texture parameter for a level-of-detail bias: the upload's (−½ a page at
+// rest, −¾ one rasterised finer; 0 under a sampler object, which replaces it on desktop GL) is
+// added here, so ES picks the mipmap levels desktop GL does. Without it a tile minified in a
+// fold's band sampled a level past those its gutter keeps on the page's grid, up to 7/255 off.
+uniform float uLevelOfDetailBias;
+#define SAMPLE_CONTENTS(p) texture(uTexture, p, uLevelOfDetailBias)
+#else
+#define SAMPLE_CONTENTS(p) texture(uTexture, p)
+#endif
 #endif
 
 #if defined(GRADIENT_STOPS) || defined(OVERLAY_STOPS)
@@ -404,7 +414,7 @@ void main() {
     vec4 color = vec4(0.0);
 #endif
 #ifdef TEXTURE
-    vec4 texel = texture(uTexture, vTexCoord);
+    vec4 texel = SAMPLE_CONTENTS(vTexCoord);
 #ifdef TEXTURE_STRAIGHT
     texel.rgb *= texel.a;
 #endif

@@ -182,7 +182,7 @@ final class DemoPages {
         // Tiles share the cache under their packed keys (bit 60 set), beyond any page index.
         cache = document == nil
             ? try PageCache(pageCount: count, budget: budget ?? Self.budget, loaders: 2, load: load, cost: cost)
-            : try PageCache(pageCount: Int.max, budget: budget ?? Self.documentBudget, loaders: 2, load: load, cost: cost)
+            : try PageCache(pageCount: Int.max, budget: budget ?? Self.documentBudget, loaders: 2, load: load, cost: cost, kind: Self.costKind)
         wanted.reserveCapacity(32)
         candidate.reserveCapacity(32)
     }
@@ -209,7 +209,7 @@ final class DemoPages {
         wanted.removeAll()
         // Budget and loaders as before: the old cache's loads in flight are cancelled and dropped.
         cache.request([])
-        if let fresh = try? PageCache(pageCount: Int.max, budget: cache.budget, loaders: 2, load: load, cost: cost) { cache = fresh }
+        if let fresh = try? PageCache(pageCount: Int.max, budget: cache.budget, loaders: 2, load: load, cost: cost, kind: Self.costKind) { cache = fresh }
     }
 
     /// The size a document's pages are rasterised at now, in pixels (their coarse level).
@@ -247,6 +247,15 @@ final class DemoPages {
     nonisolated static func fineRaster(_ key: Int) -> (page: Int, level: Int)? {
         guard key >= 0, key >> 59 == 1 else { return nil }
         return (key & (1 << 52 - 1), key >> 52 & 15)
+    }
+
+    /// The kind of raster a cache key names, for the cache's estimate of what a key not loaded
+    /// yet costs (`PageCache`'s `kind`): 0 a page at the display size, 1 a tile, 2 + level a
+    /// page's finer raster (4^level times a page's bytes). One estimate for all made every page
+    /// not loaded yet count as a 2 × 2 raster once one had been held, four times its bytes.
+    nonisolated static func costKind(_ key: Int) -> Int {
+        if let (_, level) = fineRaster(key) { return 2 + level }
+        return TilePlanner.Key(packed: key) != nil ? 1 : 0
     }
 
     /// The page or tile whose texture a key's raster becomes: a finer raster's page, else the key.

@@ -12,10 +12,10 @@ import FolioLayers
 /// over its coarse texture and under any leaf in flight, so a turn started while zoomed keeps
 /// the pages at rest sharp and shows the page it uncovers sharp as soon as that page's tiles
 /// arrive; once all of a page's tiles in view have arrived, the book leaves its coarse image
-/// out under them (``Book/pagesCoveredByDetails``). A flip's leaf carries its pages' tiles
-/// too (planned where the page lay, or will lie), and so do a fold's four panels; the curl's
-/// and the accordion's leaves show the coarse level. A tile not uploaded yet is simply not there: the coarse page shows through, and no
-/// frame waits.
+/// out under them (``Book/pagesCoveredByDetails``). A flip's, a curl's and a fold's leaves
+/// carry their pages' tiles too, planned where the leaf shows each page now and where the
+/// page lay, or will lie, at rest; the accordion's leaves show the coarse level. A tile not
+/// uploaded yet is simply not there: the coarse page shows through, and no frame waits.
 @MainActor
 final class DemoTiles {
     /// The tiles wanted now (packed keys), most wanted first.

@@ -75,13 +75,15 @@ extension Book {
     /// app rasterises finer when zoomed.
     ///
     /// First the pages lying flat (``pagesLyingFlat``), the part of each that `zoom` maps
-    /// into `window`; then the pages of leaves in flight whose effect draws details (the
-    /// flip: ``TurningLeaf/drawsDetails``), planned as if each lay where it turns from (the
-    /// front, on the unread side) or to (the back, on the read side) — where it shows early
-    /// and late in the turn. While a whole-opening effect that draws details turns (the
-    /// fold), there are no pages lying flat: the opening it leaves, then the one it reaches,
-    /// each page planned where it lies at rest. In the single layout a page shows on both
-    /// sides of the spine and can come twice, once for each side. Empty where nothing of the book shows in `window`.
+    /// into `window`; then the pages of leaves in flight whose effect draws details (the flip,
+    /// the curl, the fold: ``TurningLeaf/drawsDetails``), first the part of each page the leaf
+    /// shows in `window` as it is posed now (``pagePartsShownByLeaves(in:)``), then as if each
+    /// lay where it turns from (the front, on the unread side) or to (the back, on the read
+    /// side) — where it shows early and late in the turn. While a whole-opening effect that
+    /// draws details turns (the fold), there are no pages lying flat: what its panels show now,
+    /// then the opening it leaves and the one it reaches, each page planned where it lies at
+    /// rest. In the single layout a page shows on both sides of the spine and can come twice,
+    /// once for each side. Empty where nothing of the book shows in `window`.
     public func pagePartsShowingDetails(in window: Rect, zoom: BookZoom) -> [(page: Int, part: Rect)] {
         let a = zoom.viewPoint(fromPlaced: Point(x: window.minX, y: window.minY))
         let b = zoom.viewPoint(fromPlaced: Point(x: window.maxX, y: window.maxY))
@@ -110,14 +112,16 @@ extension Book {
         let (read, unread) = pagesLyingFlat
         for (isRead, half) in sides { add(isRead ? read : unread, on: half) }
         guard display.mode != .opening else {
-            // A whole-opening leaf that draws details (the fold): the opening it leaves, then
-            // the one it brings, each page where it lies at rest.
+            // A whole-opening leaf that draws details (the fold): what its panels show now, then
+            // the opening it leaves and the one it brings, each page where it lies at rest.
             guard openingLeaf?.leaf.drawsDetails == true else { return out }
+            out += pagePartsShownByLeaves(in: visible)
             let pages = openingPages
             for (isRead, half) in sides { add(isRead ? pages.leadingBelow : pages.front, on: half) }
             for (isRead, half) in sides { add(isRead ? pages.back : pages.trailingBelow, on: half) }
             return out
         }
+        out += pagePartsShownByLeaves(in: visible)
         for (i, entry) in stack.enumerated() where entry.leaf.drawsDetails && display.first + i < leaves.count {
             let bundle = leaves[display.first + i]
             for (isRead, half) in sides {
@@ -125,5 +129,99 @@ extension Book {
             }
         }
         return out
+    }
+
+    /// The part of each page that the leaves in flight whose effect draws details show in
+    /// `visible` (view points: the part of the view a zoom brings into the window) as they are
+    /// posed now, one bounding rectangle a page (unit coordinates of the page, as
+    /// ``PageDetail/rect``), in the order the pages first come.
+    ///
+    /// Where a leaf lies is not where its pages lie at rest: a curl's turned part lies
+    /// mirrored across the roll's axis, not across the spine, until it lands (held at 0.88 in
+    /// a zoomed single layout, the sheet's back showed its page 158 points from where it
+    /// lands, and the tiles planned there left most of it at the coarse level); a flip's leaf
+    /// in perspective shows more of its page in the window than the page at rest would. So
+    /// the book evaluates its layers and takes each visible polygon of a leaf's face — a flip
+    /// leaf's face, a fold's panel, a patch of the curl's sheet, front or back — cuts it to
+    /// `visible` (in view points, through the root's placement: the zoom need not be applied
+    /// to the book) and maps the cut polygon back to the face's own points through the
+    /// polygon's exact projective inverse, then to its page through the face's contents
+    /// rectangle (the sheet's back mirrored across the spine, as it shows its page). Details
+    /// and shadows (sublayers of a face) are not faces.
+    func pagePartsShownByLeaves(in visible: Rect) -> [(page: Int, part: Rect)] {
+        var roots: Set<ObjectIdentifier> = []
+        if display.mode == .opening {
+            if let o = openingLeaf?.leaf, o.drawsDetails { roots.insert(ObjectIdentifier(o.frontLayer)) }
+        } else {
+            for entry in stack where entry.leaf.drawsDetails {
+                roots.insert(ObjectIdentifier(entry.leaf.frontLayer))
+                if let back = entry.leaf.backLayer { roots.insert(ObjectIdentifier(back)) }
+            }
+        }
+        guard !roots.isEmpty, visible.width > 0, visible.height > 0 else { return [] }
+        hitEvaluator.evaluate(root)
+        // The root's placement, view points to placed ones (the evaluated polygons' space).
+        let placement = Homography.identity.applying(root.localTransform)
+        var order: [Int] = []
+        var bounds: [Int: (x0: Double, y0: Double, x1: Double, y1: Double)] = [:]
+        let base = configuration.contentHandleBase
+        for quad in hitEvaluator.quads where quad.isVisible && quad.vertexRange.count >= 3 {
+            let layer = quad.layer
+            // A face: a layer showing a page, not a detail or shadow on one.
+            if let parent = layer.superlayer, parent.contents != nil || parent is SurfaceLayer { continue }
+            var owner: Layer? = layer, inFlight = false
+            while let l = owner {
+                if roots.contains(ObjectIdentifier(l)) { inFlight = true; break }
+                owner = l.superlayer
+            }
+            guard inFlight else { continue }
+            // Which page, and where the face's points lie on it.
+            let surface = layer as? SurfaceLayer
+            let back = surface != nil && quad.localToView.showsBack
+            guard let handle = back ? surface!.backContents : layer.contents else { continue }
+            let page = handle.rawValue - base
+            guard page >= 0, page < pageCount else { continue }
+            let shown = back ? surface!.backContentsRect : layer.contentsRect
+            let b = layer.bounds
+            guard b.width > 0, b.height > 0 else { continue }
+            let mirror = back ? surface!.mirrorsHorizontally : nil
+            // The polygon in view points, cut to the part in view (a projective map keeps lines,
+            // so the cut is exact in either space).
+            var polygon: [Point] = []
+            for corner in hitEvaluator.corners(of: quad) {
+                guard let v = viewPoint(fromPlaced: corner.point) else { break }
+                polygon.append(v)
+            }
+            guard polygon.count == quad.vertexRange.count else { continue }
+            for (a, c, sign) in [(1.0, 0.0, visible.minX), (-1.0, 0.0, -visible.maxX), (0.0, 1.0, visible.minY), (0.0, -1.0, -visible.maxY)] {
+                let corners = polygon
+                polygon.removeAll(keepingCapacity: true)
+                func value(_ p: Point) -> Double { a * p.x + c * p.y - sign }
+                ConvexPolygonClipper.clip(count: corners.count, closingEdge: .first, corner: { corners[$0] },
+                                          side: { ConvexPolygonClipper.side(of: value($0), tolerance: 0) }, value: value,
+                                          keep: { polygon.append($0) },
+                                          cross: { p, q, t in polygon.append(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)) })
+                if polygon.isEmpty { break }
+            }
+            guard polygon.count >= 3 else { continue }
+            for v in polygon {
+                let h = placement.apply(v)
+                guard h.w > 0, let local = quad.localToView.inverse(Point(x: h.x / h.w, y: h.y / h.w)) else { continue }
+                var u = (local.x - b.minX) / b.width, v = (local.y - b.minY) / b.height
+                if mirror == true { u = 1 - u } else if mirror == false { v = 1 - v }
+                let x = shown.minX + min(1, max(0, u)) * shown.width, y = shown.minY + min(1, max(0, v)) * shown.height
+                guard x.isFinite, y.isFinite else { continue }
+                if let r = bounds[page] {
+                    bounds[page] = (min(r.x0, x), min(r.y0, y), max(r.x1, x), max(r.y1, y))
+                } else {
+                    bounds[page] = (x, y, x, y)
+                    order.append(page)
+                }
+            }
+        }
+        return order.compactMap { page in
+            guard let r = bounds[page], r.x1 > r.x0, r.y1 > r.y0 else { return nil }
+            return (page, Rect(x: r.x0, y: r.y0, width: r.x1 - r.x0, height: r.y1 - r.y0))
+        }
     }
 }

@@ -16,6 +16,13 @@ import Synchronization
 /// makes room by evicting pages nobody wants before wanted ones, least recently used first.
 /// While a page loads, its content is outside the cache (one page per loader thread).
 ///
+/// **Estimates.** Whether a wanted page not loaded yet fits is judged by what it will cost: the
+/// largest cost seen so far of its kind (the initialiser's `kind`; by default every page is of
+/// one kind), or of any kind while none of its kind has been held. A cache that holds contents
+/// of very different sizes under one index space — pages at rest, pages rasterised four times
+/// as large while they turn, zoom tiles — says which is which, so one large raster does not
+/// make every page not loaded yet count as large and crowd the prefetch out of the budget.
+///
 /// **Failures** are per page: a page whose loader throws is reported once through
 /// ``drain()`` and not tried again; the others carry on.
 ///
@@ -99,8 +106,11 @@ public final class PageCache<Content: Sendable>: Sendable {
         var activeWorkers = 0
         var events = Events()
         var statistics = Statistics()
-        /// The largest cost seen, to estimate pages not loaded yet.
-        var typicalCost = 0
+        /// The largest cost seen of each kind (``PageCache/kind``), to estimate pages not
+        /// loaded yet.
+        var largestCost: [Int: Int] = [:]
+        /// The largest cost seen of any kind: the estimate for a kind not seen yet.
+        var largestCostOfAll = 0
     }
 
     /// The number of pages the book has.
@@ -110,18 +120,25 @@ public final class PageCache<Content: Sendable>: Sendable {
     let loaders: Int
     let load: @Sendable (Int, Ticket) throws -> Content
     let cost: @Sendable (Content) -> Int
+    /// Which kind of content a page index names (a page at rest, a finer raster of one, a
+    /// tile: whatever the app keys its cache by), for estimating what a page not loaded yet
+    /// will cost: the largest cost seen of its kind, or of any kind until one of its kind has
+    /// been held.
+    let kind: @Sendable (Int) -> Int
     let state = Mutex(State())
     let queue: DispatchQueue
 
     /// A cache for `pageCount` pages within `budget`, loading with `load` (called on up to
     /// `loaders` background threads at once, never on the caller's) and measuring each page's
-    /// content with `cost` (bytes).
+    /// content with `cost` (bytes); `kind` names the kind of content each page index is, for
+    /// estimating pages not loaded yet (see the type's notes).
     ///
     /// - Throws: ``BookError/invalidPageCount(_:)``, ``BookError/invalidBudget(pages:bytes:)``.
     public convenience init(pageCount: Int, budget: Budget, loaders: Int = 1,
                             load: @escaping @Sendable (Int) throws -> Content,
-                            cost: @escaping @Sendable (Content) -> Int) throws(BookError) {
-        try self.init(pageCount: pageCount, budget: budget, loaders: loaders, load: { page, _ in try load(page) }, cost: cost)
+                            cost: @escaping @Sendable (Content) -> Int,
+                            kind: @escaping @Sendable (Int) -> Int = { _ in 0 }) throws(BookError) {
+        try self.init(pageCount: pageCount, budget: budget, loaders: loaders, load: { page, _ in try load(page) }, cost: cost, kind: kind)
     }
 
     /// A cache as the initialiser whose `load` takes only the page, whose loader is also given
@@ -131,7 +148,8 @@ public final class PageCache<Content: Sendable>: Sendable {
     /// - Throws: ``BookError/invalidPageCount(_:)``, ``BookError/invalidBudget(pages:bytes:)``.
     public init(pageCount: Int, budget: Budget, loaders: Int = 1,
                 load: @escaping @Sendable (Int, Ticket) throws -> Content,
-                cost: @escaping @Sendable (Content) -> Int) throws(BookError) {
+                cost: @escaping @Sendable (Content) -> Int,
+                kind: @escaping @Sendable (Int) -> Int = { _ in 0 }) throws(BookError) {
         guard pageCount >= 1 else { throw .invalidPageCount(pageCount) }
         guard budget.pages >= 1, budget.bytes >= 1 else { throw .invalidBudget(pages: budget.pages, bytes: budget.bytes) }
         self.pageCount = pageCount
@@ -139,6 +157,7 @@ public final class PageCache<Content: Sendable>: Sendable {
         self.loaders = max(1, loaders)
         self.load = load
         self.cost = cost
+        self.kind = kind
         queue = DispatchQueue(label: "folio.page-cache", qos: .userInitiated, attributes: .concurrent)
     }
 
@@ -160,7 +179,7 @@ public final class PageCache<Content: Sendable>: Sendable {
                 s.clock += 1
                 s.entries[p]!.lastUse = s.clock
             }
-            let starting = min(loaders - s.activeWorkers, Self.loadable(s, budget: budget).count)
+            let starting = min(loaders - s.activeWorkers, Self.loadable(s, budget: budget, kind: kind).count)
             s.activeWorkers += max(0, starting)
             return max(0, starting)
         }
@@ -215,7 +234,7 @@ public final class PageCache<Content: Sendable>: Sendable {
         let start = state.withLock { s -> Int in
             guard let entry = s.entries.removeValue(forKey: page) else { return 0 }
             s.bytes -= entry.cost
-            let starting = min(loaders - s.activeWorkers, Self.loadable(s, budget: budget).count)
+            let starting = min(loaders - s.activeWorkers, Self.loadable(s, budget: budget, kind: kind).count)
             s.activeWorkers += max(0, starting)
             return max(0, starting)
         }
@@ -223,12 +242,13 @@ public final class PageCache<Content: Sendable>: Sendable {
     }
 
     /// Wanted pages worth loading now: not held, not loading, not failed, and within the
-    /// budget when counted in priority order with the wanted pages already held.
-    static func loadable(_ s: State, budget: Budget) -> [Int] {
+    /// budget when counted in priority order with the wanted pages already held (those not
+    /// held at the largest cost seen of their kind).
+    static func loadable(_ s: State, budget: Budget, kind: (Int) -> Int) -> [Int] {
         var pages = 0, bytes = 0
         var result: [Int] = []
         for p in s.wanted {
-            let c = s.entries[p]?.cost ?? s.typicalCost
+            let c = s.entries[p]?.cost ?? s.largestCost[kind(p)] ?? s.largestCostOfAll
             pages += 1
             bytes += c
             if pages > budget.pages || (bytes > budget.bytes && pages > 1) { break }
@@ -242,7 +262,7 @@ public final class PageCache<Content: Sendable>: Sendable {
     func work() {
         while true {
             let next: (Int, Ticket)? = state.withLock { s in
-                guard let p = Self.loadable(s, budget: budget).first else {
+                guard let p = Self.loadable(s, budget: budget, kind: kind).first else {
                     s.activeWorkers -= 1
                     return nil
                 }
@@ -277,7 +297,9 @@ public final class PageCache<Content: Sendable>: Sendable {
     /// Holds `content` if it fits, making room by evicting unwanted pages, then wanted pages
     /// less wanted than it, least recently used first; otherwise lets it go.
     func file(_ content: Content, cost c: Int, for page: Int, in s: inout State) {
-        s.typicalCost = max(s.typicalCost, c)
+        let k = kind(page)
+        s.largestCost[k] = max(s.largestCost[k] ?? 0, c)
+        s.largestCostOfAll = max(s.largestCostOfAll, c)
         guard c <= budget.bytes else {
             s.failed.insert(page)
             s.statistics.failures += 1

@@ -207,6 +207,7 @@ extension QuadRenderer {
         // The box fills the texture's bottom-left corner; the shader flips y.
         glUniform4f(program.contentsRect, 0, Float(1 - h / Double(t.height)), Float(w / Double(t.width)), Float(h / Double(t.height)))
         glUniform2f(program.texelsPerPoint, 1, 1)
+        if program.levelOfDetailBias >= 0 { glUniform1f(program.levelOfDetailBias, 0) }
         glUniform1f(program.opacity, Float(groups.passes[k].opacity))
     }
 

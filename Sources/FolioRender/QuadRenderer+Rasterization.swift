@@ -202,6 +202,7 @@ extension QuadRenderer {
         let fx = Double(cache.width) / Double(t.width), fy = Double(cache.height) / Double(t.height)
         glUniform4f(program.contentsRect, 0, 0, Float(fx), Float(fy))
         glUniform2f(program.texelsPerPoint, Float(cache.scale), Float(cache.scale))
+        if program.levelOfDetailBias >= 0 { glUniform1f(program.levelOfDetailBias, 0) }
         glUniform1f(program.opacity, Float(quad.opacity * groups.opacityScale))
     }
 

@@ -50,7 +50,8 @@ extension QuadRenderer {
     /// at `texels` texels per layer point, samples it without mipmaps: the texture has Folio's
     /// upload sampling, and the item's level of detail — exact for an item parallel to the
     /// view plane, bounded from above in perspective — is at most −``unmipmappedMargin`` (with
-    /// the texture's upload bias, `levelOfDetailBias(rasterScale:)`, which OpenGL ES does not apply).
+    /// the texture's upload bias, `levelOfDetailBias(rasterScale:)`; under OpenGL ES, whose shader
+    /// adds the bias, the decision leaves it out: fewer draws skip their mipmaps, for the same pixels).
     func samplesWithoutMipmaps(_ item: DrawItem, batch: Int, _ t: Texture, texelsPerPoint texels: (Double, Double)) -> Bool {
         guard samplesUnminifiedWithoutMipmaps, t.hasUploadSampling, unmipmappedSampler != 0 else { return false }
         let corners = list.corners[item.corners]

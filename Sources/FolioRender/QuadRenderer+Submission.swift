@@ -226,6 +226,9 @@ extension QuadRenderer {
             texels = (Double(t.width) * abs(cr.width) / max(b.width, 1e-9), Double(t.height) * abs(cr.height) / max(b.height, 1e-9))
             if program.contentsFade >= 0 { glUniform1f(program.contentsFade, Self.contentsFade(quad, frame) ?? 1) }
             sampler = self.sampler(for: item, batch: batch, t, texelsPerPoint: texels)
+            // Under ES the upload's bias, as desktop GL applies it: only Folio's own uploads carry
+            // one, and a sampler object replaces it.
+            if program.levelOfDetailBias >= 0 { glUniform1f(program.levelOfDetailBias, t.owned && sampler == 0 ? t.levelOfDetailBias : 0) }
         }
         if let light { setLight(light, program) }
         glUniform2f(program.texelsPerPoint, Float(texels.0), Float(texels.1))

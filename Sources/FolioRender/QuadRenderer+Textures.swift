@@ -118,7 +118,7 @@ extension QuadRenderer {
         glGenerateMipmap(GLenum(GL_TEXTURE_2D))
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR_MIPMAP_LINEAR)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        // OpenGL ES has no such texture parameter (its shader would pass the bias to `texture`).
+        // OpenGL ES has no such texture parameter: its shader adds the bias (Shaders/quad.frag).
         let bias = Self.levelOfDetailBias(rasterScale: rasterScale)
         if profile != .gles30 { glTexParameterf(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_LOD_BIAS), bias) }
         let anisotropy = Self.defaultAnisotropy()
@@ -270,11 +270,13 @@ extension QuadRenderer {
     /// Samples the texture Folio uploaded for `handle` another way, to measure what each part
     /// of its filtering buys (`folio bench --sharpness`): with or without mipmaps, with
     /// `anisotropy` (clamped to the device's; 1 turns it off) and a level-of-detail bias
-    /// (a texture parameter of desktop GL; OpenGL ES has none). An app's own texture, or no texture, is left alone.
+    /// (a texture parameter of desktop GL; under OpenGL ES the shader adds it). An app's own texture, or no texture, is left alone.
     /// Uploads set the default: mipmapped, `defaultAnisotropy()`, `levelOfDetailBias`.
     @_spi(Benchmarks) public func setSampling(mipmapped: Bool, anisotropy: Float, lodBias: Float, for handle: ContentHandle) {
         guard var texture = textures[handle], texture.owned else { return }
         texture.hasUploadSampling = false
+        // The shader adds it under OpenGL ES (Shaders/quad.frag).
+        texture.levelOfDetailBias = lodBias
         textures.install(texture, for: handle)
         let saved = restoresGLState ? GLStateSnapshot(capturing: .upload) : nil
         defer { saved?.restore() }

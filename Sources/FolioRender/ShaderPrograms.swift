@@ -18,6 +18,9 @@ final class ShaderPrograms {
         let lightDirection, lightHalf, lightTerms: GLint
         let shadowTerms, casters: GLint
         let contentsFade: GLint
+        /// The contents' level-of-detail bias, added in the shader (OpenGL ES only: −1 under desktop GL,
+        /// where it is a texture parameter).
+        let levelOfDetailBias: GLint
 
         init(_ variant: ShaderVariant, profile: GLProfile) throws(RenderError) {
             shader = try ShaderProgram(vertex: variant.specialize(ShaderSource.quadVert),
@@ -36,6 +39,7 @@ final class ShaderPrograms {
             lightDirection = p.uniform("uLightDirection"); lightHalf = p.uniform("uLightHalf"); lightTerms = p.uniform("uLightTerms")
             shadowTerms = p.uniform("uShadowTerms"); casters = p.uniform("uCasters")
             contentsFade = p.uniform("uContentsFade")
+            levelOfDetailBias = p.uniform("uLevelOfDetailBias")
             // The sampler reads texture unit 0 in every variant.
             if texture >= 0 {
                 var saved: GLint = 0

@@ -28,8 +28,10 @@ struct TextureStore {
         /// mipmaps for the same pixels (`QuadRenderer+Sampling.swift`). False for an app's
         /// texture and after `setSampling`.
         var hasUploadSampling = false
-        /// The level-of-detail bias it was uploaded with (`QuadRenderer.levelOfDetailBias(rasterScale:)`;
-        /// desktop GL only): what a draw's level of detail adds for `hasUploadSampling`.
+        /// The level-of-detail bias it was uploaded with (`QuadRenderer.levelOfDetailBias(rasterScale:)`,
+        /// or `setSampling`'s): a texture parameter under desktop GL, added by the shader under
+        /// OpenGL ES (for textures Folio owns, drawn without a sampler object); what a draw's
+        /// level of detail adds for `hasUploadSampling`.
         var levelOfDetailBias: Float = QuadRenderer.levelOfDetailBias
         /// The mipmap level that holds the page at its resting size: k for an upload 2^k times
         /// finer than it is shown at rest (`rasterScale`, a page in flight), 0 otherwise. A

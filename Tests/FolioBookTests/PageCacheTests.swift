@@ -26,6 +26,25 @@ import FolioMotion
         while cache.isLoading && waited < seconds { usleep(2000); waited += 0.002 }
     }
 
+    /// Pages not loaded yet are estimated at the largest cost seen of their kind: after a page
+    /// four times as large (kind 1, as a page rasterised 2 × 2) has been held, the pages around
+    /// it (kind 0, 100 bytes each) that fit the budget of 800 beside it all load — four of
+    /// them. With one kind for every page, each not loaded yet counts 400 bytes and only one
+    /// loads.
+    @Test func pagesNotLoadedYetAreEstimatedByTheLargestCostOfTheirKind() throws {
+        for (kinds, expected) in [(true, [1, 2, 3, 4]), (false, [1])] {
+            let cache = try PageCache<Int>(pageCount: 200, budget: .init(pages: 64, bytes: 800), load: { $0 }, cost: { $0 >= 100 ? 400 : 100 },
+                                           kind: { kinds && $0 >= 100 ? 1 : 0 })
+            cache.request([100])
+            Self.waitUntilIdle(cache)
+            #expect(cache.pages == [100])
+            cache.request([100] + Array(1...10))
+            Self.waitUntilIdle(cache)
+            #expect(cache.pages == expected + [100], "kinds \(kinds)")
+            #expect(cache.bytes <= 800)
+        }
+    }
+
     /// `remove(_:)` (the demo's page whose texture another raster replaced) frees the page's
     /// bytes with no event; a page still wanted loads again, and a page not held is ignored.
     @Test func removingAPageFreesItsBytesSilentlyAndAWantedPageLoadsAgain() throws {

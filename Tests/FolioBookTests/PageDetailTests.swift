@@ -188,8 +188,9 @@ struct PageDetailTests {
 
     /// The parts to rasterise finer when zoomed: at 2× about the view's centre the window
     /// (the view) shows the middle half of the view, so the inner half of each page lying
-    /// flat; with a flip or a curl in flight its pages come after, planned where they lie at
-    /// rest; a fold asks for the four pages it carries.
+    /// flat; with a flip or a curl in flight its pages come after, first the part the leaf
+    /// shows now, then planned where they lie at rest; a fold asks for what its panels show,
+    /// then for the four pages it carries.
     @Test func thePartsShowingDetailsAreThoseTheZoomBringsIntoTheWindow() throws {
         var zoom = try BookZoom(viewSize: Self.view)
         zoom.zoom(by: 2, about: Point(x: 320, y: 200))
@@ -207,22 +208,29 @@ struct PageDetailTests {
         // A larger window (the view hung in it with margins) takes in more of the page.
         parts = book.pagePartsShowingDetails(in: Rect(x: -320, y: -200, width: 1280, height: 800), zoom: zoom)
         #expect(near(parts[0].part, Rect(x: 0, y: 0, width: 1, height: 1)))
-        // Leaf 2 in flight: pages 3 and 6 lie flat, then the leaf's page 5 (back, read side)
-        // and page 4 (front, unread side).
+        // Leaf 2 in flight: pages 3 and 6 lie flat; then the part of page 4 the leaf shows now
+        // (its front: at 0.3 the back faces away); then the leaf's page 5 (back, read side) and
+        // page 4 (front, unread side) as if they lay at rest.
         try book.setLeaves([BookLeaf(index: 2, progress: 0.3)], opening: 2)
         parts = book.pagePartsShowingDetails(in: window, zoom: zoom)
-        #expect(parts.map(\.page) == [3, 6, 5, 4])
+        #expect(parts.map(\.page) == [3, 6, 4, 5, 4])
+        // At progress 0 the leaf lies where page 4 rests: the part it shows is the part at rest.
+        try book.setLeaves([BookLeaf(index: 2, progress: 0)], opening: 2)
+        parts = book.pagePartsShowingDetails(in: window, zoom: zoom)
+        #expect(parts[2].page == 4)
+        #expect(near(parts[2].part, Rect(x: 0, y: 0.25, width: 0.5, height: 0.5)), "\(parts[2].part)")
         let curl = try Self.book(effect: CurlLeafEffect())
         try curl.setLeaves([BookLeaf(index: 2, progress: 0.3)], opening: 2)
-        #expect(curl.pagePartsShowingDetails(in: window, zoom: zoom).map(\.page) == [3, 6, 5, 4])
-        // A fold in flight carries the whole opening: the one it folds away (3, 4), then the
-        // one it brings (5, 6), each planned where it lies at rest.
+        #expect(curl.pagePartsShowingDetails(in: window, zoom: zoom).map(\.page) == [3, 6, 4, 5, 4])
+        // A fold in flight carries the whole opening: what its panels show now (3 and 4,
+        // folding away), then the opening it folds away (3, 4) and the one it brings (5, 6),
+        // each planned where it lies at rest.
         let fold = try Self.book(effect: FoldLeafEffect())
         try fold.setLeaves([BookLeaf(index: 2, progress: 0.3)], opening: 2)
         parts = fold.pagePartsShowingDetails(in: window, zoom: zoom)
-        #expect(parts.map(\.page) == [3, 4, 5, 6])
-        #expect(near(parts[2].part, Rect(x: 0.5, y: 0.25, width: 0.5, height: 0.5)))
-        #expect(near(parts[3].part, Rect(x: 0, y: 0.25, width: 0.5, height: 0.5)))
+        #expect(parts.map(\.page) == [3, 4, 3, 4, 5, 6])
+        #expect(near(parts[4].part, Rect(x: 0.5, y: 0.25, width: 0.5, height: 0.5)))
+        #expect(near(parts[5].part, Rect(x: 0, y: 0.25, width: 0.5, height: 0.5)))
         // Nothing of the book in the window.
         #expect(book.pagePartsShowingDetails(in: Rect(x: 2000, y: 0, width: 10, height: 10), zoom: zoom).isEmpty)
     }

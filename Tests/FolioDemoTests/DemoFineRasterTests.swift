@@ -98,4 +98,52 @@ final class DemoFineRasterTests: XCTestCase {
         XCTAssertGreaterThan(fineSeen, 0, "finer rasters were shown during the riffle")
         print("riffle with finer rasters: \(fineSeen) frame-pages at 2 × 2, textures over the cache's count by at most \(worst) bytes")
     }
+
+    func testAFinerRasterHeldLeavesThePrefetchOfPagesNotLoadedYetAsItWas() throws {
+        try MainActor.assumeIsolated { try Self.prefetchAfterAFinerRaster() }
+    }
+
+    /// Twelve 120 × 160 scans, a budget of five resting pages and a byte (a 2 × 2 raster is
+    /// four): at rest the pages around opening 0 arrive; a leaf turned from there holds a page
+    /// rasterised 2 × 2; then the reader jumps to opening 6, whose five pages around it (6, 7,
+    /// 5, 8, 4, none loaded yet) fit the budget at their real cost. The cache estimates pages
+    /// not loaded yet by the largest cost seen of their kind, so all five arrive. With one
+    /// estimate for every key (the largest cost seen, the 2 × 2 raster's) it stopped at two:
+    /// each page not loaded yet counted four pages.
+    @MainActor
+    static func prefetchAfterAFinerRaster() throws {
+        let context = try GLContext.offscreen()
+        context.makeCurrent()
+        let renderer = try QuadRenderer()
+        let folder = try DemoWindowTests.folder("fine-prefetch-scans")
+        for i in 0..<12 {
+            let scan = DocumentDemoTests.jpeg(width: 120, height: 160, rgb: (UInt8(20 * i), 120, 200))
+            try scan.write(to: folder.appendingPathComponent(String(format: "scan-%02d.jpg", i)))
+        }
+        let source = try ImageFolderSource(folder: folder.path)
+        let layout = DocumentLayout(pageSizes: source.pageSizes, mode: .singlePages)
+        let resting = bytes((120, 160))
+        let budget = PageCache<PageContent>.Budget(pages: 16, bytes: 5 * resting + 1)
+        let pages = try DemoPages(source: .document(source, name: "scans", layout: layout), budget: budget)
+        let book = try Book(pageCount: pages.count, configuration: BookConfiguration(viewSize: Size(width: 120, height: 160)))
+        pages.setDisplaySize(width: 120, height: 160, book: book, renderer: renderer)
+        DemoPagesResizeTests.settle(pages, book, renderer, opening: 0) { pages.isUploaded(0) && pages.isUploaded(1) }
+        // A leaf in flight: its page rasterised 2 × 2 arrives and is held.
+        try book.setLeaves([BookLeaf(index: 0, progress: 0.4)], opening: 0)
+        DemoPagesResizeTests.settle(pages, book, renderer, opening: 1) { pages.shownLevel(ofPage: 0) == 1 || pages.shownLevel(ofPage: 1) == 1 }
+        XCTAssertTrue(pages.shownLevel(ofPage: 0) == 1 || pages.shownLevel(ofPage: 1) == 1, "a 2 × 2 raster was held")
+        // A jump: the five pages around opening 6, none held yet.
+        try book.setOpening(6)
+        let around = [6, 7, 5, 8, 4]
+        XCTAssertEqual(around.filter { pages.cache.contains($0) }, [], "none of them is held yet")
+        let deadline = Date().addingTimeInterval(3)
+        while Date() < deadline && !around.allSatisfy({ pages.cache.contains($0) }) {
+            _ = pages.update(book: book, targetOpening: 6, renderer: renderer)
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        let held = around.filter { pages.cache.contains($0) }
+        print("pages around opening 6 held after a 2 × 2 raster: \(held.count) of \(around.count)")
+        XCTAssertEqual(held, around, "every page around the opening fits the budget and is prefetched")
+        XCTAssertLessThanOrEqual(pages.cache.bytes, budget.bytes)
+    }
 }

@@ -100,6 +100,35 @@ final class GLESProfileTests: XCTestCase {
         }
     }
 
+    /// Pages minified (rasterised 1.3 × and 1.9 × the size shown, and 2 × for a page in flight,
+    /// `rasterScale` 2) lying flat and on a leaf in perspective draw the same pixels on ES and
+    /// core: ES has no texture parameter for the uploads' level-of-detail bias (−½, −¾), so its
+    /// shader adds it (Shaders/quad.frag) and picks the mipmap levels desktop GL picks. Without
+    /// it ES sampled coarser levels wherever a page is minified, and a tile minified in a fold's
+    /// band sampled levels past those its gutter keeps on the page's grid
+    /// (`FoldPageDetailRenderTests`, up to 7/255 along its edges).
+    func testMinifiedPagesSampleTheSameMipmapLevelsOnBothProfiles() throws {
+        try MainActor.assumeIsolated {
+            let size = Size(width: 320, height: 200)
+            let renderers = [try OffscreenRenderer(context: GLContext.headless(profile: .gles30)),
+                             try OffscreenRenderer(context: GLContext.headless(profile: .core33))]
+            for (raster, rasterScale) in [(1.3, 1.0), (1.9, 1.0), (2.0, 2.0)] {
+                let book = try Book(pageCount: 8, configuration: BookConfiguration(viewSize: size, scale: 1, layout: .spread))
+                try book.setLeaves([BookLeaf(index: 2, progress: 0.3)])
+                let images = try renderers.map { r in
+                    r.context.makeCurrent()
+                    for page in 0..<8 {
+                        try r.renderer.setImage(SamplePages.page(page + 1, width: Int(160 * raster), height: Int(200 * raster)),
+                                                for: book.handle(forPage: page), rasterScale: rasterScale)
+                    }
+                    return try r.render(book.root, size: size, scale: 1, antialiasing: .analytic)
+                }
+                let differing = zip(images[0].pixels, images[1].pixels).reduce(0) { $0 + (abs(Int($1.0) - Int($1.1)) > 1 ? 1 : 0) }
+                XCTAssertEqual(differing, 0, "rasters \(raster) × the size shown (rasterScale \(rasterScale)): ES and core differ by more than 1 in \(differing) channels")
+            }
+        }
+    }
+
     /// ES has no line polygon mode: the wireframe view draws a line loop per triangle instead,
     /// and shows the same edges as desktop GL's.
     func testTheWireframeViewDrawsTheSameEdgesOnBothProfiles() throws {
