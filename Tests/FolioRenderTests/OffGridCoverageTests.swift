@@ -240,6 +240,8 @@ final class OffGridCoverageTests: XCTestCase {
     /// The worst pixel measured where the roll runs out over the page's edge, away from any
     /// crossing (`Errors.junction`): 0.0199 (5/255, 24 drawn for 19) at zoom 2 and (0.1, 0.35),
     /// pixel (332, 261); every other offset is within the curved limit, 0.01 plus the rounding.
+    /// No second outline shares that pixel (the page covers none of it, the front sheet 0.0742):
+    /// it is the roll's own ramp at a vertex of its outline.
     static let junctionBound = 0.02
 
     /// Every pixel within 0.002 of the exact area on flat edges and within 0.01 on the roll's
