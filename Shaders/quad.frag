@@ -318,27 +318,85 @@ float coverage() {
     return 1.0 - (acos(u) - u * sqrt(max(1.0 - u * u, 0.0))) / 3.14159265358979;
 }
 #elif defined(EDGE_PARTNERS)
-// Slots combined other than by the product (DrawList+Slits.swift), told apart by the length of
-// their normal: 1 the item's own edge (multiplied in, as below); 8 an edge of a nearly straight
-// corner of the item's own outline (the smallest such coverage is taken: both lines cross the
-// same pixels, and their product would count the pixel's part twice); 2 a neighbour's silhouette
-// facing the item's across a slit under a pixel wide, whose part of the pixel no other draw
-// adds (added: the two parts are disjoint, so the pixel's coverage is their sum, where "over"
-// would give a + b − ab); 4 such a neighbour drawn before the item in the same pixel (divided
-// out: drawing c / (1 − b) over the neighbour's b leaves b + c, their sum). Scaling a line by a
-// power of two is exact in floats, and gives the same distance once divided.
+// Slots combined other than by the product (DrawList+Slits.swift, DrawList+CrossingEdges.swift),
+// told apart by the length of their normal: 1 the item's own edge (multiplied in, as below); 8
+// an edge of a nearly straight corner of the item's own outline (the smallest such coverage is
+// taken: both lines cross the same pixels, and their product would count the pixel's part
+// twice); 2 a neighbour's silhouette facing the item's across a slit under a pixel wide, whose
+// part of the pixel no other draw adds (added: the two parts are disjoint, so the pixel's
+// coverage is their sum, where "over" would give a + b − ab); 4 such a neighbour drawn before
+// the item in the same pixel (divided out: drawing c / (1 − b) over the neighbour's b leaves
+// b + c, their sum); 16 the silhouette of an opaque sheet drawn after the item that crosses
+// the item's edge in this pixel (filtered over what it leaves: the item draws the part of the
+// pixel inside its own edge and outside that line, divided by the part outside that line,
+// (b − o) / (1 − c); the later sheet's c over it leaves every colour its exact share). Scaling a
+// line by a power of two is exact in floats, and gives the same distance once divided.
+
+// The area of the pixel's box (centred on 0) inside both lines `dot(l.xy, p) + l.z ≥ 0`
+// (unit normals, l.z the box centre's distance): the box clipped by one line, then the other
+// (a convex polygon of at most six corners), by the shoelace formula.
+void clipBox(inout vec2 poly[6], inout int count, vec3 line) {
+    vec2 kept[6];
+    int m = 0;
+    for (int i = 0; i < 6; ++i) {
+        if (i < count) {
+            vec2 a = poly[i];
+            vec2 b = poly[i + 1 < count ? i + 1 : 0];
+            float va = dot(line.xy, a) + line.z;
+            float vb = dot(line.xy, b) + line.z;
+            if (va >= 0.0) { kept[min(m, 5)] = a; m += 1; }
+            if ((va >= 0.0) != (vb >= 0.0)) { kept[min(m, 5)] = mix(a, b, va / (va - vb)); m += 1; }
+        }
+    }
+    poly = kept;
+    count = min(m, 6);
+}
+
+float boxInsideBoth(vec3 first, vec3 second) {
+    vec2 poly[6];
+    poly[0] = vec2(-0.5, -0.5); poly[1] = vec2(0.5, -0.5); poly[2] = vec2(0.5, 0.5); poly[3] = vec2(-0.5, 0.5);
+    poly[4] = vec2(0.0); poly[5] = vec2(0.0);
+    int count = 4;
+    clipBox(poly, count, first);
+    clipBox(poly, count, second);
+    float twice = 0.0;
+    for (int i = 0; i < 6; ++i) {
+        if (i < count) {
+            vec2 a = poly[i];
+            vec2 b = poly[i + 1 < count ? i + 1 : 0];
+            twice += a.x * b.y - b.x * a.y;
+        }
+    }
+    return clamp(0.5 * abs(twice), 0.0, 1.0);
+}
+
 float coverage() {
     float own = 1.0, straight = 1.0, joined = 0.0, under = 0.0;
+    // The own edge that covers least (the one whose line the pixel's box crosses), and the
+    // later sheet's line turned outward (the part it leaves).
+    float least = 1.0, later = 0.0, crossed = 0.0;
+    vec3 ownLine = vec3(0.0, 0.0, 1.0), leftLine = vec3(0.0, 0.0, 1.0);
     for (int i = 0; i < EDGE_SLOTS; ++i) {
         float k = dot(vEdge[i].xy, vEdge[i].xy);
         float s = k > 2.0 ? inversesqrt(k) : 1.0;
-        float h = halfPlaneCoverage((dot(vEdge[i].xy, gl_FragCoord.xy) + vEdge[i].z) * s, vEdge[i].xy * s);
-        own *= k < 2.0 ? h : 1.0;
-        straight = min(straight, k > 32.0 ? h : 1.0);
+        float d = (dot(vEdge[i].xy, gl_FragCoord.xy) + vEdge[i].z) * s;
+        vec2 n = vEdge[i].xy * s;
+        float h = halfPlaneCoverage(d, n);
+        bool isOwn = k < 2.0;
+        own *= isOwn ? h : 1.0;
+        ownLine = isOwn && h < least ? vec3(n, d) : ownLine;
+        least = isOwn && h < least ? h : least;
+        straight = min(straight, k > 32.0 && k < 128.0 ? h : 1.0);
         joined += k > 2.0 && k < 8.0 ? h : 0.0;
         under = max(under, k > 8.0 && k < 32.0 ? h : 0.0);
+        bool isLater = k > 128.0;
+        leftLine = isLater ? vec3(-n, -d) : leftLine;
+        later = isLater ? h : later;
+        crossed = isLater ? 1.0 : crossed;
     }
-    float c = min(own * straight + joined, 1.0);
+    float others = own / max(least, 1e-6);
+    float filtered = min(boxInsideBoth(ownLine, leftLine) / max(1.0 - later, 1e-6), 1.0) * others;
+    float c = min(mix(own, filtered, crossed) * straight + joined, 1.0);
     return c / max(max(1.0 - under, c), 1e-6);
 }
 #else

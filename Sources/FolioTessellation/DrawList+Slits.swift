@@ -148,7 +148,9 @@ extension DrawList {
             let line = edges[e]
             let (tx, ty) = (-line.ny, line.nx)
             let ta = tx * p.a.x + ty * p.a.y, tb = tx * p.b.x + ty * p.b.y
-            if line.shaderEdge.0 * line.shaderEdge.0 + line.shaderEdge.1 * line.shaderEdge.1 > 8 {
+            let k = line.shaderEdge.0 * line.shaderEdge.0 + line.shaderEdge.1 * line.shaderEdge.1
+            // A later sheet's crossing line is marked on its own (`markCrossingEdges`).
+            if k > 8 && k < 128 {
                 splitTriangles { tx * $0.x + ty * $0.y - ta }
                 splitTriangles { tx * $0.x + ty * $0.y - tb }
             }
@@ -159,7 +161,9 @@ extension DrawList {
             let e = items[i].slitEdges.lowerBound + partner
             guard e < items[i].slitEdges.upperBound else { break }
             let line = edges[e]
-            let under = line.shaderEdge.0 * line.shaderEdge.0 + line.shaderEdge.1 * line.shaderEdge.1 > 8
+            let k = line.shaderEdge.0 * line.shaderEdge.0 + line.shaderEdge.1 * line.shaderEdge.1
+            guard k < 128 else { continue }
+            let under = k > 8
             let bit = UInt32(1) << UInt32(e - own.lowerBound)
             let (tx, ty) = (-line.ny, line.nx)
             let ta = tx * p.a.x + ty * p.a.y, tb = tx * p.b.x + ty * p.b.y

@@ -127,6 +127,10 @@ package struct DrawList {
     /// Whether a flat item's edge under later opaque items leaves its ramp to them
     /// (`DrawList+StackedEdges.swift`; off only to test and measure it).
     package var handsOverStackedEdges = true
+    /// Whether an item's edge that a later opaque surface patch's outline crosses is filtered
+    /// over what that patch leaves (`DrawList+CrossingEdges.swift`; off only to test and
+    /// measure it).
+    package var fitsUnderCrossings = true
     /// Whether a face's shadow is merged into the page details drawn between the face and it,
     /// as well as into the face (`DrawList+DetailOverlays.swift`); off only to measure the
     /// fault it mends.
@@ -205,6 +209,8 @@ package struct DrawList {
         if mode == .inflated { findSeamCorners(frame) } else { surface.seamCorners.removeAll(keepingCapacity: true) }
         if mendsSlits && mode != .plain {
             findSlits(frame, bordered: mode == .bordered, isOpaque: isOpaque)
+            // Later sheets' outlines crossing an item's edge (DrawList+CrossingEdges.swift).
+            if mode == .inflated && fitsUnderCrossings { findCrossingEdges(frame, isOpaque: isOpaque) }
         } else {
             slits.partners.removeAll(keepingCapacity: true)
         }
@@ -320,6 +326,9 @@ package struct DrawList {
         if handsOverStackedEdges && cutsHiddenParts && mode == .inflated && quad.surfacePatch < 0 && !items[i].edges.isEmpty {
             dropStackedEdgeBands(i, frame)
         }
+        // Later sheets' outlines crossing its edges (DrawList+CrossingEdges.swift), after the
+        // hand-over, which finds its stretches on the triangulation as it was.
+        if mode == .inflated && !items[i].slitEdges.isEmpty { markCrossingEdges(i) }
         normals.select(quad, of: frame)
         writeTriangles(i, border: mode == .bordered)
         if outlines { writeOutline(i) }

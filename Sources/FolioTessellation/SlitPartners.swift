@@ -21,10 +21,21 @@ package struct SlitPartners {
         /// coverage `b`; drawing `c / (1 − b)` over it leaves `b + c` (two sheets' edges
         /// facing each other across a gap).
         case under
+        /// Filtered over what it leaves: the neighbour is an opaque sheet drawn after the item
+        /// whose silhouette crosses the item's edge in the pixel; the item draws its part of
+        /// the pixel outside that line over the part outside it, `(b − o) / (1 − c)`, and the
+        /// neighbour's `c` over that leaves each its exact share (`DrawList+CrossingEdges.swift`).
+        case beneath
 
         /// The factor the shader's copy of the line is scaled by: the length of its normal,
         /// which tells the shader how to combine it (1 is an item's own edge).
-        package var scale: Float { self == .joined ? 2 : 4 }
+        package var scale: Float {
+            switch self {
+            case .joined: 2
+            case .under: 4
+            case .beneath: 16
+            }
+        }
     }
 
     package var partners: [Partner] = []

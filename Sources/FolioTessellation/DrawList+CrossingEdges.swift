@@ -1,0 +1,238 @@
+import FolioLayers
+
+/// An opaque sheet's outline crossing an earlier item's edge inside a pixel, or running inside
+/// the earlier item's part of it: a curled leaf's turned part (its back sheet) over its own
+/// flat part and the page at the spine, a roll's outline over the page's edge.
+///
+/// ## The fault
+///
+/// Each item's analytic coverage is its own exact part of the pixel, `b` for the earlier item
+/// and `c` for the sheet drawn after it, and "over" composites them as `b + c − bc`. The exact
+/// coverage is `b + c − o`, `o` the part of the pixel inside both: `bc` is right only if the
+/// two parts were independent. Where two lines cross at a small angle the parts nest (`o` near
+/// `min(b, c)`) for a stretch about `1 / sin θ` pixels long: up to `1/4` too much (the back
+/// sheet of a curled leaf at 0.7 crossing its front's edge at the spine: 0.216 off).
+///
+/// ## Why the earlier item, not the later one
+///
+/// Once the earlier item has drawn `b` over the stage, the pixel holds its colour and the
+/// stage's in the ratio `b : (1 − b)`. The exact picture holds them as `(b − o) : (1 − b − c + o)`
+/// under the later sheet's `c`; whatever the later sheet draws, "over" keeps the ratio, and
+/// the two agree only where `o = bc`. So a later sheet that divides the earlier part out
+/// (`(U − b)/(1 − b)`, `U` the union) mends the coverage of same-coloured sheets only and relies
+/// on exactly `b` lying beneath it. The earlier item can do it right: drawing
+/// `β = (b − o) / (1 − c)`, its part of what the later sheet leaves uncovered over the area the
+/// sheet leaves, and the sheet's own `c` over it gives `c·C_sheet + (b − o)·C_item +
+/// (1 − b − c + o)·C_stage`, every colour its exact share. The later sheet's shader is unchanged.
+///
+/// ## The rule
+///
+/// For each surface's own patch and each opaque patch among the next `stackSearch` items that shares
+/// no corner with it (a neighbour on the same sheet continues its outline) and is not a
+/// back-facing patch near a contour (cut back out of the contour's band), each of the patch's
+/// silhouette edges (not a seam, nor a contour) that crosses one of the item's silhouette
+/// edges at more than `crossingSine` gives the item its line over the stretch where it lies
+/// within both lines' reach of the item's edge, unless something else (a detail, a shadow, a
+/// flat layer) is drawn between the two there (a `SlitPartners.Kind.beneath` partner, scaled
+/// by 16 for the shader). After the hand-over (`DrawList+StackedEdges.swift`), which finds its
+/// stretches on the triangulation as it was, `markCrossingEdges` cuts the item's triangles
+/// across its edge at each stretch's ends and gives the line to the pieces in it that carry
+/// one of the item's own edges, lie a pixel box's reach inside every other edge of the patch
+/// (seams included: there the patch's coverage is that line's alone), and take no other such
+/// line. The shader (`EDGE_PARTNERS`) clips the pixel's box by the item's own edge that covers
+/// least and by the later line turned outward, and divides by the part outside that line.
+///
+/// What stays: the page under a roll's outline keeps its ramp. The hand-over already takes
+/// most of it (0.002 there); a roll's patches are strips a few pixels wide, so every crossing
+/// pixel lies within reach of a seam, where the rule gave nothing (carried across seams, the
+/// line claimed pixels the roll's draws do not cover), and page details lie between the two. Where the front and back sheets' outlines
+/// meet at a contour's end the patches are near the contour and keep theirs too (0.236).
+extension DrawList {
+    /// The least sine of the angle between the item's edge and a later sheet's for the two to
+    /// cross (0.6°).
+    package static let crossingSine = 0.01
+    /// How far past the two lines' reaches a crossing's stretch extends (pixels).
+    package static let crossingSlack = 0.05
+
+    /// Gives each item the lines of later opaque surface patches' silhouettes that cross its
+    /// own silhouette edges within a pixel box's reach (see the extension's notes), as
+    /// `.beneath` partners in `slits.partners`.
+    package mutating func findCrossingEdges(_ frame: Frame, isOpaque: (Frame.Polygon) -> Bool) {
+        func next(_ k: Int, _ r: Range<Int>) -> Int { k + 1 == r.upperBound ? r.lowerBound : k + 1 }
+        for i in items.indices {
+            let item = items[i]
+            // A surface's own patch: the sheets whose outlines cross are the leaf's own (over the
+            // page the hand-over leaves 0.002, and page details lie between the two).
+            guard item.composite < 0, item.border < 0, item.raster < 0, frame.polygons[item.quadIndex].surfacePatch >= 0,
+                  !frame.isSurfaceDetail(frame.polygons[item.quadIndex]) else { continue }
+            let r = item.corners
+            let boxR = bounds(r)
+            let signR = winding(r)
+            for j in (i + 1)..<min(items.count, i + 1 + Self.stackSearch) {
+                let other = items[j]
+                let quad = frame.polygons[other.quadIndex]
+                guard other.composite < 0, other.border < 0, other.raster < 0, quad.surfacePatch >= 0, !frame.isSurfaceDetail(quad),
+                      isOpaque(quad) else { continue }
+                let s = other.corners
+                // A back-facing patch near a contour is cut back out of the contour's band.
+                if quad.localToView.showsBack && nearContour(s) { continue }
+                let boxS = bounds(s)
+                guard boxS.minX <= boxR.maxX + 2, boxR.minX <= boxS.maxX + 2,
+                      boxS.minY <= boxR.maxY + 2, boxR.minY <= boxS.maxY + 2 else { continue }
+                // A patch beside it on the same sheet (a shared corner) abuts it: its outline
+                // continues the item's, and its line, extended, is not what covers the item.
+                if shareCorner(r, s) { continue }
+                let signS = winding(s)
+                for k in r where corners[k].fades && !corners[k].shared {
+                    guard let ne = inwardNormal(k, in: r, winding: signR) else { continue }
+                    let a = corners[k], b = corners[next(k, r)]
+                    let ce = -(ne.0 * a.x + ne.1 * a.y)
+                    let (tx, ty) = (-ne.1, ne.0)
+                    let (ta, tb) = (tx * a.x + ty * a.y, tx * b.x + ty * b.y)
+                    for m in s where corners[m].fades && !corners[m].shared {
+                        guard let nf = inwardNormal(m, in: s, winding: signS),
+                              abs(ne.0 * nf.1 - ne.1 * nf.0) > Self.crossingSine else { continue }
+                        let p = corners[m], q = corners[next(m, s)]
+                        let reach = 0.5 * (abs(ne.0) + abs(ne.1) + abs(nf.0) + abs(nf.1)) + Self.crossingSlack
+                        // The part of the patch's edge within both reaches of the item's line,
+                        // alongside the item's edge (its ends give or take the same).
+                        let across = Self.interval(ne.0 * p.x + ne.1 * p.y + ce, ne.0 * q.x + ne.1 * q.y + ce, -reach, reach)
+                        let along = Self.interval(tx * p.x + ty * p.y, tx * q.x + ty * q.y, min(ta, tb) - reach, max(ta, tb) + reach)
+                        let (u0, u1) = (max(0, across.0, along.0), min(1, across.1, along.1))
+                        guard u1 - u0 > 1e-6 else { continue }
+                        let (p0, p1) = (p.toward(q, u0), p.toward(q, u1))
+                        // Whatever is drawn between the two in these pixels (a detail, a
+                        // shadow, a flat layer) would have to be filtered the same way.
+                        if drawsBetween(i, j, frame, near: p0, p1, within: reach + 1) { continue }
+                        appendPartner(to: i, line: (nf.0, nf.1, -(nf.0 * p.x + nf.1 * p.y)), from: p0, to: p1,
+                                      of: j, facing: (a, b), kind: .beneath)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether an item drawn after item `i` and before item `j` that is not a surface's own
+    /// patch comes within `distance` of the stretch from `a` to `b` (its box, and the stretch's).
+    func drawsBetween(_ i: Int, _ j: Int, _ frame: Frame, near a: Corner, _ b: Corner, within distance: Double) -> Bool {
+        let box = (minX: min(a.x, b.x) - distance, maxX: max(a.x, b.x) + distance, minY: min(a.y, b.y) - distance, maxY: max(a.y, b.y) + distance)
+        for k in (i + 1)..<j {
+            let quad = frame.polygons[items[k].quadIndex]
+            if quad.surfacePatch >= 0 && !frame.isSurfaceDetail(quad) && items[k].composite < 0 && items[k].border < 0 && items[k].raster < 0 { continue }
+            let other = bounds(items[k].corners)
+            if other.minX <= box.maxX && other.maxX >= box.minX && other.minY <= box.maxY && other.maxY >= box.minY { return true }
+        }
+        return false
+    }
+
+    /// Whether a contour comes within reach of the polygon of corners `s`.
+    func nearContour(_ s: Range<Int>) -> Bool {
+        for contour in surface.contours where reaches(corners[s], contour, within: Self.contourBand + 2 * Self.margin) { return true }
+        return false
+    }
+
+    /// Whether the polygons of corners `r` and `s` have a corner at the same position.
+    func shareCorner(_ r: Range<Int>, _ s: Range<Int>) -> Bool {
+        for k in r {
+            for m in s where corners[k].x == corners[m].x && corners[k].y == corners[m].y { return true }
+        }
+        return false
+    }
+
+    /// The parameters `u` where `v0 + u·(v1 − v0)` lies in `low…high` (empty: low > high).
+    static func interval(_ v0: Double, _ v1: Double, _ low: Double, _ high: Double) -> (Double, Double) {
+        let dv = v1 - v0
+        guard abs(dv) > 1e-12 else { return v0 >= low && v0 <= high ? (-.infinity, .infinity) : (1, 0) }
+        let (ua, ub) = ((low - v0) / dv, (high - v0) / dv)
+        return (min(ua, ub), max(ua, ub))
+    }
+
+    /// Cuts item `i`'s triangles across its own edge where each later sheet's crossing stretch
+    /// begins and ends (lines across the band, as the hand-over's), and gives the line to the
+    /// pieces in the stretch that carry one of the item's own edges (elsewhere the item covers
+    /// the pixel whole, and the line changes nothing but the cost), come within its reach, lie
+    /// inside the sheet's other edges (`liesInsideNeighbour`), and take no other such line (two
+    /// are not one half-plane's coverage).
+    package mutating func markCrossingEdges(_ i: Int) {
+        let own = items[i].edges
+        let range = own.lowerBound..<max(own.upperBound, items[i].slitEdges.upperBound)
+        var ownBits: UInt32 = 0, laterBits: UInt32 = 0
+        for e in own { ownBits |= 1 << UInt32(e - range.lowerBound) }
+        var partner = 0
+        for p in slits.partners where p.item == i {
+            defer { partner += 1 }
+            let e = items[i].slitEdges.lowerBound + partner
+            guard e < items[i].slitEdges.upperBound else { break }
+            let (x, y, _) = edges[e].shaderEdge
+            guard x * x + y * y > 128 else { continue }
+            laterBits |= 1 << UInt32(e - range.lowerBound)
+            let (tx, ty, low, high) = Self.crossingStretch(p)
+            splitTriangles { tx * $0.x + ty * $0.y - low }
+            splitTriangles { tx * $0.x + ty * $0.y - high }
+        }
+        guard laterBits != 0 else { return }
+        let tolerance = 0.02
+        partner = 0
+        for p in slits.partners where p.item == i {
+            defer { partner += 1 }
+            let e = items[i].slitEdges.lowerBound + partner
+            guard e < items[i].slitEdges.upperBound else { break }
+            let bit = UInt32(1) << UInt32(e - range.lowerBound)
+            guard laterBits & bit != 0 else { continue }
+            let line = edges[e]
+            let (tx, ty, low, high) = Self.crossingStretch(p)
+            let slack = 1e-9 * (1 + abs(low) + abs(high))
+            for t in triangles.indices where triangles[t].edges & ownBits != 0 && triangles[t].edges.nonzeroBitCount < TriangleCoverage.maximumEdges {
+                let v = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
+                guard max(line.distance(v.0), line.distance(v.1), line.distance(v.2)) > -(line.reach + tolerance) else { continue }
+                let s = (tx * v.0.x + ty * v.0.y, tx * v.1.x + ty * v.1.y, tx * v.2.x + ty * v.2.y)
+                guard min(s.0, s.1, s.2) >= low - slack, max(s.0, s.1, s.2) <= high + slack else { continue }
+                triangles[t].edges |= bit
+            }
+        }
+        for t in triangles.indices {
+            let later = triangles[t].edges & laterBits
+            guard later != 0 else { continue }
+            if later.nonzeroBitCount > 1 || !liesInsideNeighbour(t, edge: range.lowerBound + later.trailingZeroBitCount, of: i) {
+                triangles[t].edges &= ~laterBits
+            }
+        }
+    }
+
+    /// A crossing partner's stretch along the item's own edge it crosses: the edge's tangent
+    /// `(tx, ty)` and the stretch's ends projected onto it (`t = tx·x + ty·y`, low ≤ high).
+    static func crossingStretch(_ p: SlitPartners.Partner) -> (Double, Double, Double, Double) {
+        let (a, b) = p.own
+        let (dx, dy) = (b.x - a.x, b.y - a.y)
+        let length = max((dx * dx + dy * dy).squareRoot(), 1e-12)
+        let (tx, ty) = (dx / length, dy / length)
+        let (ta, tb) = (tx * p.a.x + ty * p.a.y, tx * p.b.x + ty * p.b.y)
+        return (tx, ty, min(ta, tb), max(ta, tb))
+    }
+
+    /// Whether triangle `t` of item `i` lies, a pixel box's reach and more, inside every edge
+    /// of the later sheet whose line `edge` is but that line: there the sheet's coverage is that
+    /// line's alone. Past a seam the neighbour's line takes over, and past one of its other
+    /// silhouettes the line, extended, covers what the sheet does not draw.
+    func liesInsideNeighbour(_ t: Int, edge: Int, of i: Int) -> Bool {
+        var partner = 0
+        var neighbour = -1
+        for p in slits.partners where p.item == i {
+            if items[i].slitEdges.lowerBound + partner == edge { neighbour = p.neighbour; break }
+            partner += 1
+        }
+        guard neighbour >= 0 else { return false }
+        let line = edges[edge]
+        let s = items[neighbour].corners
+        let sign = winding(s)
+        let v = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
+        for m in s {
+            guard let n = inwardNormal(m, in: s, winding: sign), n.0 != line.nx || n.1 != line.ny else { continue }
+            let c = -(n.0 * corners[m].x + n.1 * corners[m].y)
+            let least = 0.5 * (abs(n.0) + abs(n.1)) + 0.02
+            func inside(_ p: PlanePoint) -> Bool { n.0 * p.x + n.1 * p.y + c >= least }
+            if !inside(v.0) || !inside(v.1) || !inside(v.2) { return false }
+        }
+        return true
+    }
+}
