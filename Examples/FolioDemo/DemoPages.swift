@@ -268,8 +268,9 @@ final class DemoPages {
     /// (`--no-tiles` turns it off with the tiles: every page at its display size only).
     var rastersPagesInFlightFiner = true
 
-    /// The level page `page` wants rasterising at now: the book's `rasterScale(ofPage:)` (2
-    /// for a page a leaf in flight carries, 1 once it lies flat) as a power of two, kept
+    /// The level page `page` wants rasterising at now: the book's `rasterScale(ofPage:)` (1.62
+    /// for a page a leaf in flight carries, 1 once it lies flat) rounded up to a power of two
+    /// (2: the demo's finer rasters are levels of the page's tiles' grid), kept
     /// within `Image.maximumSide` pixels a side. Always 0 for image pages (shown at their own
     /// size), with ``rastersPagesInFlightFiner`` off, and for a page with zoom tiles wanted:
     /// the tiles already show it at least as finely where it is in view, and a finer raster

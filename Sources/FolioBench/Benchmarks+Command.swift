@@ -6,10 +6,12 @@ import FolioRender
 /// table (or `--quick`'s smoke run), and `--profile`'s one loop. `BenchCommand` parses and
 /// checks the options; what is measured and how it is printed is decided here.
 extension Benchmarks {
-    /// Every `--profile` kind: the evaluator loops, then `floor` and each `EFFECT:MODE`.
+    /// Every `--profile` kind: the evaluator loops, then `floor` and each `EFFECT:MODE`, then
+    /// the window benchmark's `window:floor` and `window:EFFECT`.
     package static var profileKinds: [String] {
         ProfileKind.allCases.map(\.rawValue) + ["floor"]
             + RenderBenchmarks.effects.flatMap { e in AntialiasingMode.allCases.map { "\(e):\($0.rawValue)" } }
+            + WindowBenchmarks.profileKinds
     }
 
     /// Runs the benchmarks (`quick`: the smoke run; `render`: with the GL measurements) and
@@ -39,10 +41,16 @@ extension Benchmarks {
 
     /// `--profile KIND`: runs one loop alone — an evaluator loop (`ProfileKind`, 1,000 frames
     /// unless `frames` says otherwise), or a render configuration (`floor` or `EFFECT:MODE`,
-    /// 10 frames, timed and printed in ms per frame). `kind` is one of `profileKinds`.
+    /// 10 frames, timed and printed in ms per frame), or a window configuration
+    /// (`window:floor` or `window:EFFECT`, 10 frames: `WindowBenchmarks+Profile.swift`). `kind`
+    /// is one of `profileKinds`.
     package static func profileCommand(_ kind: String, frames: Int?) throws {
         if let loop = ProfileKind(rawValue: kind) {
             try profile(loop, frames: frames ?? 1000)
+            return
+        }
+        if WindowBenchmarks.profileKinds.contains(kind) {
+            try WindowBenchmarks.profileCommand(kind, frames: frames ?? 10)
             return
         }
         let frames = frames ?? 10

@@ -108,7 +108,7 @@ extension SharpnessBenchmarks {
             for (frame, reference) in zip(frames, references) {
                 let book = try pose(frame)
                 for p in 0..<2 {
-                    let scale = way == "resting" ? PageMagnification.one : book.rasterScale(ofPage: p)
+                    let scale = way == "resting" ? PageMagnification.one : book.rasterScale(ofPage: p, withLevelOfDetailBias: renderer.appliesLevelOfDetailBias)
                     if way != "resting" && frame.progress > 0 { scales[frame.effect] = [scale.horizontal, scale.vertical] }
                     // As `DocumentBook.uploadVisiblePages` uploads them.
                     try renderer.setImage(raster(p, scale.pixels(width: w, height: h)), for: book.handle(forPage: p), rasterScale: scale.largest)

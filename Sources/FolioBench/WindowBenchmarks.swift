@@ -193,7 +193,7 @@ package struct WindowBenchmarks {
             for leaves in Set(plan.configurations.map(\.leaves)) {
                 try book.setLeaves(Self.leaves(leaves, step: 0, of: plan.frames))
                 for p in book.visiblePages {
-                    let wanted = resting ? .one : book.rasterScale(ofPage: p), known = pages[effect]?[p] ?? .one
+                    let wanted = resting ? .one : book.rasterScale(ofPage: p, withLevelOfDetailBias: window.renderer.appliesLevelOfDetailBias), known = pages[effect]?[p] ?? .one
                     pages[effect, default: [:]][p] = PageMagnification(horizontal: max(wanted.horizontal, known.horizontal),
                                                                        vertical: max(wanted.vertical, known.vertical))
                 }

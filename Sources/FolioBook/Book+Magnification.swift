@@ -3,7 +3,7 @@ extension Book {
     /// of its upright image: ``PageMagnification/one`` for a page lying flat or not on screen,
     /// and for a page a leaf in flight shows (its faces, or every page of the opening under a
     /// whole-opening effect) the raster scale of the largest magnification its effect reaches
-    /// over a whole turn (``LeafEffect/turnMagnification(in:)``, rounded up to a power of two
+    /// over a whole turn (``LeafEffect/turnMagnification(in:)``, rounded up to a raster scale
     /// by ``PageMagnification/rasterScale``), so that the page is sharp at every pose of the
     /// turn without a raster per frame. An app rasterises the page at
     /// ``PageMagnification/pixels(width:height:)`` of its resting pixel size, counts those
@@ -12,18 +12,23 @@ extension Book {
     ///
     /// Each effect's bound is measured once per book, on first use (a sweep of its poses);
     /// after that the call allocates nothing.
-    public func rasterScale(ofPage page: Int) -> PageMagnification {
+    ///
+    /// `biased`: whether the renderer samples a finer raster with its level-of-detail bias
+    /// (`QuadRenderer.appliesLevelOfDetailBias`; OpenGL ES has none), which decides the scale
+    /// (``PageMagnification/rasterScale(withLevelOfDetailBias:)``): 1.62 × 1.62 with it, 2 × 2
+    /// without.
+    public func rasterScale(ofPage page: Int, withLevelOfDetailBias biased: Bool = true) -> PageMagnification {
         switch display.mode {
         case .rest:
             return .one
         case .opening:
             guard let opening = openingLeaf, visiblePages.contains(page) else { return .one }
-            return turnMagnification(opening.kind).rasterScale
+            return turnMagnification(opening.kind).rasterScale(withLevelOfDetailBias: biased)
         case .stacked:
             for (i, entry) in stack.enumerated() where display.first + i < leaves.count {
                 let bundle = leaves[display.first + i]
                 if self.page(ofLeaf: bundle.index, side: .front) == page || self.page(ofLeaf: bundle.last, side: .back) == page {
-                    return turnMagnification(entry.kind).rasterScale
+                    return turnMagnification(entry.kind).rasterScale(withLevelOfDetailBias: biased)
                 }
             }
             return .one
@@ -34,13 +39,17 @@ extension Book {
     /// magnification of the book's effect, of the hard cover's board when the book has one,
     /// and of the crossfade when motion is reduced, axis by axis. What a cache budgets for a
     /// page in flight (measured on first use, like ``rasterScale(ofPage:)``).
-    public var largestRasterScale: PageMagnification {
+    public var largestRasterScale: PageMagnification { largestRasterScale(withLevelOfDetailBias: true) }
+
+    /// The largest ``rasterScale(ofPage:withLevelOfDetailBias:)`` any page of this book can
+    /// want on a renderer that applies the fine raster's bias (`biased`) or not.
+    public func largestRasterScale(withLevelOfDetailBias biased: Bool) -> PageMagnification {
         var kinds: [Kind] = [.soft]
         if configuration.hardCover { kinds.append(.cover) }
         if reduceMotion { kinds.append(.fade) }
         var m = PageMagnification.one
         for kind in kinds {
-            let k = turnMagnification(kind).rasterScale
+            let k = turnMagnification(kind).rasterScale(withLevelOfDetailBias: biased)
             m = PageMagnification(horizontal: max(m.horizontal, k.horizontal), vertical: max(m.vertical, k.vertical))
         }
         return m

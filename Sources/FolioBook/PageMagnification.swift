@@ -24,27 +24,38 @@ public struct PageMagnification: Sendable, Equatable {
     /// The larger of the two axes.
     public var largest: Double { max(horizontal, vertical) }
 
-    /// The raster scale that shows this magnification: the power of two at or above its
-    /// larger axis, on both axes; 1 where the larger axis is at most
-    /// ``finerRasterThreshold`` (3% past the resting size: the fold's turn).
+    /// The raster scale that shows this magnification: ``finerRasterScale`` (1.62) on both
+    /// axes where the larger axis is above ``finerRasterThreshold`` (3% past the resting size)
+    /// and at most 1.62, that scale times the power of two that covers a larger one; 1 where
+    /// the larger axis is at most the threshold (the fold's turn). Every turn Folio draws asks
+    /// for 1.62 (the flip, 1.27, magnifies most) or 1.
     ///
     /// Both axes alike because the mipmaps of a raster finer along one axis only are finer
-    /// along it at every level: the first level of a 2 × 1 raster is ½ × 1 of the size shown,
-    /// so where trilinear filtering blends it in, it blurs the axis that was not made finer.
-    /// Why powers of two and not the magnification itself: a raster at a ratio like 1.04 to
-    /// the size shown puts its texels off the pixel grid everywhere, also where the page lies
-    /// in the page plane, and every pixel is then resampled between texels (docs/sharpness.md
-    /// measures it halving the turning half's detail). At twice the size, a pixel over the
-    /// page at rest covers exactly 2 × 2 texels and the first mipmap level is the page as
-    /// shown, so what is not magnified is drawn as before and what is, up to 2×, has texels
-    /// of its own — the tile levels' rule (`TilePlanner`).
-    public var rasterScale: PageMagnification {
+    /// along it at every level, so where trilinear filtering blends a level in it blurs the
+    /// other axis; measured, a flip at 1 × 2 kept 0.52 of the reference's detail at progress
+    /// 0.15 and 2 × 1 0.77 (docs/sharpness.md). Why not the magnification itself: a raster at
+    /// 1.04 × 1.06 of the size shown, sampled as a resting one, resamples every pixel between
+    /// texels, a bilinear blur (the curl kept 0.45–0.49 of the detail); a finer raster is
+    /// sampled with a level-of-detail bias of its own (−¾, `QuadRenderer`) that the scale is
+    /// chosen for (``finerRasterScale``). Where the renderer cannot apply that bias (OpenGL ES
+    /// has none), ask ``rasterScale(withLevelOfDetailBias:)`` with `false`.
+    public var rasterScale: PageMagnification { rasterScale(withLevelOfDetailBias: true) }
+
+    /// The raster scale that shows this magnification on a renderer that samples a finer raster
+    /// with the −¾ level-of-detail bias (`biased`: ``rasterScale``) or without any bias
+    /// (OpenGL ES 3.0 has no bias parameter): there the power of two at or above the larger
+    /// axis (2 for every turn Folio draws), whose level k is the page at its resting size,
+    /// which plain trilinear filtering reads where the page is shown at rest. A raster of
+    /// ``finerRasterScale`` read without the bias blends toward its level 1, 0.81 of the
+    /// resting size, and blurs the page below its resting raster (at 1.66, curl 0.9: 0.46 of the
+    /// reference's detail against 0.67).
+    public func rasterScale(withLevelOfDetailBias biased: Bool) -> PageMagnification {
         func level(_ m: Double) -> Double {
             guard m.isFinite, m > Self.finerRasterThreshold else { return 1 }
             // At most 2^20 (a page is at most 16,384 pixels a side anyway).
             let largest = 1_048_576.0
             guard m < largest else { return largest }
-            var s = 1.0
+            var s = biased ? Self.finerRasterScale : 2
             while m > s * 1.001 { s *= 2 }
             return s
         }
@@ -52,12 +63,32 @@ public struct PageMagnification: Sendable, Equatable {
         return PageMagnification(horizontal: s, vertical: s)
     }
 
+    /// How much finer than its resting size a page a turn magnifies is rasterised: 1.62 on
+    /// each axis (2.62 times its bytes), a little below 2^¾ ≈ 1.68.
+    ///
+    /// The renderer samples a finer raster with a level-of-detail bias of −¾
+    /// (`QuadRenderer.fineRasterLevelOfDetailBias`), so on a raster 2^¾ times finer the level
+    /// of detail λ is what it would be on the resting raster without bias: 0 where the page is
+    /// shown at its resting size, below 0 wherever the turn magnifies it. There the GL reads
+    /// level 0 alone, one bilinear fetch (llvmpipe fetches a second level only for pixel quads
+    /// whose λ has a fraction above 0), and where λ ≤ −0.01 over a whole draw the renderer
+    /// binds its sampler without mipmaps (no level of detail computed at all). 1.62 ≈ 2^0.7
+    /// keeps λ at −0.05 at the resting size once the raster's pixel size is rounded up, room for
+    /// the renderer's bound on λ in perspective and the driver's per-quad rounding: the flip's
+    /// window frames took 5.0% more instructions than with resting rasters at 1.66 (λ = −0.02),
+    /// 3.3% at 1.62, 8.7% at 2 × 2 (where λ was ¼ at the resting size and nearly every pixel of
+    /// a leaf in flight blended two levels of a texture four times the page's bytes; callgrind,
+    /// docs/performance.md). The detail is kept: flip 0.15, 0.3, 0.45 and curl 0.5, 0.7, 0.9
+    /// within 0.85–1.15 of the 4 × reference (docs/sharpness.md). Its mipmap levels lie off the
+    /// resting size's grid, so the renderer's resting-level sampler (for rasters 2^k times
+    /// finer) does not apply to it; the sampler without mipmaps takes its place.
+    public static let finerRasterScale = 1.62
+
     /// The largest turn magnification that keeps a page's resting raster: 1.03.
     ///
-    /// A finer raster costs four times the page's bytes and, on a software rasterizer, a
-    /// frame's texture work: where the turn magnifies the page it is sampled trilinearly from
-    /// a texture four times the size, where the resting raster took one bilinear fetch. Below
-    /// 3% that buys too little to pay for. The fold (1.02 × 1.00: panels leaning toward the
+    /// A finer raster costs 2.62 times the page's bytes and, on a software rasterizer, some of
+    /// a frame's texture work (a larger texture, and trilinear filtering where the turn
+    /// foreshortens the page). Below 3% that buys too little to pay for. The fold (1.02 × 1.00: panels leaning toward the
     /// viewer across the page) gained detail at one pose only, progress 0.3 (0.65 → 0.96 of
     /// the 4× reference), and none at 0.5 and 0.7, where its foreshortening, not resolution,
     /// limits it; its four pages at 2 × 2 made a window frame 25% dearer over its floor

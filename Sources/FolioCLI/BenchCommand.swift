@@ -44,7 +44,7 @@ public struct BenchCommand: ParsableCommand {
 
     @OptionGroup var reader: ReaderBenchOptions
 
-    @Option(help: ArgumentHelp("Run one loop alone for a profiler such as callgrind: an evaluator loop (\(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", "))), or a render configuration: floor, or EFFECT:MODE with EFFECT fold or flip and MODE an --aa mode.",
+    @Option(help: ArgumentHelp("Run one loop alone for a profiler such as callgrind: an evaluator loop (\(Benchmarks.ProfileKind.allCases.map(\.rawValue).joined(separator: ", "))), or a render configuration: floor, or EFFECT:MODE with EFFECT fold or flip and MODE an --aa mode, or a window configuration (needs a display): window:floor, or window:EFFECT with EFFECT flip, fold or curl (1280x800, one leaf, unlit, drawn in full).",
                                valueName: "kind"))
     var profile: String?
 

@@ -108,9 +108,10 @@ package final class DocumentBook {
     }
 
     /// The bytes the pages a frame shows take: at most six pages in flight at once are held,
-    /// each at most at the book's largest raster scale (``Book/largestRasterScale``).
+    /// each at most at the book's largest raster scale on any renderer (2 × 2 under OpenGL ES,
+    /// 1.62 × 1.62 under desktop GL: ``Book/largestRasterScale(withLevelOfDetailBias:)``).
     package var pageBytes: Int {
-        let fine = book.largestRasterScale.pixels(width: pagePixels.width, height: pagePixels.height)
+        let fine = book.largestRasterScale(withLevelOfDetailBias: false).pixels(width: pagePixels.width, height: pagePixels.height)
         return min(book.pageCount, 6) * RenderLimits.pageBytes(width: fine.width, height: fine.height)
     }
 
@@ -131,7 +132,7 @@ package final class DocumentBook {
             uploaded[page] = nil
         }
         for page in book.visiblePages {
-            let scale = book.rasterScale(ofPage: page)
+            let scale = book.rasterScale(ofPage: page, withLevelOfDetailBias: renderer.appliesLevelOfDetailBias)
             guard uploaded[page] != scale else { continue }
             var (w, h) = scale.pixels(width: pagePixels.width, height: pagePixels.height)
             (w, h) = (max(pagePixels.width, min(w, maximumSide)), max(pagePixels.height, min(h, maximumSide)))

@@ -248,6 +248,12 @@ extension QuadRenderer {
     /// aliased (1.40, 1.29); −¾ keeps every pose of the flip and the curl within 0.85–1.15.
     @_spi(Benchmarks) nonisolated public static let fineRasterLevelOfDetailBias: Float = -0.75
 
+    /// Whether this renderer samples an upload with its level-of-detail bias
+    /// (``levelOfDetailBias(rasterScale:)``): under desktop GL; OpenGL ES 3.0 has no bias
+    /// parameter. A book's page in flight wants a raster of another scale without it
+    /// (`Book.rasterScale(ofPage:withLevelOfDetailBias:)`: 2 × 2, not 1.62 × 1.62).
+    public var appliesLevelOfDetailBias: Bool { profile != .gles30 }
+
     /// The bias an upload `rasterScale` times finer than its resting size gets:
     /// the resting bias (−½) at 1 (or below, or not finite), the fine raster's (−¾) above.
     nonisolated public static func levelOfDetailBias(rasterScale: Double) -> Float {

@@ -123,6 +123,29 @@ final class WindowBenchTests: XCTestCase {
         XCTAssertEqual(pixels / Double(size[0] * size[1]), 1, accuracy: 0.05)
     }
 
+    /// `--profile window:EFFECT` runs that configuration's frames for a profiler and prints
+    /// its time per frame on a display; without one it fails with a message that says what it
+    /// needs (a profiler's run has no figures to skip to), never a crash.
+    func testTheWindowProfileRunsOneConfigurationOrSaysItNeedsADisplay() throws {
+        guard !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else {
+            let r = try folio(["bench", "--profile", "window:curl", "--frames", "1"], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stderr.contains("no display") && r.stderr.contains("xvfb-run"), r.stderr)
+            return
+        }
+        for (kind, rasters) in [("window:curl", "rasters for the turn"), ("window:floor", "rasters for the turn")] {
+            let r = try folio(["bench", "--profile", kind, "--frames", "2"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stdout.hasPrefix("\(kind) 1280x800, one leaf, unlit, full redraw, \(rasters): "), r.stdout)
+            XCTAssertTrue(r.stdout.contains("ms/frame over 2 frames"), r.stdout)
+        }
+        let resting = try folio(["bench", "--profile", "window:flip", "--frames", "1"], environment: ["FOLIO_WINDOW_RESTING_RASTERS": "1"])
+        XCTAssertEqual(resting.status, 0, resting.stderr)
+        XCTAssertTrue(resting.stdout.contains("resting rasters"), resting.stdout)
+        let bad = try folio(["bench", "--profile", "window:crossfade"])
+        XCTAssertEqual(bad.status, 64, "an unknown kind is a usage error: \(bad.stderr)")
+    }
+
     func testWithoutADisplayTheWindowBenchSaysSoAndSucceeds() throws {
         let r = try folio(["bench", "--window", "--quick", "--json"], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
         XCTAssertEqual(r.status, 0, r.stderr)

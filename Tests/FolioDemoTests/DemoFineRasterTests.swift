@@ -27,11 +27,12 @@ final class DemoFineRasterTests: XCTestCase {
         pages.setDisplaySize(width: 120, height: 160, book: book, renderer: renderer)
         DemoPagesResizeTests.settle(pages, book, renderer, opening: 0) { book.visiblePages.allSatisfy { size($0)?.width == 120 } }
 
-        // Leaf 0 in flight: the pages it carries want rasterising at 2 × 2.
+        // Leaf 0 in flight: the pages it carries want rasterising at 1.62 × 1.62 (the demo
+        // rasterises the power of two at or above it, 2 × 2: `DemoPages.wantedLevel`).
         try book.setLeaves([BookLeaf(index: 0, progress: 0.3)])
         let faces = book.visiblePages.filter { book.rasterScale(ofPage: $0) != .one }
         XCTAssertFalse(faces.isEmpty, "the leaf in flight carries pages")
-        for page in faces { XCTAssertEqual(book.rasterScale(ofPage: page), PageMagnification(horizontal: 2, vertical: 2)) }
+        for page in faces { XCTAssertEqual(book.rasterScale(ofPage: page), PageMagnification(horizontal: 1.62, vertical: 1.62)) }
         DemoPagesResizeTests.settle(pages, book, renderer, opening: 0) { faces.allSatisfy { size($0)?.width == 240 } }
         for page in faces {
             XCTAssertEqual(size(page)?.width, 240, "page \(page) in flight is rasterised 2 × finer")
