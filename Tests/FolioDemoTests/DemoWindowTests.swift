@@ -362,18 +362,6 @@ final class DemoWindowTests: XCTestCase {
             try Self.run("xdotool", at(390 - 16 * Double(i), 540 - 12 * Double(i)))
             Thread.sleep(forTimeInterval: 0.03)
         }
-        Thread.sleep(forTimeInterval: 0.5)
-        var shots: [Image] = []
-        for (n, key) in [(1, nil), (2, "g"), (3, "g")] as [(Int, String?)] {
-            if let key { try Self.run("xdotool", ["key", "--window", window, key]); Thread.sleep(forTimeInterval: 0.3) }
-            try Self.run("xdotool", ["key", "--window", window, "p"])
-            let path = folder.appendingPathComponent("shot-\(n).png").path
-            XCTAssertTrue(Self.waitFor(path), "no screenshot \(n)")
-            shots.append(try Image.readPNG(path: path))
-        }
-        try Self.run("xdotool", ["mouseup", "1"])
-        XCTAssertTrue(demo.quit())
-        XCTAssertEqual(demo.stderr, "")
         /// Pixels of the page's area whose colours differ by more than 6 levels in a channel.
         func differing(_ a: Image, _ b: Image) -> Int {
             var n = 0
@@ -385,9 +373,37 @@ final class DemoWindowTests: XCTestCase {
             }
             return n
         }
+        var count = 0
+        func shoot() throws -> Image {
+            count += 1
+            try Self.run("xdotool", ["key", "--window", window, "p"])
+            let path = folder.appendingPathComponent("shot-\(count).png").path
+            XCTAssertTrue(Self.waitFor(path), "no screenshot \(count)")
+            return try Image.readPNG(path: path)
+        }
+        // The leaf follows the pointer over a few frames; on a loaded machine that takes longer
+        // than any fixed wait, so the first shot is the first of two in a row that agree.
+        Thread.sleep(forTimeInterval: 0.5)
+        var settled = try shoot()
+        for _ in 0..<20 {
+            let next = try shoot()
+            defer { settled = next }
+            if differing(settled, next) == 0 { break }
+        }
+        var shots = [settled]
+        for key in ["g", "g"] {
+            try Self.run("xdotool", ["key", "--window", window, key])
+            Thread.sleep(forTimeInterval: 0.3)
+            shots.append(try shoot())
+        }
+        try Self.run("xdotool", ["mouseup", "1"])
+        XCTAssertTrue(demo.quit())
+        XCTAssertEqual(demo.stderr, "")
         let litUnlit = differing(shots[0], shots[1]), litLit = differing(shots[0], shots[2])
         print("lit by default: \(litUnlit) of 56000 sampled pixels change with g, \(litLit) after g twice")
-        XCTAssertGreaterThan(litUnlit, 500, "g changes the look of the held curl")
+        // Unlit, the curl still casts its shadow (strength a third at contact, no paper light):
+        // what g changes is the roll's shading and the shadow's strength, 585 sampled pixels here.
+        XCTAssertGreaterThan(litUnlit, 250, "g changes the look of the held curl")
         XCTAssertLessThan(litLit, 50, "g twice is the look the demo started with")
     }
 
