@@ -37,13 +37,14 @@ public struct PageMagnification: Sendable, Equatable {
     /// 1.04 × 1.06 of the size shown, sampled as a resting one, resamples every pixel between
     /// texels, a bilinear blur (the curl kept 0.45–0.49 of the detail); a finer raster is
     /// sampled with a level-of-detail bias of its own (−¾, `QuadRenderer`) that the scale is
-    /// chosen for (``finerRasterScale``). Where the renderer cannot apply that bias (OpenGL ES
-    /// has none), ask ``rasterScale(withLevelOfDetailBias:)`` with `false`.
+    /// chosen for (``finerRasterScale``). Where a renderer cannot apply that bias (Folio's
+    /// applies it under both GL profiles), ask ``rasterScale(withLevelOfDetailBias:)`` with `false`.
     public var rasterScale: PageMagnification { rasterScale(withLevelOfDetailBias: true) }
 
     /// The raster scale that shows this magnification on a renderer that samples a finer raster
     /// with the −¾ level-of-detail bias (`biased`: ``rasterScale``) or without any bias
-    /// (OpenGL ES 3.0 has no bias parameter): there the power of two at or above the larger
+    /// (a renderer that cannot bias a sample; OpenGL ES 3.0's textures have no bias parameter,
+    /// and Folio's renderer adds the bias in its shader there): there the power of two at or above the larger
     /// axis (2 for every turn Folio draws), whose level k is the page at its resting size,
     /// which plain trilinear filtering reads where the page is shown at rest. A raster of
     /// ``finerRasterScale`` read without the bias blends toward its level 1, 0.81 of the

@@ -108,10 +108,11 @@ package final class DocumentBook {
     }
 
     /// The bytes the pages a frame shows take: at most six pages in flight at once are held,
-    /// each at most at the book's largest raster scale on any renderer (2 × 2 under OpenGL ES,
-    /// 1.62 × 1.62 under desktop GL: ``Book/largestRasterScale(withLevelOfDetailBias:)``).
+    /// each at most at the book's largest raster scale (1.62 × 1.62: Folio's renderer applies
+    /// the fine raster's level-of-detail bias under both GL profiles,
+    /// ``Book/largestRasterScale(withLevelOfDetailBias:)``).
     package var pageBytes: Int {
-        let fine = book.largestRasterScale(withLevelOfDetailBias: false).pixels(width: pagePixels.width, height: pagePixels.height)
+        let fine = book.largestRasterScale(withLevelOfDetailBias: true).pixels(width: pagePixels.width, height: pagePixels.height)
         return min(book.pageCount, 6) * RenderLimits.pageBytes(width: fine.width, height: fine.height)
     }
 

@@ -249,10 +249,12 @@ extension QuadRenderer {
     @_spi(Benchmarks) nonisolated public static let fineRasterLevelOfDetailBias: Float = -0.75
 
     /// Whether this renderer samples an upload with its level-of-detail bias
-    /// (``levelOfDetailBias(rasterScale:)``): under desktop GL; OpenGL ES 3.0 has no bias
-    /// parameter. A book's page in flight wants a raster of another scale without it
-    /// (`Book.rasterScale(ofPage:withLevelOfDetailBias:)`: 2 × 2, not 1.62 × 1.62).
-    public var appliesLevelOfDetailBias: Bool { profile != .gles30 }
+    /// (``levelOfDetailBias(rasterScale:)``): always — under desktop GL through the texture's
+    /// bias parameter, under OpenGL ES 3.0, whose textures have none, through the quad shader,
+    /// which adds the upload's bias to each sample. Pass it to
+    /// `Book.rasterScale(ofPage:withLevelOfDetailBias:)`; a renderer of your own that cannot
+    /// bias a sample passes `false` there and gets 2 × 2 rasters, not 1.62 × 1.62.
+    public var appliesLevelOfDetailBias: Bool { true }
 
     /// The bias an upload `rasterScale` times finer than its resting size gets:
     /// the resting bias (−½) at 1 (or below, or not finite), the fine raster's (−¾) above.

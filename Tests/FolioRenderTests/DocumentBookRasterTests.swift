@@ -31,7 +31,7 @@ final class DocumentBookRasterTests: XCTestCase {
             try book.setLeaves([BookLeaf(index: 1, progress: 0.3)], opening: 1)
             try pages.uploadVisiblePages(to: renderer)
             let front = try XCTUnwrap(book.page(ofLeaf: 1, side: .front)), back = try XCTUnwrap(book.page(ofLeaf: 1, side: .back))
-            // 1.62 × 1.62 where the renderer applies the fine raster's bias, 2 × 2 under OpenGL ES.
+            // 1.62 × 1.62 where the renderer applies the fine raster's bias (both GL profiles), 2 × 2 where not.
             let scale = renderer.appliesLevelOfDetailBias ? PageMagnification.finerRasterScale : 2
             let fine = PageMagnification(horizontal: scale, vertical: scale).pixels(width: rest.width, height: rest.height)
             for p in [front, back] {
@@ -44,8 +44,10 @@ final class DocumentBookRasterTests: XCTestCase {
                 XCTAssertEqual([t.0, t.1], [rest.width, rest.height], "page \(p) lying flat: its resting size")
             }
             XCTAssertLessThanOrEqual(heldBytes(), pages.pageBytes, "the budget counts the finer rasters")
-            XCTAssertEqual(pages.pageBytes, 4 * RenderLimits.pageBytes(width: 2 * rest.width, height: 2 * rest.height),
-                           "at most six pages (here four) at the book's largest raster scale on any renderer (2 × 2)")
+            let largest = PageMagnification(horizontal: PageMagnification.finerRasterScale, vertical: PageMagnification.finerRasterScale)
+                .pixels(width: rest.width, height: rest.height)
+            XCTAssertEqual(pages.pageBytes, 4 * RenderLimits.pageBytes(width: largest.width, height: largest.height),
+                           "at most six pages (here four) at the book's largest raster scale (1.62 × 1.62 under both profiles)")
             // Landed: the leaf's pages lie flat again and go back to their resting size.
             try book.setLeaves([], opening: 2)
             try pages.uploadVisiblePages(to: renderer)

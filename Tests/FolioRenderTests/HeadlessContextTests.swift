@@ -29,9 +29,9 @@ final class HeadlessContextTests: XCTestCase {
                     try r.renderer.setImage(SamplePages.page(1, width: 320, height: 240), for: ContentHandle(1))
                     try r.renderer.setImage(SamplePages.page(2, width: 320, height: 240), for: ContentHandle(2))
                     // The same texture state in every context: under the OpenGL ES rerun the
-                    // shared renderer is ES, where uploads have no level-of-detail bias (core
-                    // uploads take −½, docs/sharpness.md), and the minified turning half would
-                    // differ by the filter rather than by the context.
+                    // shared renderer is ES, whose renderer decides where to skip mipmaps
+                    // without the uploads' bias (core uploads take −½, docs/sharpness.md), and
+                    // the minified turning half would differ by the filter rather than by the context.
                     for handle in [ContentHandle(1), ContentHandle(2)] {
                         r.renderer.setSampling(mipmapped: true, anisotropy: 1, lodBias: 0, for: handle)
                     }

@@ -128,7 +128,7 @@ final class UnmipmappedSamplingTests: XCTestCase {
             for effect in [FlipLeafEffect(), FoldLeafEffect(), CurlLeafEffect()] as [any LeafEffect] {
                 let book = try Book(pageCount: 8, configuration: BookConfiguration(viewSize: size, layout: .spread, effect: effect))
                 // Rasters a little coarser than the pages are shown (magnified 1.2 ×): unminified
-                // under OpenGL ES too, which has no level-of-detail bias.
+                // under OpenGL ES too, whose choice to skip mipmaps takes no bias.
                 for page in 0..<8 {
                     try r.setImage(SamplePages.page(page + 1, width: 200, height: 250), for: book.handle(forPage: page))
                 }
@@ -157,7 +157,7 @@ final class UnmipmappedSamplingTests: XCTestCase {
     /// Through a whole turn, in small steps, a leaf in perspective crosses the level of detail's
     /// threshold: sampled without mipmaps wherever the bound allows, the frame is
     /// byte-identical to trilinear sampling at every step. The rasters are the size the pages
-    /// are shown and a quarter finer; under OpenGL ES, which has no bias, a fifth and a tenth
+    /// are shown and a quarter finer; under OpenGL ES, whose choice to skip mipmaps takes no bias, a fifth and a tenth
     /// coarser (at their shown size they would be minified as soon as the leaf tilts).
     func testALeafInPerspectiveDrawsTheSamePixelsThroughTheWholeTurn() throws {
         try MainActor.assumeIsolated {
@@ -203,7 +203,8 @@ final class UnmipmappedSamplingTests: XCTestCase {
             page.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
             page.position = Point(x: size.width / 2, y: size.height / 2)
             page.contents = handle
-            // Desktop GL applies the uploads' bias of −½; OpenGL ES has none.
+            // Desktop GL decides with the uploads' bias of −½; under OpenGL ES the decision
+            // takes none (the shader adds the bias to the samples, but the choice stays conservative).
             let bias = r.profile == .gles30 ? 0 : Double(QuadRenderer.levelOfDetailBias)
             for texelsPerPixel in [0.5, 0.8, 1.0, 1.3, 1.5, 2.0] {
                 let skips = log2(texelsPerPixel) + bias <= -QuadRenderer.unmipmappedMargin
