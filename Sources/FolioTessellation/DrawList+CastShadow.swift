@@ -176,12 +176,9 @@ package struct CastShadowList {
     /// measure it).
     package var splitsSurfaceReceivers = true
     /// The page-plane pass being written leaves out what opaque items drawn after it cover
-    /// fully (`DrawList+CoveredShadow.swift`): the first such item (`Int.max`: none, the
-    /// pass is drawn whole), and the clipped polygon's pieces while they are cut, double
-    /// buffered (points, then each piece's range in them), and the part of a piece still to
-    /// cut, double buffered.
-    package var coverCut = (firstItem: Int.max, points: [Point2](), pieces: [Range<Int>](),
-                            nextPoints: [Point2](), nextPieces: [Range<Int>](), rest: [Point2](), restNext: [Point2]())
+    /// fully (`DrawList+CoveredShadow.swift`): from which item on (`Int.max`: none, the pass
+    /// is drawn whole), and the clipped polygon's pieces while they are cut.
+    package var coverCut = CoveredShadowCut()
     /// Whether a page-plane pass leaves out what later opaque items cover (on; off only to
     /// test and measure it).
     package var skipsCoveredPixels = true
