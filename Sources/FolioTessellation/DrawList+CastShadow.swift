@@ -343,7 +343,13 @@ extension DrawList {
             guard sheet >= 0 else { continue }
             castShadow.triangles.append(CastShadowList.Triangle(a: Int32(t.a), b: Int32(t.b), c: Int32(t.c), sheet: sheet))
         }
-        if !castShadow.receivers.isEmpty { appendShadowPass(beforeBatch: b, model: model, contact: 1e-9 * max(across, 1)) }
+        // Every page pass leaves out what the opaque items drawn after it cover fully (the
+        // leaf's own lifted patches, the leaves turned further): they paint it over.
+        defer { castShadow.coverCut.firstItem = Int.max }
+        if !castShadow.receivers.isEmpty {
+            if castShadow.skipsCoveredPixels { castShadow.coverCut.firstItem = firstItem }
+            appendShadowPass(beforeBatch: b, model: model, contact: 1e-9 * max(across, 1))
+        }
         if later {
             var next = b
             for i in (firstItem + 1)..<items.count where receives(i) {
@@ -356,9 +362,12 @@ extension DrawList {
                 while next < batches.count && batches[next].item <= last { next += 1 }
                 castShadow.receivers.removeAll(keepingCapacity: true)
                 castShadow.receivers.append(i)
+                castShadow.coverCut.firstItem = castShadow.skipsCoveredPixels && next < batches.count ? batches[next].item : Int.max
                 appendShadowPass(beforeBatch: next, model: model, contact: 1e-9 * max(across, 1))
             }
         }
+        // The bend's pass is not cut.
+        castShadow.coverCut.firstItem = Int.max
         if flatReceives {
             appendBendShadowPass(of: caster, frame, firstLifted: b, flatToView: toView, model: model, ambient: ambient)
         }

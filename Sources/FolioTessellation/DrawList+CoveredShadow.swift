@@ -21,10 +21,8 @@ import FolioGeometry
 /// draw then writes over.
 extension DrawList {
     /// The most pieces one shadow polygon is cut into; a cover that would make more is not
-    /// applied, nor any after it (drawing more than needed is always right: the blend keeps
-    /// the darkest). A neighbour that does apply it may then meet this polygon at a
-    /// T-junction, so the limit is set well above what a frame needs (the lit four-leaf
-    /// curl's most, docs/performance.md).
+    /// applied to it, nor any after it (drawing more than needed is always right: the blend
+    /// keeps the darkest).
     package static let maximumCoveredShadowPieces = 256
 
     /// Writes the convex polygon `castShadow.clip.polygon` (a shadow triangle clipped to a
@@ -37,10 +35,8 @@ extension DrawList {
             box = (min(box.x0, p.x), min(box.y0, p.y), max(box.x1, p.x), max(box.y1, p.y))
         }
         for j in castShadow.coverCut.firstItem..<items.count where !items[j].cover.isEmpty {
-            // Only a cover whose outline's box meets the polygon's is worth the cut. The test
-            // is the same for every polygon that a point of the cover's interior lies on (the
-            // outline holds its interior), so the neighbours across an edge the interior
-            // meets both take the cut, and both get its points on that edge.
+            // Only a cover whose outline's box (which holds its interior) meets the polygon's
+            // is worth the cut.
             let other = bounds(items[j].corners)
             guard other.minX < box.x1, other.maxX > box.x0, other.minY < box.y1, other.maxY > box.y0 else { continue }
             guard subtractCover(items[j].cover) else { break }

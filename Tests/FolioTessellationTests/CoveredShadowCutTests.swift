@@ -34,8 +34,8 @@ struct CoveredShadowCutTests {
         return p
     }
 
-    /// The pieces of `polygons`, each cut by `covers` in order through the list's own path.
-    static func cut(_ polygons: [[Point2]], by covers: [[Point]]) -> [[Point2]] {
+    /// The pieces of each of `polygons`, cut by `covers` in order through the list's own path.
+    static func cut(_ polygons: [[Point2]], by covers: [[Point]]) -> [[[Point2]]] {
         var list = DrawList()
         var ranges: [Range<Int>] = []
         for c in covers {
@@ -43,15 +43,12 @@ struct CoveredShadowCutTests {
             list.occlusion.coverLines.append(contentsOf: lines(c))
             ranges.append(start..<list.occlusion.coverLines.count)
         }
-        var result: [[Point2]] = []
+        var result: [[[Point2]]] = []
         for polygon in polygons {
-            list.castShadow.coverCut.points.removeAll()
-            list.castShadow.coverCut.pieces.removeAll()
-            list.castShadow.coverCut.points.append(contentsOf: polygon)
-            list.castShadow.coverCut.pieces.append(0..<polygon.count)
+            list.castShadow.coverCut.start(with: polygon)
             for r in ranges { list.subtractCover(r) }
             let cut = list.castShadow.coverCut
-            for piece in cut.pieces where piece.count >= 3 { result.append(Array(cut.points[piece])) }
+            result.append(cut.pieces.filter { $0.count >= 3 }.map { Array(cut.points[$0]) })
         }
         return result
     }
@@ -98,36 +95,70 @@ struct CoveredShadowCutTests {
         return (onEdges, nearMisses, example)
     }
 
-    /// Checks `pieces` (cut from `polygons` by `covers`) against the oracle: no T-junction;
-    /// each piece wound as its polygon, inside it and outside every cover's interior (its
-    /// centroid); and their areas summing to the polygons' less the covers' interiors within
-    /// them (inclusion–exclusion over the covers), to 1e-9 of the polygons' area.
-    static func check(_ pieces: [[Point2]], _ polygons: [[Point2]], _ covers: [[Point]], _ name: String) {
+    /// Whether `p` lies inside the convex polygon `q` by more than `margin` (either winding).
+    static func contains(_ q: [Point2], _ p: Point, margin: Double) -> Bool {
+        let sign = signedArea(q) < 0 ? -1.0 : 1.0
+        for k in q.indices {
+            let a = q[k], b = q[(k + 1) % q.count]
+            let dx = b.x - a.x, dy = b.y - a.y, length = (dx * dx + dy * dy).squareRoot()
+            guard length > 0 else { continue }
+            if sign * (dx * (p.y - a.y) - dy * (p.x - a.x)) / length <= margin { return false }
+        }
+        return true
+    }
+
+    /// Checks `pieces[n]` (cut from `polygons[n]` by `covers`) against the oracle: the
+    /// pieces' areas sum to the polygon's less the covers' interiors in it (the lines moved
+    /// `cutInset` in; inclusion–exclusion over the covers, `MeshCoverage.clip`), to 1e-9 of its
+    /// area; on a grid of points 1.7 px apart (those within 1e-6 px of an edge or line left
+    /// out), no point lies in two pieces, every point of the polygon outside the interiors lies
+    /// in one, and none inside an interior does; every piece is wound as its polygon; and no
+    /// vertex of any piece lies inside another piece's edge (polygons included).
+    static func check(_ pieces: [[[Point2]]], _ polygons: [[Point2]], _ covers: [[Point]], _ name: String) {
         let inset = DrawList.cutInset
         let coverLines = covers.map { lines($0) }
-        var expected = 0.0, whole = 0.0
-        for polygon in polygons {
+        for (polygon, pieces) in zip(polygons, pieces) {
             let p = polygon.map { Point(x: $0.x, y: $0.y) }
-            whole += MeshCoverage.area(p)
-            expected += MeshCoverage.area(p)
+            let winding = signedArea(polygon) > 0 ? 1.0 : -1.0
+            let whole = MeshCoverage.area(p)
+            var expected = whole
             for mask in 1..<(1 << covers.count) {
                 var q = p
                 for c in covers.indices where mask & (1 << c) != 0 { q = clip(q, coverLines[c], inset: inset) }
-                let sign = mask.nonzeroBitCount % 2 == 1 ? -1.0 : 1.0
-                expected += sign * MeshCoverage.area(q)
+                expected += (mask.nonzeroBitCount % 2 == 1 ? -1.0 : 1.0) * MeshCoverage.area(q)
             }
-        }
-        let total = pieces.reduce(0) { $0 + abs(signedArea($1)) }
-        #expect(abs(total - expected) <= 1e-9 * whole, "\(name): the pieces cover \(total) px², the polygons less the covers \(expected)")
-        let winding = signedArea(polygons[0]) > 0 ? 1.0 : -1.0
-        for piece in pieces {
-            #expect(winding * signedArea(piece) >= -1e-9, "\(name): a piece wound the other way")
-            let cx = piece.reduce(0) { $0 + $1.x } / Double(piece.count), cy = piece.reduce(0) { $0 + $1.y } / Double(piece.count)
-            for l in coverLines {
-                #expect(l.contains { $0.distance(cx, cy) - inset < 1e-9 }, "\(name): a piece inside a cover's interior")
+            let total = pieces.reduce(0) { $0 + abs(signedArea($1)) }
+            #expect(abs(total - expected) <= 1e-9 * whole, "\(name): the pieces cover \(total) px², the polygon less the covers \(expected)")
+            for piece in pieces {
+                #expect(winding * signedArea(piece) >= -1e-9, "\(name): a piece wound the other way")
             }
+            let xs = p.map(\.x), ys = p.map(\.y)
+            var overlaps = 0, holes = 0, leftOver = 0
+            var y = ys.min()! + 0.31
+            while y < ys.max()! {
+                var x = xs.min()! + 0.29
+                while x < xs.max()! {
+                    defer { x += 1.7 }
+                    let point = Point(x: x, y: y)
+                    guard contains(polygon, point, margin: 1e-6) else { continue }
+                    var count = 0, nearEdge = false
+                    for piece in pieces {
+                        if contains(piece, point, margin: 1e-6) { count += 1 } else if contains(piece, point, margin: -1e-6) { nearEdge = true }
+                    }
+                    if nearEdge { continue }
+                    let inCover = coverLines.contains { l in l.allSatisfy { $0.distance(x, y) - inset > 1e-6 } }
+                    let outOfCovers = coverLines.allSatisfy { l in l.contains { $0.distance(x, y) - inset < -1e-6 } }
+                    if count > 1 { overlaps += 1 }
+                    if outOfCovers && count != 1 { holes += 1 }
+                    if inCover && count != 0 { leftOver += 1 }
+                }
+                y += 1.7
+            }
+            #expect(overlaps == 0, "\(name): \(overlaps) grid points in two pieces")
+            #expect(holes == 0, "\(name): \(holes) grid points outside the covers in no piece")
+            #expect(leftOver == 0, "\(name): \(leftOver) grid points inside a cover's interior still drawn")
         }
-        let t = tJunctions(pieces)
+        let t = tJunctions(pieces.flatMap { $0 })
         #expect(t.onEdges == 0, "\(name): \(t.onEdges) vertices lie inside another piece's edge, e.g. \(t.example)")
         #expect(t.nearMisses == 0, "\(name): \(t.nearMisses) pairs of vertices within 1e-6 px that differ")
     }
@@ -147,8 +178,9 @@ struct CoveredShadowCutTests {
     }
 
     /// Two triangles sharing an edge (a shadow quad's two halves), cut one after the other
-    /// by the same covers, which reach across their shared edge: each triangle gets the same
-    /// points on that edge, bit for bit, whichever way it walks it, and none elsewhere on it.
+    /// by the same covers, which reach across their shared edge: each gets the same points on
+    /// it, bit for bit, whichever way it walks it, and none elsewhere on it (the line-by-line
+    /// split put points on it from each side, computed apart, and some on one side only).
     @Test func neighboursSharingAnEdgeGetTheSameCutPointsOnIt() {
         let a = Self.point(0, 0, w: 1, h: 0), b = Self.point(200, 20, w: 1.4, h: 30)
         let c = Self.point(180, 170, w: 1.2, h: 25), d = Self.point(-10, 150, w: 0.95, h: 4)
