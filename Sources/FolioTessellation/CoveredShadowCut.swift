@@ -94,13 +94,24 @@ package struct CoveredShadowCut {
 
     static func same(_ a: Point2, _ b: Point2) -> Bool { a.x == b.x && a.y == b.y }
 
+    /// Twice the area of `a, b, c`, times `flip` (±1: positive when wound as the piece).
+    static func turn(_ a: Point2, _ b: Point2, _ c: Point2, _ flip: Double) -> Double {
+        flip * ((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x))
+    }
+
+    /// The angle of `p` around `centre`, in [0, 2π), y times `flip`.
+    static func angle(_ p: Point2, around centre: (x: Double, y: Double), flip: Double) -> Double {
+        let a = atan2(flip * (p.y - centre.y), p.x - centre.x)
+        return a < 0 ? a + 2 * Double.pi : a
+    }
+
     /// Cuts every piece by the region inside all of `lines` (each moved `inset` pixels further
     /// in: inside where `distance − inset ≥ 0`) and drops what lies in it. Pieces it does not
     /// reach stay as they are; one it holds whole is dropped; any other is replaced by the
     /// triangles of its part outside. Returns false, leaving the pieces as they were, when that
     /// would make more than `maximumPieces`.
     @discardableResult
-    package mutating func subtract<Lines: Collection<DrawList.CoverLine>>(_ lines: Lines, inset: Double, maximumPieces: Int) -> Bool {
+    package mutating func subtract(_ lines: ArraySlice<DrawList.CoverLine>, inset: Double, maximumPieces: Int) -> Bool {
         nextPoints.removeAll(keepingCapacity: true)
         nextPieces.removeAll(keepingCapacity: true)
         for p in pieces.indices {
@@ -133,7 +144,7 @@ package struct CoveredShadowCut {
     /// Clips `piece` to the inside of `lines` (moved `inset` in) into `inner`, one line at a
     /// time, noting for each corner where it lies (`on`) and what its outgoing edge runs
     /// along (`along`). Repeated points are merged.
-    mutating func clipInner<Lines: Collection<DrawList.CoverLine>>(_ piece: Range<Int>, _ lines: Lines, inset: Double) {
+    mutating func clipInner(_ piece: Range<Int>, _ lines: ArraySlice<DrawList.CoverLine>, inset: Double) {
         inner.removeAll(keepingCapacity: true)
         along.removeAll(keepingCapacity: true)
         on.removeAll(keepingCapacity: true)
@@ -226,27 +237,24 @@ package struct CoveredShadowCut {
             }
         }
         // A point inside `K` (the mean of its corners: `K` is convex, of some area).
-        var cx = 0.0, cy = 0.0
-        for p in inner { cx += p.x; cy += p.y }
-        cx /= Double(inner.count); cy /= Double(inner.count)
+        var sum = (x: 0.0, y: 0.0)
+        for p in inner { sum.x += p.x; sum.y += p.y }
+        let centre = (x: sum.x / Double(inner.count), y: sum.y / Double(inner.count))
         // Angles increase along the outlines: y is flipped for a clockwise piece.
         let flip = Self.signedArea(points[piece]) < 0 ? -1.0 : 1.0
-        func angle(_ p: Point2) -> Double {
-            let a = atan2(flip * (p.y - cy), p.x - cx)
-            return a < 0 ? a + 2 * Double.pi : a
-        }
         let no = outer.count, ni = inner.count
         // The first bridge: a shared corner, or else the outline's corner of least angle and
         // the corner of `K` at the start of the side facing it.
         var o0 = -1, i0 = -1
-        for k in 0..<ni where on[k] != -1 {
-            guard let at = outer.firstIndex(where: { Self.same($0, inner[k]) }) else { continue }
-            (o0, i0) = (at, k)
-            break
+        search: for k in 0..<ni where on[k] != -1 {
+            for at in 0..<no where Self.same(outer[at], inner[k]) {
+                (o0, i0) = (at, k)
+                break search
+            }
         }
         outerAngles.removeAll(keepingCapacity: true)
         innerAngles.removeAll(keepingCapacity: true)
-        for p in outer { outerAngles.append(angle(p)) }
+        for p in outer { outerAngles.append(Self.angle(p, around: centre, flip: flip)) }
         if o0 < 0 {
             o0 = 0
             for k in 1..<no where outerAngles[k] < outerAngles[o0] { o0 = k }
@@ -255,7 +263,7 @@ package struct CoveredShadowCut {
         let from = outerAngles[o0]
         for k in 0..<no { outerAngles[k] = outerAngles[k] - from < 0 ? outerAngles[k] - from + 2 * Double.pi : outerAngles[k] - from }
         for p in inner {
-            let a = angle(p) - from
+            let a = Self.angle(p, around: centre, flip: flip) - from
             innerAngles.append(a < 0 ? a + 2 * Double.pi : a)
         }
         if i0 < 0 {
@@ -264,36 +272,29 @@ package struct CoveredShadowCut {
             for k in 1..<ni where innerAngles[k] > innerAngles[i0] { i0 = k }
         }
         innerAngles[i0] = 0
-        func outerAt(_ k: Int) -> Point2 { outer[(o0 + k) % no] }
-        func innerAt(_ k: Int) -> Point2 { inner[(i0 + k) % ni] }
-        func outerAngle(_ k: Int) -> Double { k == no ? 2 * Double.pi : outerAngles[(o0 + k) % no] }
-        func innerAngle(_ k: Int) -> Double { k == ni ? 2 * Double.pi : innerAngles[(i0 + k) % ni] }
-        /// Twice the area of `a, b, c`, positive when wound as the piece.
-        func turn(_ a: Point2, _ b: Point2, _ c: Point2) -> Double {
-            flip * ((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x))
-        }
+        // (No local functions here: in a debug build their captures were allocated per call.)
         let mark = (points: nextPoints.count, pieces: nextPieces.count)
         var i = 0, j = 0
         while i < no || j < ni {
-            let o = outerAt(i), k = innerAt(j)
+            let o = outer[(o0 + i) % no], k = inner[(i0 + j) % ni]
             // To the next outline corner: the new bridge from it to `k` must stay off `K`,
             // outside the line of one of `K`'s edges at `k`.
             var outerStep = false, innerStep = false
             if i < no {
-                let p = outerAt(i + 1)
-                outerStep = Self.same(p, k) || turn(innerAt(j + ni - 1), k, p) <= 0 || turn(k, innerAt(j + 1), p) <= 0
+                let p = outer[(o0 + i + 1) % no]
+                outerStep = Self.same(p, k) || Self.turn(inner[(i0 + j + ni - 1) % ni], k, p, flip) <= 0 || Self.turn(k, inner[(i0 + j + 1) % ni], p, flip) <= 0
             }
             // To the next corner of `K`: `o` must lie outside (or on) that edge's line.
-            if j < ni { innerStep = turn(k, innerAt(j + 1), o) <= 0 }
+            if j < ni { innerStep = Self.turn(k, inner[(i0 + j + 1) % ni], o, flip) <= 0 }
             if outerStep && innerStep {
-                if outerAngle(i + 1) <= innerAngle(j + 1) { innerStep = false } else { outerStep = false }
+                if (i + 1 == no ? 2 * Double.pi : outerAngles[(o0 + i + 1) % no]) <= (j + 1 == ni ? 2 * Double.pi : innerAngles[(i0 + j + 1) % ni]) { innerStep = false } else { outerStep = false }
             }
             let a: Point2, b: Point2, c: Point2
             if outerStep {
-                (a, b, c) = (o, outerAt(i + 1), k)
+                (a, b, c) = (o, outer[(o0 + i + 1) % no], k)
                 i += 1
             } else if innerStep {
-                (a, b, c) = (o, innerAt(j + 1), k)
+                (a, b, c) = (o, inner[(i0 + j + 1) % ni], k)
                 j += 1
             } else {
                 nextPoints.removeSubrange(mark.points...)
