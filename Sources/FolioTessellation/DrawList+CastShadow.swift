@@ -182,6 +182,9 @@ package struct CastShadowList {
     /// Whether a page-plane pass leaves out what later opaque items cover (on; off only to
     /// test and measure it).
     package var skipsCoveredPixels = true
+    /// Whether a curl leaf's page passes take that cut too (off: measured, it cost the lit
+    /// four-leaf curl's frame 16–39% more CPU than it saved, docs/performance.md).
+    package var cutsCurlPagePasses = false
     /// The caster's shadow triangles: corners as indices into `points`, and the sheet.
     package var triangles: [Triangle] = []
     /// The current caster: a flat caster's outline in the receivers' coordinates (clipped to
@@ -347,7 +350,7 @@ extension DrawList {
         // leaf's own lifted patches, the leaves turned further): they paint it over.
         defer { castShadow.coverCut.firstItem = Int.max }
         if !castShadow.receivers.isEmpty {
-            if castShadow.skipsCoveredPixels { castShadow.coverCut.firstItem = firstItem }
+            if castShadow.skipsCoveredPixels && castShadow.cutsCurlPagePasses { castShadow.coverCut.firstItem = firstItem }
             appendShadowPass(beforeBatch: b, model: model, contact: 1e-9 * max(across, 1))
         }
         if later {
@@ -362,7 +365,8 @@ extension DrawList {
                 while next < batches.count && batches[next].item <= last { next += 1 }
                 castShadow.receivers.removeAll(keepingCapacity: true)
                 castShadow.receivers.append(i)
-                castShadow.coverCut.firstItem = castShadow.skipsCoveredPixels && next < batches.count ? batches[next].item : Int.max
+                castShadow.coverCut.firstItem = castShadow.skipsCoveredPixels && castShadow.cutsCurlPagePasses && next < batches.count
+                    ? batches[next].item : Int.max
                 appendShadowPass(beforeBatch: next, model: model, contact: 1e-9 * max(across, 1))
             }
         }
