@@ -176,15 +176,15 @@ package struct CastShadowList {
     /// measure it).
     package var splitsSurfaceReceivers = true
     /// The page-plane pass being written leaves out what opaque items drawn after it cover
-    /// fully (`DrawList+CoveredShadow.swift`): the first such item (`Int.max`: none, the
-    /// pass is drawn whole), and the clipped polygon's pieces while they are cut, double
-    /// buffered (points, then each piece's range in them), and the part of a piece still to
-    /// cut, double buffered.
-    package var coverCut = (firstItem: Int.max, points: [Point2](), pieces: [Range<Int>](),
-                            nextPoints: [Point2](), nextPieces: [Range<Int>](), rest: [Point2](), restNext: [Point2]())
+    /// fully (`DrawList+CoveredShadow.swift`): from which item on (`Int.max`: none, the pass
+    /// is drawn whole), and the clipped polygon's pieces while they are cut.
+    package var coverCut = CoveredShadowCut()
     /// Whether a page-plane pass leaves out what later opaque items cover (on; off only to
     /// test and measure it).
     package var skipsCoveredPixels = true
+    /// Whether a curl leaf's page passes take that cut too (off: measured, it cost the lit
+    /// four-leaf curl's frame 16–39% more CPU than it saved, docs/performance.md).
+    package var cutsCurlPagePasses = false
     /// The caster's shadow triangles: corners as indices into `points`, and the sheet.
     package var triangles: [Triangle] = []
     /// The current caster: a flat caster's outline in the receivers' coordinates (clipped to
@@ -364,7 +364,13 @@ extension DrawList {
             guard sheet >= 0 else { continue }
             castShadow.triangles.append(CastShadowList.Triangle(a: Int32(t.a), b: Int32(t.b), c: Int32(t.c), sheet: sheet))
         }
-        if !castShadow.receivers.isEmpty { appendShadowPass(beforeBatch: b, model: model, contact: 1e-9 * max(across, 1)) }
+        // Every page pass leaves out what the opaque items drawn after it cover fully (the
+        // leaf's own lifted patches, the leaves turned further): they paint it over.
+        defer { castShadow.coverCut.firstItem = Int.max }
+        if !castShadow.receivers.isEmpty {
+            if castShadow.skipsCoveredPixels && castShadow.cutsCurlPagePasses { castShadow.coverCut.firstItem = firstItem }
+            appendShadowPass(beforeBatch: b, model: model, contact: 1e-9 * max(across, 1))
+        }
         if later {
             var next = b
             for i in (firstItem + 1)..<items.count where receives(i) {
@@ -377,9 +383,13 @@ extension DrawList {
                 while next < batches.count && batches[next].item <= last { next += 1 }
                 castShadow.receivers.removeAll(keepingCapacity: true)
                 castShadow.receivers.append(i)
+                castShadow.coverCut.firstItem = castShadow.skipsCoveredPixels && castShadow.cutsCurlPagePasses && next < batches.count
+                    ? batches[next].item : Int.max
                 appendShadowPass(beforeBatch: next, model: model, contact: 1e-9 * max(across, 1))
             }
         }
+        // The bend's pass is not cut.
+        castShadow.coverCut.firstItem = Int.max
         if flatReceives {
             appendBendShadowPass(of: caster, frame, firstLifted: b, flatToView: toView, model: model, ambient: ambient)
         }
