@@ -53,6 +53,11 @@ public struct SoakCommand: ParsableCommand {
     /// The warm-up for a run of `frames`: a tenth of them, at least 1,000, while that leaves
     /// at least as many frames to measure; half of a shorter run. (Always 1,000 or more, it
     /// left runs of 100…999 frames nothing to measure, and they passed with a growth of 0.)
+    /// The poses the soak cycles through: progress k / 96 for k in 0..<97 (a prime, so that
+    /// the effects and antialiasing modes, which change every frame and every other frame,
+    /// meet each pose in turn).
+    static let poseCycle = 97
+
     static func warmUpFrames(for frames: Int) -> Int {
         frames >= 2000 ? max(1000, frames / 10) : frames / 2
     }
@@ -82,13 +87,23 @@ public struct SoakCommand: ParsableCommand {
         try offscreen.renderer.setImage(pageA, for: a)
         try offscreen.renderer.setImage(pageB, for: b)
         let modes = AntialiasingMode.allCases
-        // Warm-up: the driver settles its caches (shader variants, framebuffers for each AA mode).
+        // Before the count, every pose of the cycle below in every antialiasing mode, once: the
+        // renderer compiles a shader variant the first time a draw needs it, and under llvmpipe
+        // its compiled code takes megabytes (one variant first needed after a short run's
+        // warm-up read as 13–15 MiB of growth). Then the warm-up: the driver settles its caches.
+        for effect in effects {
+            for step in 0..<Self.poseCycle {
+                try effect.setProgress(Double(step) / Double(Self.poseCycle - 1))
+                for mode in modes { try offscreen.draw(effect.root, size: viewSize, scale: 1, antialiasing: mode) }
+            }
+            offscreen.finish()
+        }
         let warmUp = Self.warmUpFrames(for: frames)
         var samples: [Double] = []
         let start = Date()
         for frame in 0..<frames {
             let effect = effects[frame % 2]
-            try effect.setProgress(Double(frame % 97) / 96)
+            try effect.setProgress(Double(frame % Self.poseCycle) / Double(Self.poseCycle - 1))
             try offscreen.draw(effect.root, size: viewSize, scale: 1, antialiasing: modes[(frame / 2) % modes.count])
             if frame % 64 == 0 { offscreen.finish() }
             let done = frame + 1
