@@ -15,7 +15,7 @@ import FolioLayers
 ///
 /// Two ways of rasterising the pages are measured on the same frames: at the size they are
 /// shown lying flat (`resting`: what the reader did before issue 41) and at the book's
-/// ``Book/rasterScale(ofPage:)`` of that size (`turn-aware`: what it does now).
+/// ``Book/rasterScale(ofPage:withLevelOfDetailBias:)`` of that size (`turn-aware`: what it does now).
 extension SharpnessBenchmarks {
     /// The document path's frames: an effect and a progress (0: the page at rest).
     nonisolated static let documentFrames: [(effect: String, progress: Double)] = [

@@ -77,7 +77,7 @@ extension Book {
     /// First the pages lying flat (``pagesLyingFlat``), the part of each that `zoom` maps
     /// into `window`; then the pages of leaves in flight whose effect draws details (the flip,
     /// the curl, the fold: ``TurningLeaf/drawsDetails``), first the part of each page the leaf
-    /// shows in `window` as it is posed now (``pagePartsShownByLeaves(in:)``), then as if each
+    /// shows in `window` as it is posed now (`pagePartsShownByLeaves(in:)`), then as if each
     /// lay where it turns from (the front, on the unread side) or to (the back, on the read
     /// side) — where it shows early and late in the turn. While a whole-opening effect that
     /// draws details turns (the fold), there are no pages lying flat: what its panels show now,

@@ -36,10 +36,10 @@ extension Book {
         }
     }
 
-    /// The largest ``rasterScale(ofPage:)`` any page of this book can want: the turn
+    /// The largest ``rasterScale(ofPage:withLevelOfDetailBias:)`` any page of this book can want: the turn
     /// magnification of the book's effect, of the hard cover's board when the book has one,
     /// and of the crossfade when motion is reduced, axis by axis. What a cache budgets for a
-    /// page in flight (measured on first use, like ``rasterScale(ofPage:)``).
+    /// page in flight (measured on first use, like ``rasterScale(ofPage:withLevelOfDetailBias:)``).
     public var largestRasterScale: PageMagnification { largestRasterScale(withLevelOfDetailBias: true) }
 
     /// The largest ``rasterScale(ofPage:withLevelOfDetailBias:)`` any page of this book can

@@ -55,7 +55,7 @@ public final class Book {
     /// bound (``BookReach/reach(of:)``); made on first use, its buffers kept.
     lazy var reachEvaluator = LayerEvaluator()
     /// Each kind of leaf's ``LeafEffect/turnMagnification(in:)``, by `Kind` raw value, measured
-    /// on first use (``rasterScale(ofPage:)``): it depends on the frame and the effect only.
+    /// on first use (``rasterScale(ofPage:withLevelOfDetailBias:)``): it depends on the frame and the effect only.
     var turnMagnifications: [PageMagnification?] = [nil, nil, nil]
 
     /// Turns pages with a crossfade instead of 3D motion (the accessibility setting).

@@ -33,7 +33,7 @@ public protocol LeafEffect: Sendable {
     /// page a leaf made in `frame` shows over a whole turn (its own faces, and for a
     /// whole-opening effect the pages it carries): how much finer than at rest a page in flight
     /// must be rasterised to show all the detail the turn brings to the screen. Asked once per
-    /// book and kind of leaf (``Book/rasterScale(ofPage:)``), never per frame. The default
+    /// book and kind of leaf (``Book/rasterScale(ofPage:withLevelOfDetailBias:)``), never per frame. The default
     /// samples the turn (``sampledTurnMagnification(in:steps:)``); an effect whose leaf a drag
     /// poses off its progress-only path (the curl) is bounded on that path.
     func turnMagnification(in frame: LeafFrame) -> PageMagnification

@@ -5,7 +5,7 @@
 /// toward the viewer, or the fold's panels lift it, part of it is magnified and a raster made
 /// at the resting size cannot show that detail (docs/sharpness.md). An effect bounds this over
 /// a whole turn (``LeafEffect/turnMagnification(in:)``) and the book says how finely each page
-/// on screen wants rasterising (``Book/rasterScale(ofPage:)``).
+/// on screen wants rasterising (``Book/rasterScale(ofPage:withLevelOfDetailBias:)``).
 public struct PageMagnification: Sendable, Equatable {
     /// Along the upright page image's x axis (across its lines of text).
     public var horizontal: Double

@@ -26,7 +26,7 @@ package final class DocumentBook {
     /// A page's size in pixels (the larger part of a spread's split, as the numbered book draws).
     package let pagePixels: (width: Int, height: Int)
     /// The pages uploaded, with the raster scale each was rasterised at
-    /// (``Book/rasterScale(ofPage:)`` when it was uploaded).
+    /// (``Book/rasterScale(ofPage:withLevelOfDetailBias:)`` when it was uploaded).
     private var uploaded: [Int: PageMagnification] = [:]
     private var reported = Set<Int>()
 
@@ -118,7 +118,7 @@ package final class DocumentBook {
 
     /// Uploads the pages the book shows now that are not uploaded yet or were rasterised at
     /// another scale, and frees those it no longer shows. Each page is rasterised at its
-    /// ``Book/rasterScale(ofPage:)`` of the size it is displayed: finer while a leaf in flight
+    /// ``Book/rasterScale(ofPage:withLevelOfDetailBias:)`` of the size it is displayed: finer while a leaf in flight
     /// carries it, so that the turn shows the detail it magnifies, and at the size shown once
     /// it lies flat again (a finer raster at rest would be minified, and blurred by its
     /// mipmaps). A page that cannot be rendered shows as the source's placeholder, with one
