@@ -28,8 +28,7 @@ import FolioLayers
 /// ## The rule
 ///
 /// For each surface's own patch and each opaque patch among the next `stackSearch` items that shares
-/// no corner with it (a neighbour on the same sheet continues its outline) and is not a
-/// back-facing patch near a contour (cut back out of the contour's band), each of the patch's
+/// no corner with it (a neighbour on the same sheet continues its outline), each of the patch's
 /// silhouette edges (not a seam, nor a contour) that crosses one of the item's silhouette
 /// edges at more than `crossingSine` gives the item its line over the stretch where it lies
 /// within both lines' reach of the item's edge, unless something else (a detail, a shadow, a
@@ -37,16 +36,25 @@ import FolioLayers
 /// by 16 for the shader). After the hand-over (`DrawList+StackedEdges.swift`), which finds its
 /// stretches on the triangulation as it was, `markCrossingEdges` cuts the item's triangles
 /// across its edge at each stretch's ends and gives the line to the pieces in it that carry
-/// one of the item's own edges, lie a pixel box's reach inside every other edge of the patch
-/// (seams included: there the patch's coverage is that line's alone), and take no other such
-/// line. The shader (`EDGE_PARTNERS`) clips the pixel's box by the item's own edge that covers
-/// least and by the later line turned outward, and divides by the part outside that line.
+/// one of the item's own edges, lie a pixel box's reach inside every other silhouette of the
+/// patch, and take no other such line. The shader (`EDGE_PARTNERS`) clips the pixel's box by
+/// the item's own edge that covers least and by the later line turned outward, and divides by
+/// the part outside that line.
+///
+/// **Held edges.** The patch's seams and hard cuts (the nearer sheet cut back out of a
+/// contour's band) end its footprint on their lines, pixel centres deciding, with no ramp: in a
+/// pixel whose centre lies inside a seam, the patch's coverage is its own line's, whichever
+/// neighbour shares the box. So where a stretch runs to the end of the patch's silhouette at a
+/// held edge, the item's triangles are cut along that edge's line (not across the item's edge),
+/// and a piece need only lie on the patch's side of it. A roll's patches are strips a few
+/// pixels wide, and the old rule (a reach inside every edge, seams too) left out every pixel
+/// near a seam: where the roll's front and back outlines meet on its bottom row, 0.236 off.
+/// A back-facing patch near a contour is no longer left out either: its cut is a held edge, so
+/// no piece in the band (where it draws nothing) takes its line.
 ///
 /// What stays: the page under a roll's outline keeps its ramp. The hand-over already takes
-/// most of it (0.002 there); a roll's patches are strips a few pixels wide, so every crossing
-/// pixel lies within reach of a seam, where the rule gave nothing (carried across seams, the
-/// line claimed pixels the roll's draws do not cover), and page details lie between the two. Where the front and back sheets' outlines
-/// meet at a contour's end the patches are near the contour and keep theirs too (0.236).
+/// most of it (0.002 there); carried across the roll's seams to flat items, the line claimed
+/// pixels the roll's draws do not cover, and page details lie between the two.
 extension DrawList {
     /// The least sine of the angle between the item's edge and a later sheet's for the two to
     /// cross (0.6°).
@@ -74,8 +82,6 @@ extension DrawList {
                 guard other.composite < 0, other.border < 0, other.raster < 0, quad.surfacePatch >= 0, !frame.isSurfaceDetail(quad),
                       isOpaque(quad) else { continue }
                 let s = other.corners
-                // A back-facing patch near a contour is cut back out of the contour's band.
-                if quad.localToView.showsBack && nearContour(s) { continue }
                 let boxS = bounds(s)
                 guard boxS.minX <= boxR.maxX + 2, boxR.minX <= boxS.maxX + 2,
                       boxS.minY <= boxR.maxY + 2, boxR.minY <= boxS.maxY + 2 else { continue }
@@ -125,12 +131,6 @@ extension DrawList {
         return false
     }
 
-    /// Whether a contour comes within reach of the polygon of corners `s`.
-    func nearContour(_ s: Range<Int>) -> Bool {
-        for contour in surface.contours where reaches(corners[s], contour, within: Self.contourBand + 2 * Self.margin) { return true }
-        return false
-    }
-
     /// Whether the polygons of corners `r` and `s` have a corner at the same position.
     func shareCorner(_ r: Range<Int>, _ s: Range<Int>) -> Bool {
         for k in r {
@@ -167,8 +167,12 @@ extension DrawList {
             guard x * x + y * y > 128 else { continue }
             laterBits |= 1 << UInt32(e - range.lowerBound)
             let (tx, ty, low, high) = Self.crossingStretch(p)
-            splitTriangles { tx * $0.x + ty * $0.y - low }
-            splitTriangles { tx * $0.x + ty * $0.y - high }
+            // An end where the later patch's silhouette meets one of its held edges (a seam, a
+            // hard cut) is cut along that edge's line: past it the pixels are another patch's
+            // (or none), decided by their centres, not by a ramp.
+            let held = heldEnds(p)
+            if let line = held.low { splitTriangles { line.0 * $0.x + line.1 * $0.y + line.2 } } else { splitTriangles { tx * $0.x + ty * $0.y - low } }
+            if let line = held.high { splitTriangles { line.0 * $0.x + line.1 * $0.y + line.2 } } else { splitTriangles { tx * $0.x + ty * $0.y - high } }
         }
         guard laterBits != 0 else { return }
         let tolerance = 0.02
@@ -182,21 +186,54 @@ extension DrawList {
             let line = edges[e]
             let (tx, ty, low, high) = Self.crossingStretch(p)
             let slack = 1e-9 * (1 + abs(low) + abs(high))
+            // At an end on a held edge, that edge's line bounds the pieces (`liesInsideNeighbour`).
+            let held = heldEnds(p)
+            let (first, last) = (held.low == nil ? low - slack : -Double.infinity, held.high == nil ? high + slack : Double.infinity)
             for t in triangles.indices where triangles[t].edges & ownBits != 0 && triangles[t].edges.nonzeroBitCount < TriangleCoverage.maximumEdges {
                 let v = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
                 guard max(line.distance(v.0), line.distance(v.1), line.distance(v.2)) > -(line.reach + tolerance) else { continue }
                 let s = (tx * v.0.x + ty * v.0.y, tx * v.1.x + ty * v.1.y, tx * v.2.x + ty * v.2.y)
-                guard min(s.0, s.1, s.2) >= low - slack, max(s.0, s.1, s.2) <= high + slack else { continue }
+                guard min(s.0, s.1, s.2) >= first, max(s.0, s.1, s.2) <= last else { continue }
                 triangles[t].edges |= bit
             }
         }
         for t in triangles.indices {
-            let later = triangles[t].edges & laterBits
+            var later = triangles[t].edges & laterBits
             guard later != 0 else { continue }
-            if later.nonzeroBitCount > 1 || !liesInsideNeighbour(t, edge: range.lowerBound + later.trailingZeroBitCount, of: i) {
-                triangles[t].edges &= ~laterBits
+            // Each line only where its patch draws the pixel by it alone; then at most one.
+            var bits = later
+            while bits != 0 {
+                let k = bits.trailingZeroBitCount
+                bits &= bits - 1
+                if !liesInsideNeighbour(t, edge: range.lowerBound + k, of: i) { later &= ~(UInt32(1) << UInt32(k)) }
             }
+            triangles[t].edges &= ~laterBits
+            if later.nonzeroBitCount == 1 { triangles[t].edges |= later }
         }
+    }
+
+    /// The lines (inward normal and offset, `nx·x + ny·y + c ≥ 0` inside) of the later patch's
+    /// held edges (seams and hard cuts, not faded) that meet its crossing silhouette at the
+    /// stretch's low and high ends (as `crossingStretch` orders them), where the stretch runs
+    /// to the end of that silhouette; nil at an end inside it.
+    func heldEnds(_ p: SlitPartners.Partner) -> (low: (Double, Double, Double)?, high: (Double, Double, Double)?) {
+        let s = items[p.neighbour].corners
+        let sign = winding(s)
+        func held(at end: (x: Double, y: Double)) -> (Double, Double, Double)? {
+            for k in s where corners[k].x == end.x && corners[k].y == end.y {
+                let previous = k == s.lowerBound ? s.upperBound - 1 : k - 1
+                // One of the two edges at the corner is the crossing silhouette; the other held.
+                for step in 0..<2 {
+                    let m = step == 0 ? previous : k
+                    guard !corners[m].fades, let n = inwardNormal(m, in: s, winding: sign) else { continue }
+                    return (n.0, n.1, -(n.0 * corners[m].x + n.1 * corners[m].y))
+                }
+            }
+            return nil
+        }
+        let (dx, dy) = (p.own.1.x - p.own.0.x, p.own.1.y - p.own.0.y)
+        let (atA, atB) = (held(at: p.a), held(at: p.b))
+        return dx * (p.a.x - p.b.x) + dy * (p.a.y - p.b.y) <= 0 ? (atA, atB) : (atB, atA)
     }
 
     /// A crossing partner's stretch along the item's own edge it crosses: the edge's tangent
@@ -229,7 +266,10 @@ extension DrawList {
         for m in s {
             guard let n = inwardNormal(m, in: s, winding: sign), n.0 != line.nx || n.1 != line.ny else { continue }
             let c = -(n.0 * corners[m].x + n.1 * corners[m].y)
-            let least = 0.5 * (abs(n.0) + abs(n.1)) + 0.02
+            // A silhouette multiplies its own ramp in a reach inside it; a held edge (a seam, a
+            // hard cut) ends the patch's footprint on its line, pixel centres deciding, so its
+            // inner side is enough (the pieces were cut along it, `heldEnds`).
+            let least = corners[m].fades ? 0.5 * (abs(n.0) + abs(n.1)) + 0.02 : -1e-7
             func inside(_ p: PlanePoint) -> Bool { n.0 * p.x + n.1 * p.y + c >= least }
             if !inside(v.0) || !inside(v.1) || !inside(v.2) { return false }
         }
