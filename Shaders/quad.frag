@@ -329,8 +329,12 @@ float coverage() {
 // b + c, their sum); 16 the silhouette of an opaque sheet drawn after the item that crosses
 // the item's edge in this pixel (filtered over what it leaves: the item draws the part of the
 // pixel inside its own edge and outside that line, divided by the part outside that line,
-// (b − o) / (1 − c); the later sheet's c over it leaves every colour its exact share). Scaling a
-// line by a power of two is exact in floats, and gives the same distance once divided.
+// (b − o) / (1 − c); the later sheet's c over it leaves every colour its exact share); 32 the
+// silhouette of an opaque sheet cut back out of a contour's band the item owns, continued into
+// the band (the item covers the union of its part and that line's: with the own edge most
+// nearly parallel to it, the box inside either, a + u − (the box inside both), times the other
+// own edges). Scaling a line by a power of two is exact in floats, and gives the same distance
+// once divided.
 
 // The area of the pixel's box (centred on 0) inside both lines `dot(l.xy, p) + l.z ≥ 0`
 // (unit normals, l.z the box centre's distance): the box clipped by one line, then the other
@@ -371,11 +375,24 @@ float boxInsideBoth(vec3 first, vec3 second) {
 }
 
 float coverage() {
+    // The band's line (kind 32) first: it decides which own edge it joins.
+    vec3 bandLine = vec3(0.0, 0.0, 1.0);
+    float inBand = 0.0;
+    for (int i = 0; i < EDGE_SLOTS; ++i) {
+        float k = dot(vEdge[i].xy, vEdge[i].xy);
+        float s = k > 2.0 ? inversesqrt(k) : 1.0;
+        bool isBand = k > 512.0;
+        bandLine = isBand ? vec3(vEdge[i].xy * s, (dot(vEdge[i].xy, gl_FragCoord.xy) + vEdge[i].z) * s) : bandLine;
+        inBand = isBand ? 1.0 : inBand;
+    }
     float own = 1.0, straight = 1.0, joined = 0.0, under = 0.0;
     // The own edge that covers least (the one whose line the pixel's box crosses), and the
     // later sheet's line turned outward (the part it leaves).
     float least = 1.0, later = 0.0, crossed = 0.0;
     vec3 ownLine = vec3(0.0, 0.0, 1.0), leftLine = vec3(0.0, 0.0, 1.0);
+    // The own edge most nearly parallel to the band's line, and the product of the others.
+    float pairDot = -2.0, pair = 1.0, unpaired = 1.0;
+    vec3 pairLine = vec3(0.0, 0.0, 1.0);
     for (int i = 0; i < EDGE_SLOTS; ++i) {
         float k = dot(vEdge[i].xy, vEdge[i].xy);
         float s = k > 2.0 ? inversesqrt(k) : 1.0;
@@ -386,17 +403,27 @@ float coverage() {
         own *= isOwn ? h : 1.0;
         ownLine = isOwn && h < least ? vec3(n, d) : ownLine;
         least = isOwn && h < least ? h : least;
+        bool closer = isOwn && dot(n, bandLine.xy) > pairDot;
+        unpaired *= isOwn ? (closer ? pair : h) : 1.0;
+        pair = closer ? h : pair;
+        pairLine = closer ? vec3(n, d) : pairLine;
+        pairDot = closer ? dot(n, bandLine.xy) : pairDot;
         straight = min(straight, k > 32.0 && k < 128.0 ? h : 1.0);
         joined += k > 2.0 && k < 8.0 ? h : 0.0;
         under = max(under, k > 8.0 && k < 32.0 ? h : 0.0);
-        bool isLater = k > 128.0;
+        bool isLater = k > 128.0 && k < 512.0;
         leftLine = isLater ? vec3(-n, -d) : leftLine;
         later = isLater ? h : later;
         crossed = isLater ? 1.0 : crossed;
     }
+    // Joined only to a nearly parallel own edge (DrawList.bandJoinCosine, 30°, less a margin).
+    inBand = pairDot > 0.85 ? inBand : 0.0;
+    // One clipped box serves both: a piece takes a later line or a band's, never both.
+    float both = boxInsideBoth(inBand > 0.5 ? pairLine : ownLine, inBand > 0.5 ? bandLine : leftLine);
     float others = own / max(least, 1e-6);
-    float filtered = min(boxInsideBoth(ownLine, leftLine) / max(1.0 - later, 1e-6), 1.0) * others;
-    float c = min(mix(own, filtered, crossed) * straight + joined, 1.0);
+    float filtered = min(both / max(1.0 - later, 1e-6), 1.0) * others;
+    float united = clamp(pair + halfPlaneCoverage(bandLine.z, bandLine.xy) - both, 0.0, 1.0) * unpaired;
+    float c = min(mix(mix(own, filtered, crossed), united, inBand) * straight + joined, 1.0);
     return c / max(max(1.0 - under, c), 1e-6);
 }
 #else

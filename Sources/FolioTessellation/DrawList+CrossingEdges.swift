@@ -52,6 +52,18 @@ import FolioLayers
 /// A back-facing patch near a contour is no longer left out either: its cut is a held edge, so
 /// no piece in the band (where it draws nothing) takes its line.
 ///
+/// **In a contour's band.** The band's owner, the farther sheet, covers the band by the
+/// contour's coverage and its own other edges (`DrawList+Surface.swift`), as if it were the only
+/// sheet there; the nearer sheet is cut back out of it. Where the two sheets' outlines meet at a
+/// contour's end (the roll's bottom row) the nearer sheet's outline runs on into the band below
+/// the farther one's, and its part of those pixels was drawn by no one (82 drawn for 137). So a
+/// nearer patch with such a cut also gives its line as a `SlitPartners.Kind.band` partner
+/// (scaled by 32), when it lies within `bandJoinCosine` of the item's edge: the pieces that
+/// carry that edge, lie within both lines' reach, on the far side of the cut (where the patch
+/// draws nothing) and inside its seams take it, and the shader covers the union of the box
+/// inside the own edge most nearly parallel to it and the box inside the line, `a + u − o`,
+/// times the other own edges (the contour bounds both sheets).
+///
 /// What stays: the page under a roll's outline keeps its ramp. The hand-over already takes
 /// most of it (0.002 there); carried across the roll's seams to flat items, the line claimed
 /// pixels the roll's draws do not cover, and page details lie between the two.
@@ -61,6 +73,10 @@ extension DrawList {
     package static let crossingSine = 0.01
     /// How far past the two lines' reaches a crossing's stretch extends (pixels).
     package static let crossingSlack = 0.05
+    /// The least cosine between an item's edge and a band's line (`SlitPartners.Kind.band`)
+    /// for the item to cover their union there (30°): the shader joins the line to the own edge
+    /// most nearly parallel to it.
+    package static let bandJoinCosine = 0.87
 
     /// Gives each item the lines of later opaque surface patches' silhouettes that cross its
     /// own silhouette edges within a pixel box's reach (see the extension's notes), as
@@ -106,12 +122,22 @@ extension DrawList {
                         let along = Self.interval(tx * p.x + ty * p.y, tx * q.x + ty * q.y, min(ta, tb) - reach, max(ta, tb) + reach)
                         let (u0, u1) = (max(0, across.0, along.0), min(1, across.1, along.1))
                         guard u1 - u0 > 1e-6 else { continue }
-                        let (p0, p1) = (p.toward(q, u0), p.toward(q, u1))
+                        // The silhouette's own corners where the stretch runs to its ends (bit
+                        // for bit: `heldEnds` finds its held edges there).
+                        let (p0, p1) = (u0 <= 0 ? p : p.toward(q, u0), u1 >= 1 ? q : p.toward(q, u1))
                         // Whatever is drawn between the two in these pixels (a detail, a
                         // shadow, a flat layer) would have to be filtered the same way.
                         if drawsBetween(i, j, frame, near: p0, p1, within: reach + 1) { continue }
                         appendPartner(to: i, line: (nf.0, nf.1, -(nf.0 * p.x + nf.1 * p.y)), from: p0, to: p1,
                                       of: j, facing: (a, b), kind: .beneath)
+                        // A patch cut back out of a contour's band draws nothing there; the
+                        // band's owner covers what its line, continued, would have.
+                        // Only along a nearly parallel own edge (within 30°), the one the shader
+                        // joins it to; the contour, which bounds both sheets, stays a product.
+                        if quad.localToView.showsBack && ne.0 * nf.0 + ne.1 * nf.1 > Self.bandJoinCosine && hasBandCut(j) {
+                            appendPartner(to: i, line: (nf.0, nf.1, -(nf.0 * p.x + nf.1 * p.y)), from: p0, to: p1,
+                                          of: j, facing: (a, b), kind: .band)
+                        }
                     }
                 }
             }
@@ -164,6 +190,7 @@ extension DrawList {
             let e = items[i].slitEdges.lowerBound + partner
             guard e < items[i].slitEdges.upperBound else { break }
             let (x, y, _) = edges[e].shaderEdge
+            // A later sheet's line (16, squared 256) or a band's (32, squared 1024).
             guard x * x + y * y > 128 else { continue }
             laterBits |= 1 << UInt32(e - range.lowerBound)
             let (tx, ty, low, high) = Self.crossingStretch(p)
@@ -189,9 +216,16 @@ extension DrawList {
             // At an end on a held edge, that edge's line bounds the pieces (`liesInsideNeighbour`).
             let held = heldEnds(p)
             let (first, last) = (held.low == nil ? low - slack : -Double.infinity, held.high == nil ? high + slack : Double.infinity)
-            for t in triangles.indices where triangles[t].edges & ownBits != 0 && triangles[t].edges.nonzeroBitCount < TriangleCoverage.maximumEdges {
+            // A band's line joins the own edge it was found along: only pieces that carry that
+            // edge, within both lines' reach (deeper inside the line, the union is the own edge's
+            // other neighbours' business, not this line's).
+            let (x, y, _) = edges[e].shaderEdge
+            let band = x * x + y * y > 512
+            let facing = band ? ownEdgeBit(along: p.own, of: i) : ownBits
+            for t in triangles.indices where triangles[t].edges & facing != 0 && triangles[t].edges.nonzeroBitCount < TriangleCoverage.maximumEdges {
                 let v = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
                 guard max(line.distance(v.0), line.distance(v.1), line.distance(v.2)) > -(line.reach + tolerance) else { continue }
+                if band && min(line.distance(v.0), line.distance(v.1), line.distance(v.2)) > line.reach + tolerance { continue }
                 let s = (tx * v.0.x + ty * v.0.y, tx * v.1.x + ty * v.1.y, tx * v.2.x + ty * v.2.y)
                 guard min(s.0, s.1, s.2) >= first, max(s.0, s.1, s.2) <= last else { continue }
                 triangles[t].edges |= bit
@@ -205,7 +239,8 @@ extension DrawList {
             while bits != 0 {
                 let k = bits.trailingZeroBitCount
                 bits &= bits - 1
-                if !liesInsideNeighbour(t, edge: range.lowerBound + k, of: i) { later &= ~(UInt32(1) << UInt32(k)) }
+                let (x, y, _) = edges[range.lowerBound + k].shaderEdge
+                if !liesInsideNeighbour(t, edge: range.lowerBound + k, of: i, inBand: x * x + y * y > 512) { later &= ~(UInt32(1) << UInt32(k)) }
             }
             triangles[t].edges &= ~laterBits
             if later.nonzeroBitCount == 1 { triangles[t].edges |= later }
@@ -236,6 +271,21 @@ extension DrawList {
         return dx * (p.a.x - p.b.x) + dy * (p.a.y - p.b.y) <= 0 ? (atA, atB) : (atB, atA)
     }
 
+    /// The bit (relative to item `i`'s first edge) of its own silhouette edge through the
+    /// corners `own`, 0 when none is (its line lies past the item's limit).
+    func ownEdgeBit(along own: (Corner, Corner), of i: Int) -> UInt32 {
+        let (a, b) = own
+        let length = max(((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot(), 1e-12)
+        for e in items[i].edges {
+            let line = edges[e]
+            let tolerance = 1e-6 * (1 + abs(line.c))
+            guard abs(line.nx * (b.x - a.x) + line.ny * (b.y - a.y)) <= 1e-9 * length,
+                  abs(line.nx * a.x + line.ny * a.y + line.c) <= tolerance else { continue }
+            return 1 << UInt32(e - items[i].edges.lowerBound)
+        }
+        return 0
+    }
+
     /// A crossing partner's stretch along the item's own edge it crosses: the edge's tangent
     /// `(tx, ty)` and the stretch's ends projected onto it (`t = tx·x + ty·y`, low ≤ high).
     static func crossingStretch(_ p: SlitPartners.Partner) -> (Double, Double, Double, Double) {
@@ -247,11 +297,15 @@ extension DrawList {
         return (tx, ty, min(ta, tb), max(ta, tb))
     }
 
-    /// Whether triangle `t` of item `i` lies, a pixel box's reach and more, inside every edge
-    /// of the later sheet whose line `edge` is but that line: there the sheet's coverage is that
-    /// line's alone. Past a seam the neighbour's line takes over, and past one of its other
-    /// silhouettes the line, extended, covers what the sheet does not draw.
-    func liesInsideNeighbour(_ t: Int, edge: Int, of i: Int) -> Bool {
+    /// Whether triangle `t` of item `i` lies where the later sheet whose line `edge` is covers
+    /// the pixel by that line alone: a pixel box's reach and more inside each of the sheet's
+    /// other silhouettes, and on the sheet's side of each of its held edges (seams, hard cuts),
+    /// whose lines end its footprint with pixel centres deciding. Past a seam the neighbour's
+    /// line takes over, and past one of its other silhouettes the line, extended, covers what the
+    /// sheet does not draw. `inBand`: the line is a band's (`SlitPartners.Kind.band`), and the
+    /// triangle must lie instead on the far side of the sheet's cut out of a contour's band,
+    /// where the sheet draws nothing and its line, continued, bounds what it would cover.
+    func liesInsideNeighbour(_ t: Int, edge: Int, of i: Int, inBand: Bool = false) -> Bool {
         var partner = 0
         var neighbour = -1
         for p in slits.partners where p.item == i {
@@ -263,16 +317,42 @@ extension DrawList {
         let s = items[neighbour].corners
         let sign = winding(s)
         let v = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
+        var beyondCut = false
         for m in s {
             guard let n = inwardNormal(m, in: s, winding: sign), n.0 != line.nx || n.1 != line.ny else { continue }
             let c = -(n.0 * corners[m].x + n.1 * corners[m].y)
+            func distance(_ p: PlanePoint) -> Double { n.0 * p.x + n.1 * p.y + c }
+            if inBand && isBandCut(m, of: neighbour) {
+                // In the band: on the cut's far side, where the sheet draws nothing.
+                if max(distance(v.0), distance(v.1), distance(v.2)) > 1e-7 { return false }
+                beyondCut = true
+                continue
+            }
             // A silhouette multiplies its own ramp in a reach inside it; a held edge (a seam, a
             // hard cut) ends the patch's footprint on its line, pixel centres deciding, so its
             // inner side is enough (the pieces were cut along it, `heldEnds`).
             let least = corners[m].fades ? 0.5 * (abs(n.0) + abs(n.1)) + 0.02 : -1e-7
-            func inside(_ p: PlanePoint) -> Bool { n.0 * p.x + n.1 * p.y + c >= least }
-            if !inside(v.0) || !inside(v.1) || !inside(v.2) { return false }
+            if min(distance(v.0), distance(v.1), distance(v.2)) < least { return false }
         }
-        return true
+        return !inBand || beyondCut
+    }
+
+    /// Whether later patch `j` (a nearer sheet's) was cut back out of a contour's band
+    /// (`cutNearerSheets`): one of its edges is such a cut.
+    func hasBandCut(_ j: Int) -> Bool {
+        for m in items[j].corners where isBandCut(m, of: j) { return true }
+        return false
+    }
+
+    /// Whether the edge of item `j` from corner `m` is its cut out of a contour's band: hard
+    /// (neither faded nor a seam), both ends `contourBand` inside a contour of its surface.
+    func isBandCut(_ m: Int, of j: Int) -> Bool {
+        let r = items[j].corners
+        let (a, b) = (corners[m], corners[m + 1 == r.upperBound ? r.lowerBound : m + 1])
+        guard !a.fades, !a.shared else { return false }
+        for contour in surface.contours {
+            if abs(contour.distance(a.x, a.y) - Self.contourBand) < 1e-6, abs(contour.distance(b.x, b.y) - Self.contourBand) < 1e-6 { return true }
+        }
+        return false
     }
 }

@@ -26,6 +26,11 @@ package struct SlitPartners {
         /// the pixel outside that line over the part outside it, `(b − o) / (1 − c)`, and the
         /// neighbour's `c` over that leaves each its exact share (`DrawList+CrossingEdges.swift`).
         case beneath
+        /// Joined in a contour's band: the neighbour is an opaque sheet cut back out of the band
+        /// that the item owns (`DrawList+Surface.swift`), so it draws nothing there; the item
+        /// covers the union of its own part and the part the neighbour's silhouette, continued
+        /// into the band, bounds, `b + c − o` (`DrawList+CrossingEdges.swift`).
+        case band
 
         /// The factor the shader's copy of the line is scaled by: the length of its normal,
         /// which tells the shader how to combine it (1 is an item's own edge).
@@ -34,6 +39,7 @@ package struct SlitPartners {
             case .joined: 2
             case .under: 4
             case .beneath: 16
+            case .band: 32
             }
         }
     }
