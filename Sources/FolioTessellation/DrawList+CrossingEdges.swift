@@ -30,14 +30,15 @@ import FolioLayers
 /// For each surface's own patch and each opaque patch among the next `stackSearch` items that shares
 /// no corner with it (a neighbour on the same sheet continues its outline), each of the patch's
 /// silhouette edges (not a seam, nor a contour) that crosses one of the item's silhouette
-/// edges at more than `crossingSine` gives the item its line over the stretch where it lies
+/// edges (at any angle but parallel, `crossingSine`) gives the item its line over the stretch where it lies
 /// within both lines' reach of the item's edge, unless something else (a detail, a shadow, a
 /// flat layer) is drawn between the two there (a `SlitPartners.Kind.beneath` partner, scaled
 /// by 16 for the shader). After the hand-over (`DrawList+StackedEdges.swift`), which finds its
 /// stretches on the triangulation as it was, `markCrossingEdges` cuts the item's triangles
 /// across its edge at each stretch's ends and gives the line to the pieces in it that carry
 /// one of the item's own edges, lie a pixel box's reach inside every other silhouette of the
-/// patch, and take no other such line. The shader (`EDGE_PARTNERS`) clips the pixel's box by
+/// patch, and take no other such line (the same line, found along two of the item's edges,
+/// counts once). The shader (`EDGE_PARTNERS`) clips the pixel's box by
 /// the item's own edge that covers least and by the later line turned outward, and divides by
 /// the part outside that line.
 ///
@@ -69,8 +70,10 @@ import FolioLayers
 /// pixels the roll's draws do not cover, and page details lie between the two.
 extension DrawList {
     /// The least sine of the angle between the item's edge and a later sheet's for the two to
-    /// cross (0.6°).
-    package static let crossingSine = 0.01
+    /// cross: none but exactly parallel lines are left out. Nested lines nearly parallel are the
+    /// case the filter is for (`(b − o)/(1 − c)` holds at any angle): at 0.6°, the old limit,
+    /// the roll's bottom outlines 0.2° apart at a contour's end kept both ramps (0.122 off).
+    package static let crossingSine = 0.0
     /// How far past the two lines' reaches a crossing's stretch extends (pixels).
     package static let crossingSlack = 0.05
     /// The least cosine between an item's edge and a band's line (`SlitPartners.Kind.band`)
@@ -241,6 +244,17 @@ extension DrawList {
                 bits &= bits - 1
                 let (x, y, _) = edges[range.lowerBound + k].shaderEdge
                 if !liesInsideNeighbour(t, edge: range.lowerBound + k, of: i, inBand: x * x + y * y > 512) { later &= ~(UInt32(1) << UInt32(k)) }
+            }
+            // The same sheet's line found along two of the item's edges (its bottom edge and the
+            // contour, at a contour's end) is one line: kept once.
+            let lowest = later & (~later &+ 1)
+            let first = later == 0 ? (0, 0, 0) : edges[range.lowerBound + lowest.trailingZeroBitCount].shaderEdge
+            bits = later & ~lowest
+            while bits != 0 {
+                let k = bits.trailingZeroBitCount
+                bits &= bits - 1
+                let other = edges[range.lowerBound + k].shaderEdge
+                if other == first { later &= ~(UInt32(1) << UInt32(k)) }
             }
             triangles[t].edges &= ~laterBits
             if later.nonzeroBitCount == 1 { triangles[t].edges |= later }
