@@ -186,6 +186,11 @@ package struct WindowBenchmarks {
         // `FOLIO_WINDOW_RESTING_RASTERS` (any value): every page at its resting size, as before
         // issue 41, to measure what the finer rasters cost against it in one build.
         let resting = ProcessInfo.processInfo.environment["FOLIO_WINDOW_RESTING_RASTERS"] != nil
+        // `FOLIO_WINDOW_FINE_RASTER_SCALE=S` (a number above 1): every page in flight at S × S
+        // instead of the book's scale, to measure another raster's cost in one build — 2 is
+        // what `folio-demo` uploaded before its pages in flight took the book's 1.62
+        // (docs/performance.md, "the demo's pages in flight").
+        let fineScale = ProcessInfo.processInfo.environment["FOLIO_WINDOW_FINE_RASTER_SCALE"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 1 ? $0 : nil }
         for (i, effect) in Set(plan.configurations.map(\.effect)).sorted().enumerated() {
             let configuration = BookConfiguration(viewSize: view, scale: scale, layout: .spread, effect: try leafEffect(effect),
                                                   contentHandleBase: 1 + 1_000 * i)
@@ -193,7 +198,9 @@ package struct WindowBenchmarks {
             for leaves in Set(plan.configurations.map(\.leaves)) {
                 try book.setLeaves(Self.leaves(leaves, step: 0, of: plan.frames))
                 for p in book.visiblePages {
-                    let wanted = resting ? .one : book.rasterScale(ofPage: p, withLevelOfDetailBias: window.renderer.appliesLevelOfDetailBias), known = pages[effect]?[p] ?? .one
+                    var wanted = resting ? .one : book.rasterScale(ofPage: p, withLevelOfDetailBias: window.renderer.appliesLevelOfDetailBias)
+                    if let fineScale, wanted != .one { wanted = PageMagnification(horizontal: fineScale, vertical: fineScale) }
+                    let known = pages[effect]?[p] ?? .one
                     pages[effect, default: [:]][p] = PageMagnification(horizontal: max(wanted.horizontal, known.horizontal),
                                                                        vertical: max(wanted.vertical, known.vertical))
                 }
