@@ -46,13 +46,15 @@ extension WindowBenchmarks {
         guard kind.hasPrefix("window:"), case let effect = String(kind.dropFirst("window:".count)), profileEffects.contains(effect) else {
             throw CommandFailure(message: "bench --profile '\(kind)': expected one of \(profileKinds.joined(separator: ", "))")
         }
+        let fineScale = try fineRasterScaleOverride()
         let seconds: (wall: Double, cpu: Double)
         do {
             seconds = try MainActor.assumeIsolated { try profile(effect: effect, frames: frames) }
         } catch let RenderError.noDisplay(reason) {
             throw CommandFailure(message: "bench --profile \(kind): no display (\(reason)); run it under xvfb-run -a -s \"-screen 0 1940x1220x24\"")
         }
-        let rasters = ProcessInfo.processInfo.environment["FOLIO_WINDOW_RESTING_RASTERS"] != nil ? "resting rasters" : "rasters for the turn"
+        let rasters = ProcessInfo.processInfo.environment["FOLIO_WINDOW_RESTING_RASTERS"] != nil ? "resting rasters"
+            : fineScale.map { String(format: "pages in flight at %g × %g", $0, $0) } ?? "rasters for the turn"
         print("\(kind) \(profileSize.width)x\(profileSize.height), one leaf, unlit, full redraw, \(rasters): \(String(format: "%.3f", seconds.wall * 1e3)) ms/frame, \(String(format: "%.3f", seconds.cpu * 1e3)) ms CPU/frame over \(frames) frames")
     }
 
