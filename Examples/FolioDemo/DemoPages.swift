@@ -152,8 +152,10 @@ final class DemoPages {
                 let cancellation = Cancellation(watching: { ticket.isCancelled })
                 let bitmap: PageBitmap
                 if let (page, level) = Self.fineRaster(slot) {
-                    // A page in flight: its raster 2^level times finer than the display size.
-                    bitmap = try layout.render(slot: page, from: pages, width: w << level, height: h << level, cancellation: cancellation)
+                    // A page in flight: its raster `rasterScale(ofLevel:)` times finer than the
+                    // display size (1.62 × 1.62 for every turn the book draws).
+                    let fine = Self.rasterPixels(ofLevel: level, width: w, height: h)
+                    bitmap = try layout.render(slot: page, from: pages, width: fine.width, height: fine.height, cancellation: cancellation)
                 } else if let key = TilePlanner.Key(packed: slot) {
                     // A tile of a zoomed page, with its gutter: its level's raster is the
                     // display size × 2^level.
@@ -222,10 +224,14 @@ final class DemoPages {
     /// arrives: placeholders, rasters of an older display size, a landed page's finer raster.
     var keptUntilReplaced: Set<Int> { stale }
 
-    /// How many times finer than the display size page `page`'s texture is, as a power of
-    /// two (0: the display size, 1: twice); nil while it shows a placeholder, a texture kept
-    /// from an older size, or nothing.
+    /// Which raster page `page`'s texture is (0: the display size, k ≥ 1: the finer raster
+    /// ``rasterScale(ofLevel:)`` times the display size, 1.62 at level 1); nil while it shows a
+    /// placeholder, a texture kept from an older size, or nothing.
     func shownLevel(ofPage page: Int) -> Int? { shownKey[page].map(Self.level) }
+
+    /// How many times finer than the display size page `page`'s texture is, along each axis
+    /// (1, or 1.62 for a page a leaf in flight carries); nil where ``shownLevel(ofPage:)`` is.
+    func shownRasterScale(ofPage page: Int) -> Double? { shownLevel(ofPage: page).map(Self.rasterScale(ofLevel:)) }
 
     /// The texture handle of a page, of a page's finer raster (the page's own handle) or of a
     /// tile (a packed key, bit 60 set: far past the book's page handles and the demo's text
@@ -234,11 +240,33 @@ final class DemoPages {
         TilePlanner.Key(packed: index) != nil ? ContentHandle(index) : book.handle(forPage: handleIndex(index))
     }
 
-    /// The finest raster a page in flight is made at: 2^4 = 16 times the display size (the
-    /// book asks for 2; the key has four bits for it).
+    /// The finest raster a page in flight is made at: level 4, 1.62 × 2³ ≈ 13 times the
+    /// display size (the book asks for 1.62, level 1; the key has four bits for the level).
     nonisolated static let maximumFineLevel = 4
 
-    /// The cache key of page `page` rasterised 2^`level` times finer than the display size:
+    /// How many times finer than the display size, along each axis, a page's raster at
+    /// `level` is: 1 at level 0 (the display size); at level k ≥ 1 the book's finer raster
+    /// scale (`PageMagnification.finerRasterScale`, 1.62) times 2^(k − 1), the scales
+    /// `PageMagnification.rasterScale` asks for. Not a power of two: the renderer samples a
+    /// raster 1.62 times finer with its −¾ bias so that λ ≈ 0 at the resting size and a draw
+    /// the turn magnifies reads level 0 alone (docs/sharpness.md); on a 2 × 2 raster every
+    /// draw with λ between 0 and 1 (a little magnified, or foreshortened) blended two levels
+    /// of a texture four times the page's bytes. Measured through `folio bench --window`'s
+    /// frames, 1.62 × 1.62 takes 0.66 of the bytes and the flip's frames 4.9% fewer
+    /// instructions (docs/performance.md, "the demo's pages in flight at 1.62 × 1.62").
+    nonisolated static func rasterScale(ofLevel level: Int) -> Double {
+        level <= 0 ? 1 : PageMagnification.finerRasterScale * Double(1 << min(level - 1, 30))
+    }
+
+    /// The pixel size of a page's raster at `level` for a display size of `width` × `height`
+    /// pixels: ``rasterScale(ofLevel:)`` on each axis, rounded up as the book's own path
+    /// rounds it (`PageMagnification.pixels(width:height:)`).
+    nonisolated static func rasterPixels(ofLevel level: Int, width: Int, height: Int) -> (width: Int, height: Int) {
+        let s = rasterScale(ofLevel: level)
+        return PageMagnification(horizontal: s, vertical: s).pixels(width: width, height: height)
+    }
+
+    /// The cache key of page `page` rasterised at `level` (``rasterScale(ofLevel:)``):
     /// the page itself at level 0; otherwise bit 59 set, the level in bits 52–55 and the page
     /// below (a tile's key sets bit 60 instead, `TilePlanner.Key.packed`).
     nonisolated static func key(page: Int, level: Int) -> Int { level == 0 ? page : 1 << 59 | level << 52 | page }
@@ -251,8 +279,9 @@ final class DemoPages {
 
     /// The kind of raster a cache key names, for the cache's estimate of what a key not loaded
     /// yet costs (`PageCache`'s `kind`): 0 a page at the display size, 1 a tile, 2 + level a
-    /// page's finer raster (4^level times a page's bytes). One estimate for all made every page
-    /// not loaded yet count as a 2 × 2 raster once one had been held, four times its bytes.
+    /// page's finer raster (``rasterScale(ofLevel:)`` squared times a page's bytes: 2.62 at
+    /// level 1). One estimate for all made every page not loaded yet count as a finer raster
+    /// once one had been held, 2.62 (4 at 2 × 2) times its bytes.
     nonisolated static func costKind(_ key: Int) -> Int {
         if let (_, level) = fineRaster(key) { return 2 + level }
         return TilePlanner.Key(packed: key) != nil ? 1 : 0
@@ -261,28 +290,37 @@ final class DemoPages {
     /// The page or tile whose texture a key's raster becomes: a finer raster's page, else the key.
     nonisolated static func handleIndex(_ key: Int) -> Int { fineRaster(key)?.page ?? key }
 
-    /// How many times finer than the display size a key's raster is, as a power of two.
+    /// Which raster of its page a key names: 0 the display size, k ≥ 1 a finer raster
+    /// (``rasterScale(ofLevel:)``).
     nonisolated static func level(_ key: Int) -> Int { fineRaster(key)?.level ?? 0 }
 
     /// Whether a page a leaf in flight carries is rasterised finer than the display size
     /// (`--no-tiles` turns it off with the tiles: every page at its display size only).
     var rastersPagesInFlightFiner = true
 
-    /// The level page `page` wants rasterising at now: the book's `rasterScale(ofPage:)` (1.62
-    /// for a page a leaf in flight carries, 1 once it lies flat) rounded up to a power of two
-    /// (2: the demo's finer rasters are levels of the page's tiles' grid), kept
-    /// within `Image.maximumSide` pixels a side. Always 0 for image pages (shown at their own
-    /// size), with ``rastersPagesInFlightFiner`` off, and for a page with zoom tiles wanted:
-    /// the tiles already show it at least as finely where it is in view, and a finer raster
-    /// would only keep the loaders from them.
+    /// The level page `page` wants rasterising at now: the first whose scale
+    /// (``rasterScale(ofLevel:)``) covers the book's `rasterScale(ofPage:)` — level 1, 1.62 × 1.62,
+    /// for a page a leaf in flight carries (the scale the book's own path and `folio bench
+    /// --window` use, the renderer applying its fine raster's bias under both GL profiles),
+    /// level 0 once it lies flat — kept within `Image.maximumSide` pixels a side. A whole-page
+    /// raster beside the page's tiles, not a level of their power-of-two grid (2 × 2 cost more,
+    /// ``rasterScale(ofLevel:)``). Always 0 for image pages (shown at their
+    /// own size), with ``rastersPagesInFlightFiner`` off, and for a page with zoom tiles
+    /// wanted: the tiles already show it at least as finely where it is in view, and a finer
+    /// raster would only keep the loaders from them.
     func wantedLevel(ofPage page: Int, book: Book) -> Int {
         guard document != nil, rastersPagesInFlightFiner else { return 0 }
         if wantedTiles.contains(where: { TilePlanner.Key(packed: $0)?.page == page }) { return 0 }
         let scale = book.rasterScale(ofPage: page).largest
         var level = 0
-        while level < Self.maximumFineLevel && Double(1 << level) < scale { level += 1 }
+        // 0.1% forgiven, as `PageMagnification.rasterScale` forgives it.
+        while level < Self.maximumFineLevel && Self.rasterScale(ofLevel: level) * 1.001 < scale { level += 1 }
         let (w, h) = displaySize
-        while level > 0 && max(w, h) << level > Image.maximumSide { level -= 1 }
+        while level > 0 {
+            let fine = Self.rasterPixels(ofLevel: level, width: w, height: h)
+            if max(fine.width, fine.height) <= Image.maximumSide { break }
+            level -= 1
+        }
         return level
     }
 
@@ -387,7 +425,7 @@ final class DemoPages {
             // Evicted meanwhile (and perhaps loaded again): only what the cache holds goes up.
             if cache.contains(key) {
                 do throws(RenderError) {
-                    try renderer.setImage(image, for: Self.handle(key, book), rasterScale: Double(1 << level))
+                    try renderer.setImage(image, for: Self.handle(key, book), rasterScale: Self.rasterScale(ofLevel: level))
                     // The raster it replaces is gone from GL: the cache forgets it too (a page
                     // that lands rasterises its display size again, as it must).
                     if let old = shownKey[index], old != key { cache.remove(old) }

@@ -252,54 +252,21 @@ package struct RenderBenchmarks {
         })
         let book = try Book(pageCount: 12, configuration: BookConfiguration(viewSize: Self.size, layout: .spread))
         book.isLit = true
-        var leaves = (0..<4).map { BookLeaf(index: 2 + $0, progress: 0) }
-        prepare = max(prepare, AllocationCounter.perCall(warmUp: 16, iterations: 50) {
-            k += 1
-            let base = 0.1 + 0.02 * Double(k % 8)
-            for i in leaves.indices { leaves[i].progress = base + 0.15 * Double(3 - i) }
-            do { try book.setLeaves(leaves) } catch { failure = error }
-            evaluator.evaluate(book.root)
-            renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
-        })
+        prepare = max(prepare, try riffleAllocations(book, unlit: false, evaluator: evaluator, step: &k))
         // The same spread unlit: each leaf beneath another takes the tint of the leaf over it
         // (docs/curl.md §8, the unlit look), set every frame.
         book.isLit = false
-        prepare = max(prepare, AllocationCounter.perCall(warmUp: 16, iterations: 50) {
-            k += 1
-            let base = 0.1 + 0.02 * Double(k % 8)
-            for i in leaves.indices { leaves[i].progress = base + 0.15 * Double(3 - i) }
-            do { try book.setLeaves(leaves) } catch { failure = error }
-            evaluator.evaluate(book.root)
-            renderer.light = nil
-            renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
-            renderer.light = .standard
-        })
+        prepare = max(prepare, try riffleAllocations(book, unlit: true, evaluator: evaluator, step: &k))
         // A lit spread with four curl leaves in flight: each curled leaf takes the shadows of
         // the curled leaves over it (docs/curl.md §8, curved receivers).
         let curls = try Book(pageCount: 12, configuration: BookConfiguration(viewSize: Self.size, layout: .spread, effect: CurlLeafEffect()))
         curls.isLit = true
-        prepare = max(prepare, AllocationCounter.perCall(warmUp: 16, iterations: 50) {
-            k += 1
-            let base = 0.1 + 0.02 * Double(k % 8)
-            for i in leaves.indices { leaves[i].progress = base + 0.15 * Double(3 - i) }
-            do { try curls.setLeaves(leaves) } catch { failure = error }
-            evaluator.evaluate(curls.root)
-            renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
-        })
+        prepare = max(prepare, try riffleAllocations(curls, unlit: false, evaluator: evaluator, step: &k))
         // The same curl riffle unlit, each leaf casting the lit look's shadow with no paper light
         // (`castsUnlitShadows`, docs/curl.md §8, the unlit curl's cast shadow).
         curls.isLit = false
         renderer.castsUnlitShadows = true
-        prepare = max(prepare, AllocationCounter.perCall(warmUp: 16, iterations: 50) {
-            k += 1
-            let base = 0.1 + 0.02 * Double(k % 8)
-            for i in leaves.indices { leaves[i].progress = base + 0.15 * Double(3 - i) }
-            do { try curls.setLeaves(leaves) } catch { failure = error }
-            evaluator.evaluate(curls.root)
-            renderer.light = nil
-            renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
-            renderer.light = .standard
-        })
+        prepare = max(prepare, try riffleAllocations(curls, unlit: true, evaluator: evaluator, step: &k))
         renderer.castsUnlitShadows = false
         // The whole frame on this thread, GL driver included (Mesa allocates inside its draw
         // calls; its worker threads are not counted).
@@ -311,5 +278,34 @@ package struct RenderBenchmarks {
         flip.isLit = false
         if let failure { throw CommandFailure(failure) }
         return (prepare, submission)
+    }
+
+    /// Heap allocations per frame of `riffling` with four leaves in flight (leaves 2–5),
+    /// staggered by 0.15 and moving every frame: posed, evaluated and prepared by the offscreen
+    /// renderer, without its light when `unlit` (the renderer's light is put back after each
+    /// frame). `step` counts frames across the allocation checks so each starts where the last
+    /// left off.
+    ///
+    /// A method of this main-actor type, not a local function: a nonisolated local function's
+    /// parameter captured by `perCall`'s closure fails Swift 6's region checker in release
+    /// builds only ("sending 'riffling' risks data races").
+    private func riffleAllocations(_ riffling: Book, unlit: Bool, evaluator: LayerEvaluator, step: inout Int) throws -> Double {
+        let renderer = offscreen.renderer
+        var leaves = (0..<4).map { BookLeaf(index: 2 + $0, progress: 0) }
+        var failure: Error?
+        var k = step
+        let perFrame = AllocationCounter.perCall(warmUp: 16, iterations: 50) {
+            k += 1
+            let base = 0.1 + 0.02 * Double(k % 8)
+            for i in leaves.indices { leaves[i].progress = base + 0.15 * Double(3 - i) }
+            do { try riffling.setLeaves(leaves) } catch { failure = error }
+            evaluator.evaluate(riffling.root)
+            if unlit { renderer.light = nil }
+            renderer.prepare(evaluator, scale: 1, pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
+            if unlit { renderer.light = .standard }
+        }
+        step = k
+        if let failure { throw CommandFailure(failure) }
+        return perFrame
     }
 }

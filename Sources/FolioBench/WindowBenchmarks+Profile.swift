@@ -35,8 +35,10 @@ extension WindowBenchmarks {
     nonisolated static let profilePoses = 10
 
     /// Runs `frames` frames of `kind` (one of `profileKinds`) after an untimed pass over its
-    /// poses and prints the time per frame (a figure for a person; the instruction count is
-    /// the profiler's).
+    /// poses and prints the wall and process CPU time per frame (figures for a person, and for
+    /// A/B runs without a profiler: with `LP_NUM_THREADS=0` the CPU time is this process's
+    /// whole frame, pixel work included, and does not count the time other processes take the
+    /// core from it; the instruction count is the profiler's).
     ///
     /// - Throws: `CommandFailure` for a kind that is not one of `profileKinds`, or when there
     ///   is no display (the window needs one: `xvfb-run`); render and book errors as they come.
@@ -44,19 +46,22 @@ extension WindowBenchmarks {
         guard kind.hasPrefix("window:"), case let effect = String(kind.dropFirst("window:".count)), profileEffects.contains(effect) else {
             throw CommandFailure(message: "bench --profile '\(kind)': expected one of \(profileKinds.joined(separator: ", "))")
         }
-        let seconds: Double
+        let fineScale = try fineRasterScaleOverride()
+        let seconds: (wall: Double, cpu: Double)
         do {
             seconds = try MainActor.assumeIsolated { try profile(effect: effect, frames: frames) }
         } catch let RenderError.noDisplay(reason) {
             throw CommandFailure(message: "bench --profile \(kind): no display (\(reason)); run it under xvfb-run -a -s \"-screen 0 1940x1220x24\"")
         }
-        let rasters = ProcessInfo.processInfo.environment["FOLIO_WINDOW_RESTING_RASTERS"] != nil ? "resting rasters" : "rasters for the turn"
-        print("\(kind) \(profileSize.width)x\(profileSize.height), one leaf, unlit, full redraw, \(rasters): \(String(format: "%.3f", seconds * 1e3)) ms/frame over \(frames) frames")
+        let rasters = ProcessInfo.processInfo.environment["FOLIO_WINDOW_RESTING_RASTERS"] != nil ? "resting rasters"
+            : fineScale.map { String(format: "pages in flight at %g × %g", $0, $0) } ?? "rasters for the turn"
+        print("\(kind) \(profileSize.width)x\(profileSize.height), one leaf, unlit, full redraw, \(rasters): \(String(format: "%.3f", seconds.wall * 1e3)) ms/frame, \(String(format: "%.3f", seconds.cpu * 1e3)) ms CPU/frame over \(frames) frames")
     }
 
-    /// The frames of `effect` (or the floor), seconds per frame over `frames` frames.
+    /// The frames of `effect` (or the floor): wall and process CPU seconds per frame over
+    /// `frames` frames.
     @MainActor
-    static func profile(effect: String, frames: Int) throws -> Double {
+    static func profile(effect: String, frames: Int) throws -> (wall: Double, cpu: Double) {
         // The floor's stage still needs a book to build; the flip's is the cheapest to upload.
         let configuration = Configuration(effect: effect == "floor" ? "flip" : effect, leaves: 1, lit: false)
         let plan = Plan(sizes: [profileSize], configurations: [configuration], rounds: 1, frames: profilePoses)
@@ -73,9 +78,10 @@ extension WindowBenchmarks {
             frame = { step in try bench.frame(stage, configuration, step: step, leaves: &leaves) }
         }
         for step in 0..<plan.frames { try frame(step) }
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = DispatchTime.now().uptimeNanoseconds, cpu = FrameMeter.processCPUSeconds()
         try profiledWindowFrames(frames, frame)
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(max(frames, 1))
+        let n = Double(max(frames, 1))
+        return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / n, (FrameMeter.processCPUSeconds() - cpu) / n)
     }
 
     /// The measured frames, a function of their own so that callgrind can count them alone:

@@ -169,6 +169,21 @@ package struct WindowBenchmarks {
         }
     }
 
+    /// The scale `FOLIO_WINDOW_FINE_RASTER_SCALE=S` asks every page in flight to be uploaded at
+    /// (S × S its resting size instead of the book's `rasterScale(ofPage:)`), or nil where it is
+    /// not set: another raster's cost measured in one build — 2 is what `folio-demo` uploaded
+    /// before its pages in flight took the book's 1.62 (docs/performance.md, "the demo's pages
+    /// in flight at 1.62 × 1.62").
+    ///
+    /// - Throws: `CommandFailure` when it is set to anything but a finite number above 1.
+    nonisolated static func fineRasterScaleOverride() throws -> Double? {
+        guard let text = ProcessInfo.processInfo.environment["FOLIO_WINDOW_FINE_RASTER_SCALE"] else { return nil }
+        guard let scale = Double(text), scale.isFinite, scale > 1 else {
+            throw CommandFailure(message: "FOLIO_WINDOW_FINE_RASTER_SCALE '\(text)' must be a number above 1 (the scale pages in flight are uploaded at, e.g. 2)")
+        }
+        return scale
+    }
+
     /// A hidden window of `size` with a spread book per effect filling it, every page the
     /// plan's configurations show uploaded at the page's pixel size, and the floor's texture.
     static func stage(size: (width: Int, height: Int), plan: Plan) throws -> Stage {
@@ -186,6 +201,7 @@ package struct WindowBenchmarks {
         // `FOLIO_WINDOW_RESTING_RASTERS` (any value): every page at its resting size, as before
         // issue 41, to measure what the finer rasters cost against it in one build.
         let resting = ProcessInfo.processInfo.environment["FOLIO_WINDOW_RESTING_RASTERS"] != nil
+        let fineScale = try fineRasterScaleOverride()
         for (i, effect) in Set(plan.configurations.map(\.effect)).sorted().enumerated() {
             let configuration = BookConfiguration(viewSize: view, scale: scale, layout: .spread, effect: try leafEffect(effect),
                                                   contentHandleBase: 1 + 1_000 * i)
@@ -193,7 +209,9 @@ package struct WindowBenchmarks {
             for leaves in Set(plan.configurations.map(\.leaves)) {
                 try book.setLeaves(Self.leaves(leaves, step: 0, of: plan.frames))
                 for p in book.visiblePages {
-                    let wanted = resting ? .one : book.rasterScale(ofPage: p, withLevelOfDetailBias: window.renderer.appliesLevelOfDetailBias), known = pages[effect]?[p] ?? .one
+                    var wanted = resting ? .one : book.rasterScale(ofPage: p, withLevelOfDetailBias: window.renderer.appliesLevelOfDetailBias)
+                    if let fineScale, wanted != .one { wanted = PageMagnification(horizontal: fineScale, vertical: fineScale) }
+                    let known = pages[effect]?[p] ?? .one
                     pages[effect, default: [:]][p] = PageMagnification(horizontal: max(wanted.horizontal, known.horizontal),
                                                                        vertical: max(wanted.vertical, known.vertical))
                 }

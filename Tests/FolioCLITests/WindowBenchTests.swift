@@ -137,11 +137,21 @@ final class WindowBenchTests: XCTestCase {
             let r = try folio(["bench", "--profile", kind, "--frames", "2"])
             XCTAssertEqual(r.status, 0, r.stderr)
             XCTAssertTrue(r.stdout.hasPrefix("\(kind) 1280x800, one leaf, unlit, full redraw, \(rasters): "), r.stdout)
-            XCTAssertTrue(r.stdout.contains("ms/frame over 2 frames"), r.stdout)
+            XCTAssertTrue(r.stdout.contains(" ms/frame, ") && r.stdout.contains(" ms CPU/frame over 2 frames"), r.stdout)
         }
         let resting = try folio(["bench", "--profile", "window:flip", "--frames", "1"], environment: ["FOLIO_WINDOW_RESTING_RASTERS": "1"])
         XCTAssertEqual(resting.status, 0, resting.stderr)
         XCTAssertTrue(resting.stdout.contains("resting rasters"), resting.stdout)
+        // The demo's former 2 × 2 rasters, measured in the same build; a scale that is not a
+        // number above 1 is refused with a message, not ignored.
+        let two = try folio(["bench", "--profile", "window:flip", "--frames", "1"], environment: ["FOLIO_WINDOW_FINE_RASTER_SCALE": "2"])
+        XCTAssertEqual(two.status, 0, two.stderr)
+        XCTAssertTrue(two.stdout.contains("pages in flight at 2 × 2"), two.stdout)
+        for wrong in ["0.5", "two", "nan"] {
+            let refused = try folio(["bench", "--profile", "window:flip", "--frames", "1"], environment: ["FOLIO_WINDOW_FINE_RASTER_SCALE": wrong])
+            XCTAssertEqual(refused.status, 1, refused.stderr)
+            XCTAssertTrue(refused.stderr.contains("FOLIO_WINDOW_FINE_RASTER_SCALE '\(wrong)' must be a number above 1"), refused.stderr)
+        }
         let bad = try folio(["bench", "--profile", "window:crossfade"])
         XCTAssertEqual(bad.status, 64, "an unknown kind is a usage error: \(bad.stderr)")
     }
