@@ -5,10 +5,14 @@ import FolioTessellation
 /// Sampling a page in flight at its resting size where a draw shows no more than that
 /// (issue 41).
 ///
-/// A page a leaf in flight carries is uploaded 2^k times finer than it is shown at rest
-/// (`Book.rasterScale(ofPage:)`, 2 × 2 for flip and curl), so that where the turn
-/// magnifies it there are texels to show. Its mipmap level k is then the page at its resting
-/// size. Much of what shows such a page is not magnified at all — the curl's flat part, a
+/// A page a leaf in flight may be uploaded 2^k times finer than it is shown at rest, so that
+/// where the turn magnifies it there are texels to show; its mipmap level k is then the page
+/// at its resting size. (The book now asks for 1.62 × 1.62 with the fine bias,
+/// `Book.rasterScale(ofPage:withLevelOfDetailBias:)`: no level of that upload lies on the
+/// resting grid, so `restingLevel` is 0 for it and this path serves power-of-two uploads
+/// only — 2 × 2 without the bias, or `FOLIO_WINDOW_FINE_RASTER_SCALE=2` in the bench. At
+/// 1.62 the bias already puts a page at its resting size at level of detail −0.05, one
+/// bilinear fetch from level 0.) Much of what shows such a page is not magnified at all — the curl's flat part, a
 /// page lying in the page plane, the leaf early and late in its turn — and there the
 /// finer raster only costs: with the fine upload's bias of −¾ the level of detail of a page
 /// shown at its resting size is log2 2 − ¾ = ¼, so every pixel is filtered trilinearly over
@@ -46,7 +50,7 @@ import FolioTessellation
 /// and where the byte-identity tests run.
 extension QuadRenderer {
     /// The finest upload whose resting level has a sampler of its own: 2^4 = 16 times its
-    /// resting size along each axis (the book asks for 2).
+    /// resting size along each axis.
     nonisolated static let maximumRestingLevel = 4
 
     /// How much a draw may magnify a page past its resting size and still be drawn from its
