@@ -12,7 +12,7 @@ import FolioRender
 /// leaf and the leaf's own pages, for the curl, the flip and the fold, in the single and
 /// spread layouts, at fractional zooms and pans, at rest and at five poses. Before the book
 /// planned the part of each page a leaf shows where it is posed now
-/// (`Book.pagePartsShownByLeaves(in:)`), a curl's turned part, which lies mirrored across the
+/// (`Book.pagePartsShownByLeaves(in:evaluation:)`), a curl's turned part, which lies mirrored across the
 /// roll's axis until it lands, showed its page at the coarse level (the zoomed single-layout
 /// curl held mid-turn: a band of the coarse raster next to the tiles, a few pixels out of
 /// register with them), and so did a fold's panels and a flip's leaf where they show more of
