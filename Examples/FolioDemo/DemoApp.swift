@@ -537,8 +537,12 @@ final class DemoApp {
             let book = controller.book
             let (ww, wh) = surface.windowSize
             let window = Rect(x: -bookFrame.position.x, y: -bookFrame.position.y, width: Double(ww), height: Double(wh))
+            // Where the leaves in flight are posed comes from the frame's own evaluation of the
+            // stage, made ahead of the draw, which draws it unless the tiles or anything else
+            // changed the tree since (one evaluation a zoomed frame, not two).
             tiles.update(book: book, zoom: zoom, window: window, displaySize: pages.document == nil || !tilesOn ? nil : pages.displaySize,
-                         handle: { DemoPages.handle($0, book) }, isUploaded: { self.pages.isUploaded($0) })
+                         handle: { DemoPages.handle($0, book) }, isUploaded: { self.pages.isUploaded($0) },
+                         evaluation: { (self.surface.evaluateAhead(self.stage), self.stage) })
             pages.wantedTiles = tiles.wanted
             for m in pages.update(book: book, targetOpening: controller.targetOpening, renderer: surface.renderer) { Self.warn(m) }
             updateText(now: now)

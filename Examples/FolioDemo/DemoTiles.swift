@@ -25,14 +25,22 @@ final class DemoTiles {
     /// rasterised at `displaySize`) that show in `window` (placed points: the zoomed pages
     /// reach past the view into the window's margins), and gives the book those `isUploaded`
     /// says are ready.
+    ///
+    /// `evaluation`, when given, evaluates the frame's own tree (one holding the book's root)
+    /// for the book to find where its leaves in flight are posed
+    /// (``Book/pagePartsShowingDetails(in:zoom:evaluation:)``); the window draws that
+    /// evaluation when nothing changed since (`WindowRenderer.evaluateAhead(_:)`). Without it
+    /// the book evaluates its own layers, one evaluation more a frame while a leaf turns zoomed.
     func update(book: Book, zoom: BookZoom?, window: Rect, displaySize: (width: Int, height: Int)?, handle: (Int) -> ContentHandle,
-                isUploaded: (Int) -> Bool) {
+                isUploaded: (Int) -> Bool, evaluation: (() -> (evaluator: LayerEvaluator, root: Layer))? = nil) {
         wanted.removeAll(keepingCapacity: true)
         var details: [Int: [PageDetail]] = [:]
         // Pages with a tile in view not uploaded yet: their own image must show through.
         var incomplete: Set<Int> = []
         if let zoom, zoom.isZoomed, let displaySize {
-            for (page, part) in book.pagePartsShowingDetails(in: window, zoom: zoom) {
+            let parts = evaluation.map { book.pagePartsShowingDetails(in: window, zoom: zoom, evaluation: $0) }
+                ?? book.pagePartsShowingDetails(in: window, zoom: zoom)
+            for (page, part) in parts {
                 let visible = (x: part.minX, y: part.minY, width: part.width, height: part.height)
                 for tile in DemoPages.tilePlanner.tiles(page: page, fitWidth: displaySize.width, fitHeight: displaySize.height,
                                                         scale: zoom.scale, visible: visible) {

@@ -77,7 +77,7 @@ extension Book {
     /// First the pages lying flat (``pagesLyingFlat``), the part of each that `zoom` maps
     /// into `window`; then the pages of leaves in flight whose effect draws details (the flip,
     /// the curl, the fold: ``TurningLeaf/drawsDetails``), first the part of each page the leaf
-    /// shows in `window` as it is posed now (`pagePartsShownByLeaves(in:)`), then as if each
+    /// shows in `window` as it is posed now (`pagePartsShownByLeaves(in:evaluation:)`), then as if each
     /// lay where it turns from (the front, on the unread side) or to (the back, on the read
     /// side) — where it shows early and late in the turn. While a whole-opening effect that
     /// draws details turns (the fold), there are no pages lying flat: what its panels show now,
@@ -85,6 +85,27 @@ extension Book {
     /// rest. In the single layout a page shows on both sides of the spine and can come twice,
     /// once for each side. Empty where nothing of the book shows in `window`.
     public func pagePartsShowingDetails(in window: Rect, zoom: BookZoom) -> [(page: Int, part: Rect)] {
+        pagePartsShowingDetails(in: window, zoom: zoom) {
+            hitEvaluator.evaluate(root)
+            return (hitEvaluator, root)
+        }
+    }
+
+    /// ``pagePartsShowingDetails(in:zoom:)`` from the evaluation of the frame the app is about
+    /// to draw, rather than one of the book's own.
+    ///
+    /// Where a leaf in flight draws details, the parts it shows now come from an evaluation of
+    /// the book's layers as posed now. An app that draws the book in a larger tree evaluates
+    /// that tree for its frame anyway, and the leaves' faces are in it, posed the same, before
+    /// and after the details change (the details are sublayers of the faces, not faces), so
+    /// `evaluation` hands the book that one: it evaluates a tree that holds the book's
+    /// ``root`` (or the root itself) and returns its evaluator and its root, whose superlayer
+    /// space the evaluated points lie in. The book calls it at most once, and only when a leaf
+    /// in flight draws details; otherwise nothing is evaluated. An app whose renderer can then
+    /// draw that same evaluation (as FolioRender's window renderer can, when nothing in the
+    /// tree changed since) evaluates one tree a frame instead of two.
+    public func pagePartsShowingDetails(in window: Rect, zoom: BookZoom,
+                                        evaluation: () -> (evaluator: LayerEvaluator, root: Layer)) -> [(page: Int, part: Rect)] {
         let a = zoom.viewPoint(fromPlaced: Point(x: window.minX, y: window.minY))
         let b = zoom.viewPoint(fromPlaced: Point(x: window.maxX, y: window.maxY))
         let visible = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
@@ -115,13 +136,13 @@ extension Book {
             // A whole-opening leaf that draws details (the fold): what its panels show now, then
             // the opening it leaves and the one it brings, each page where it lies at rest.
             guard openingLeaf?.leaf.drawsDetails == true else { return out }
-            out += pagePartsShownByLeaves(in: visible)
+            out += pagePartsShownByLeaves(in: visible, evaluation: evaluation)
             let pages = openingPages
             for (isRead, half) in sides { add(isRead ? pages.leadingBelow : pages.front, on: half) }
             for (isRead, half) in sides { add(isRead ? pages.back : pages.trailingBelow, on: half) }
             return out
         }
-        out += pagePartsShownByLeaves(in: visible)
+        out += pagePartsShownByLeaves(in: visible, evaluation: evaluation)
         for (i, entry) in stack.enumerated() where entry.leaf.drawsDetails && display.first + i < leaves.count {
             let bundle = leaves[display.first + i]
             for (isRead, half) in sides {
@@ -148,7 +169,11 @@ extension Book {
     /// polygon's exact projective inverse, then to its page through the face's contents
     /// rectangle (the sheet's back mirrored across the spine, as it shows its page). Details
     /// and shadows (sublayers of a face) are not faces.
-    func pagePartsShownByLeaves(in visible: Rect) -> [(page: Int, part: Rect)] {
+    ///
+    /// `evaluation` evaluates a tree holding the root (called only when a leaf in flight
+    /// draws details; see ``pagePartsShowingDetails(in:zoom:evaluation:)``); by default the
+    /// book evaluates its own root.
+    func pagePartsShownByLeaves(in visible: Rect, evaluation: () -> (evaluator: LayerEvaluator, root: Layer)) -> [(page: Int, part: Rect)] {
         var roots: Set<ObjectIdentifier> = []
         if display.mode == .opening {
             if let o = openingLeaf?.leaf, o.drawsDetails { roots.insert(ObjectIdentifier(o.frontLayer)) }
@@ -159,13 +184,21 @@ extension Book {
             }
         }
         guard !roots.isEmpty, visible.width > 0, visible.height > 0 else { return [] }
-        hitEvaluator.evaluate(root)
-        // The root's placement, view points to placed ones (the evaluated polygons' space).
-        let placement = Homography.identity.applying(root.localTransform)
+        let (evaluator, top) = evaluation()
+        // The root's placement, view points to the evaluated polygons' space: placed points
+        // when the root itself was evaluated, else through the layers up to the tree's root.
+        let toEvaluated: Transform3D
+        if top === root {
+            toEvaluated = root.localTransform
+        } else {
+            guard let up = root.transform(toSublayerSpaceOf: top) else { return [] }
+            toEvaluated = up.concatenating(top.localTransform)
+        }
+        let placement = Homography.identity.applying(toEvaluated)
         var order: [Int] = []
         var bounds: [Int: (x0: Double, y0: Double, x1: Double, y1: Double)] = [:]
         let base = configuration.contentHandleBase
-        for quad in hitEvaluator.quads where quad.isVisible && quad.vertexRange.count >= 3 {
+        for quad in evaluator.quads where quad.isVisible && quad.vertexRange.count >= 3 {
             let layer = quad.layer
             // A face: a layer showing a page, not a detail or shadow on one.
             if let parent = layer.superlayer, parent.contents != nil || parent is SurfaceLayer { continue }
@@ -188,8 +221,8 @@ extension Book {
             // The polygon in view points, cut to the part in view (a projective map keeps lines,
             // so the cut is exact in either space).
             var polygon: [Point] = []
-            for corner in hitEvaluator.corners(of: quad) {
-                guard let v = viewPoint(fromPlaced: corner.point) else { break }
+            for corner in evaluator.corners(of: quad) {
+                guard let v = top === root ? viewPoint(fromPlaced: corner.point) : placement.inverse(corner.point) else { break }
                 polygon.append(v)
             }
             guard polygon.count == quad.vertexRange.count else { continue }

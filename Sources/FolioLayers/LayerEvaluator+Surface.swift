@@ -21,6 +21,9 @@ import FolioSurface
 /// (`PolyFlags.frontDetail`, `.backDetail`). A cut point on a patch edge is computed from the
 /// edge's ends in one fixed order, so the pieces of one detail on two neighbouring patches
 /// share their points bit for bit, and two details sharing a side get points exactly on it.
+/// A patch with pieces has its interior seams split at those same points
+/// (`appendCornersSplitAtDetails`), so the patches and the pieces on both sides of a seam draw
+/// it as the same edges.
 extension EvaluationState {
     /// Adds `layer`'s patches to the current context, mapped by `toContext` (of `kind`).
     mutating func collectSurface(_ layer: SurfaceLayer, _ toContext: Transform3D, _ kind: MapKind,
@@ -34,12 +37,16 @@ extension EvaluationState {
         for p in mesh.paintersOrder where layer.patchHasArea[p] {
             let patch = mesh.patches[p]
             let start = store.locals.count
-            for v in mesh.corners(of: patch) { store.locals.append(mesh.vertices[v].local) }
+            if detailCount > 0 {
+                appendCornersSplitAtDetails(of: patch, in: mesh, layer)
+            } else {
+                for v in mesh.corners(of: patch) { store.locals.append(mesh.vertices[v].local) }
+            }
+            let end = store.locals.count
             let map = layer.patchMaps[p]
             let basis = kind == .identity ? map : map.applying(toContext)
             append(basis, corners: start, layer: index, opacity: opacity, patch: Int32(p), flags: invisible ? [] : .visible)
             guard detailCount > 0 else { continue }
-            let end = store.locals.count
             var box = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
             for k in start..<end {
                 let q = store.locals[k]
@@ -51,9 +58,10 @@ extension EvaluationState {
                 j &+= 1
                 let b = detail.bounds
                 guard b.minX < box.x1, b.maxX > box.x0, b.minY < box.y1, b.maxY > box.y0 else { return }
-                // The patch cut to the detail's rectangle.
+                // The patch cut to the detail's rectangle: cut from the mesh's own corners (not
+                // the split ones), so its points are what they were before the split.
                 let pieceStart = store.locals.count
-                for k in start..<end { store.locals.append(store.locals[k]) }
+                for v in mesh.corners(of: patch) { store.locals.append(mesh.vertices[v].local) }
                 guard clipLocals(from: pieceStart, to: b), Self.hasArea(store.locals, from: pieceStart) else {
                     store.locals.count = pieceStart
                     return
@@ -63,6 +71,91 @@ extension EvaluationState {
                        flags: back ? [.visible, .backDetail] : [.visible, .frontDetail])
             }
         }
+    }
+
+    /// Appends the corners of `patch` with, on each of its interior edges (shared with the
+    /// neighbouring patch of the same facing), the points where the details of its side of the
+    /// sheet end along it, in order from the edge's start.
+    ///
+    /// Why: a piece's edge along a seam is the part of the seam between its cut points. Were
+    /// the patch's seam one edge from corner to corner, the rasterizer would decide a pixel
+    /// centre on the seam by two different lines (the patch's, the piece's, each rounded to
+    /// the subpixel grid from its own ends), and one within their rounding of the seam could
+    /// fall to the later patch, which draws the coarse level, and to the earlier patch's piece,
+    /// drawn before it: a lone coarse pixel on the seam. Split at the pieces' own points, the
+    /// patch, its neighbour and the pieces on both sides share every part of the seam bit for
+    /// bit (the draw list snaps each part as one shared edge), and one rule decides the pixel
+    /// for all of them.
+    ///
+    /// The points are those `clipLocals` gives a piece on that edge: `clipSegment` cuts the
+    /// edge alone, side by side, with the same arithmetic. They depend only on the edge and the
+    /// details, so the neighbour, cutting the same edge (its ends are the same mesh vertices),
+    /// splits it at the same points, whether or not either side keeps a piece there.
+    private mutating func appendCornersSplitAtDetails(of patch: SurfacePatch, in mesh: SurfaceMesh, _ layer: SurfaceLayer) {
+        let range = patch.corners
+        // Only the details drawn on this side of the sheet cut pieces there (the neighbour
+        // across an interior edge has the same facing).
+        let back = patch.isBackFacing
+        for c in range {
+            let a = mesh.vertices[mesh.patchCorners[c]].local
+            store.locals.append(a)
+            guard mesh.patchEdges[c] == .interior else { continue }
+            let b = mesh.vertices[mesh.patchCorners[c + 1 == range.upperBound ? range.lowerBound : c + 1]].local
+            let first = store.locals.count
+            Self.forEachDetail(of: layer) { detail, isBack in
+                guard isBack == back, let (u, v) = Self.clipSegment(a, b, to: detail.bounds) else { return }
+                if u != a && u != b { store.locals.append(u) }
+                if v != a && v != b && v != u { store.locals.append(v) }
+            }
+            // In order along the edge (insertion sort: a few points), each point once.
+            let (dx, dy) = (b.x - a.x, b.y - a.y)
+            @inline(__always) func along(_ q: Point) -> Double { (q.x - a.x) * dx + (q.y - a.y) * dy }
+            var k = first + 1
+            while k < store.locals.count {
+                let q = store.locals[k], t = along(q)
+                var m = k
+                while m > first && along(store.locals[m - 1]) > t {
+                    store.locals[m] = store.locals[m - 1]
+                    m -= 1
+                }
+                store.locals[m] = q
+                k += 1
+            }
+            var kept = first
+            for m in first..<store.locals.count where kept == first || store.locals[m] != store.locals[kept - 1] {
+                store.locals[kept] = store.locals[m]
+                kept += 1
+            }
+            store.locals.count = kept
+        }
+    }
+
+    /// The part of the segment from `a` to `b` inside `r`, or nil when none is left: the
+    /// segment cut by the rectangle's sides in `clipLocals`' order and with its arithmetic (a
+    /// crossing from the lexicographically first end, its coordinate across the side set to
+    /// the side's exactly), so its ends are bit for bit the corners a piece cut by `r` has on
+    /// that edge. The ends keep their order (`a`'s end first).
+    static func clipSegment(_ a: Point, _ b: Point, to r: Rect) -> (Point, Point)? {
+        var (u, v) = (a, b)
+        for side in 0..<4 {
+            let vertical = side < 2
+            let bound = side == 0 ? r.minX : side == 1 ? r.maxX : side == 2 ? r.minY : r.maxY
+            let keepAbove = side == 0 || side == 2
+            @inline(__always) func value(_ q: Point) -> Double {
+                let c = vertical ? q.x : q.y
+                return keepAbove ? c - bound : bound - c
+            }
+            let (vu, vv) = (value(u), value(v))
+            if vu >= 0 && vv >= 0 { continue }
+            if vu < 0 && vv < 0 { return nil }
+            let (p, q) = (u.x, u.y) < (v.x, v.y) ? (u, v) : (v, u)
+            let (vp, vq) = (value(p), value(q))
+            let t = vp / (vp - vq)
+            var m = Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
+            if vertical { m.x = bound } else { m.y = bound }
+            if vu < 0 { u = m } else { v = m }
+        }
+        return (u, v)
     }
 
     /// Whether the polygon `locals[start...]` has at least three corners and an area (a cut

@@ -50,12 +50,16 @@ extension QuadRenderer {
     /// at `texels` texels per layer point, samples it without mipmaps: the texture has Folio's
     /// upload sampling, and the item's level of detail — exact for an item parallel to the
     /// view plane, bounded from above in perspective — is at most −``unmipmappedMargin`` (with
-    /// the texture's upload bias, `levelOfDetailBias(rasterScale:)`; under OpenGL ES, whose shader
-    /// adds the bias, the decision leaves it out: fewer draws skip their mipmaps, for the same pixels).
+    /// the texture's upload bias, `levelOfDetailBias(rasterScale:)`). Under OpenGL ES the quad
+    /// shader adds that bias to its samples (`uLevelOfDetailBias`), so the mipmapped draw's λ is
+    /// the same as desktop GL's and the same test holds: where it passes, the mipmapped draw
+    /// magnifies, bilinear on the base level, which the unmipmapped sampler gives at any λ.
+    /// (The decision once left the bias out under ES: a page at rest at its raster's size, λ = −½,
+    /// kept its mipmaps there, same pixels, more work.)
     func samplesWithoutMipmaps(_ item: DrawItem, batch: Int, _ t: Texture, texelsPerPoint texels: (Double, Double)) -> Bool {
         guard samplesUnminifiedWithoutMipmaps, t.hasUploadSampling, unmipmappedSampler != 0 else { return false }
         let corners = list.corners[item.corners]
-        let bias = profile == .gles30 ? 0 : Double(t.levelOfDetailBias)
+        let bias = Double(t.levelOfDetailBias)
         var rho = Self.texelsPerPixel(corners, texelsPerPoint: texels)
         if rho == nil, let box = shadedBox(ofItemAt: batch) {
             // Past this ρ the answer is no: the bound may stop there (a minified leaf).

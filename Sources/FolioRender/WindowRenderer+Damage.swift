@@ -45,7 +45,7 @@ extension WindowRenderer {
             renderer.invalidateDamage()
         }
         guard let retained else { return }
-        evaluator.evaluate(root)
+        evaluateForDraw(root)
         let whole = Viewport(width: fw, height: fh)
         let region = renderer.drawDamaged(evaluator, scale: scale, viewport: whole, framebuffer: retained.framebuffer,
                                           background: background ?? .clear)
@@ -83,7 +83,7 @@ extension WindowRenderer {
             backBuffer.size = (fw, fh)
             backBuffer.seenExposures = exposures
         }
-        evaluator.evaluate(root)
+        evaluateForDraw(root)
         lastRegion = renderer.drawDamaged(evaluator, scale: scale, viewport: Viewport(width: fw, height: fh), framebuffer: 0,
                                           background: background ?? .clear)
         backBuffer.holdsLastFrame = true

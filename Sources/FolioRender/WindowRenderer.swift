@@ -18,6 +18,9 @@ public final class WindowRenderer {
     public let renderer: QuadRenderer
     /// The evaluator reused every frame.
     public let evaluator = LayerEvaluator()
+    /// The tree `evaluateAhead(_:)` evaluated for the next draw, and its `subtreeVersion` then
+    /// (WindowRenderer+Evaluation.swift).
+    var evaluatedAhead: (root: ObjectIdentifier, version: UInt64)?
     private var scratch: [UInt8] = []
     /// Issue 29 hook: the retained framebuffer of damage-driven frames (WindowRenderer+Damage.swift).
     var retained: RenderTarget?
@@ -120,7 +123,7 @@ public final class WindowRenderer {
         backBuffer.forget() // drawn over, and `present` swaps it
         let whole = Viewport(width: fw, height: fh)
         if let background { renderer.clear(background, viewport: whole, framebuffer: 0) }
-        evaluator.evaluate(root)
+        evaluateForDraw(root)
         renderer.draw(evaluator, scale: scale, viewport: whole, framebuffer: 0)
     }
 

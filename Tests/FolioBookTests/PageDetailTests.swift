@@ -235,6 +235,53 @@ struct PageDetailTests {
         #expect(book.pagePartsShowingDetails(in: Rect(x: 2000, y: 0, width: 10, height: 10), zoom: zoom).isEmpty)
     }
 
+    /// The parts planned from the frame's own evaluation — the book hung in a larger tree, a
+    /// stage and a frame layer offset in it as the demo draws it, zoomed 2.6× — are those the
+    /// book plans from its own evaluation (within 1e-9 of a page), for the flip, the curl and
+    /// the fold, at three poses each, the leaves' parts among them; the book asks for the
+    /// evaluation once a plan while a leaf in flight draws details, and never at rest.
+    @Test func thePartsPlannedFromTheFramesOwnEvaluationAreTheBooksOwn() throws {
+        for effect in [FlipLeafEffect() as any LeafEffect, CurlLeafEffect(), FoldLeafEffect()] {
+            let book = try Self.book(effect: effect)
+            let stage = Layer(name: "stage")
+            stage.bounds = Rect(x: 0, y: 0, width: 1000, height: 700)
+            stage.position = Point(x: 500, y: 350)
+            let frame = TransformLayer(name: "book frame")
+            frame.position = Point(x: 130.5, y: 77.25)
+            try stage.addSublayer(frame)
+            try frame.addSublayer(book.root)
+            var zoom = try BookZoom(viewSize: Self.view)
+            zoom.zoom(by: 2.6, about: Point(x: 201.3, y: 187.9))
+            zoom.apply(to: book)
+            // The window in placed points (the frame's), as the demo passes it.
+            let window = Rect(x: -130.5, y: -77.25, width: 1000, height: 700)
+            let evaluator = LayerEvaluator()
+            var calls = 0
+            func fromFrame() -> [(page: Int, part: Rect)] {
+                book.pagePartsShowingDetails(in: window, zoom: zoom) {
+                    calls += 1
+                    evaluator.evaluate(stage)
+                    return (evaluator, stage)
+                }
+            }
+            try book.setOpening(2)
+            _ = fromFrame()
+            #expect(calls == 0, "\(type(of: effect)) at rest: nothing to evaluate")
+            for progress in [0.15, 0.45, 0.8] {
+                try book.setLeaves([BookLeaf(index: 2, progress: progress)], opening: 2)
+                calls = 0
+                let own = book.pagePartsShowingDetails(in: window, zoom: zoom), framed = fromFrame()
+                #expect(calls == 1, "\(type(of: effect)) \(progress): one evaluation")
+                #expect(own.count > 2, "\(type(of: effect)) \(progress): the leaves' parts are planned")
+                #expect(own.map(\.page) == framed.map(\.page), "\(type(of: effect)) \(progress)")
+                for (a, b) in zip(own, framed) {
+                    let d = max(abs(a.part.minX - b.part.minX), abs(a.part.minY - b.part.minY), abs(a.part.maxX - b.part.maxX), abs(a.part.maxY - b.part.maxY))
+                    #expect(d < 1e-9, "\(type(of: effect)) \(progress) page \(a.page): \(a.part) against \(b.part)")
+                }
+            }
+        }
+    }
+
     /// A page its details cover draws nothing of its own while it lies flat (its layer keeps
     /// its place, so hit testing is unchanged); taken back, or without details, it draws its
     /// image again; a covered page on a leaf in flight keeps its image.

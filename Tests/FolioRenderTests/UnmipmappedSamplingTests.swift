@@ -127,8 +127,7 @@ final class UnmipmappedSamplingTests: XCTestCase {
             var skipped = 0
             for effect in [FlipLeafEffect(), FoldLeafEffect(), CurlLeafEffect()] as [any LeafEffect] {
                 let book = try Book(pageCount: 8, configuration: BookConfiguration(viewSize: size, layout: .spread, effect: effect))
-                // Rasters a little coarser than the pages are shown (magnified 1.2 ×): unminified
-                // under OpenGL ES too, whose choice to skip mipmaps takes no bias.
+                // Rasters a little coarser than the pages are shown (magnified 1.2 ×).
                 for page in 0..<8 {
                     try r.setImage(SamplePages.page(page + 1, width: 200, height: 250), for: book.handle(forPage: page))
                 }
@@ -157,15 +156,15 @@ final class UnmipmappedSamplingTests: XCTestCase {
     /// Through a whole turn, in small steps, a leaf in perspective crosses the level of detail's
     /// threshold: sampled without mipmaps wherever the bound allows, the frame is
     /// byte-identical to trilinear sampling at every step. The rasters are the size the pages
-    /// are shown and a quarter finer; under OpenGL ES, whose choice to skip mipmaps takes no bias, a fifth and a tenth
-    /// coarser (at their shown size they would be minified as soon as the leaf tilts).
+    /// are shown and a quarter finer, under OpenGL ES as under desktop GL (its choice takes the
+    /// bias too; it once took none, and ran this test with rasters a fifth and a tenth coarser).
     func testALeafInPerspectiveDrawsTheSamePixelsThroughTheWholeTurn() throws {
         try MainActor.assumeIsolated {
             let offscreen = SharedRenderer.offscreen
             let r = offscreen.renderer
             defer { r.samplesUnminifiedWithoutMipmaps = true }
             let size = Size(width: 480, height: 300)
-            let (shown, finer) = r.profile == .gles30 ? (0.8, 0.9) : (1.0, 1.25)
+            let (shown, finer) = (1.0, 1.25)
             for (effect, raster) in [(FlipLeafEffect() as any LeafEffect, shown), (FoldLeafEffect(), shown), (FlipLeafEffect(), finer)] {
                 let book = try Book(pageCount: 8, configuration: BookConfiguration(viewSize: size, layout: .spread, effect: effect))
                 for page in 0..<8 {
@@ -187,8 +186,8 @@ final class UnmipmappedSamplingTests: XCTestCase {
     }
 
     /// The level of detail decides: a page shown at its raster's size or up to √2 × smaller
-    /// (λ = log2 ρ − ½ ≤ 0, magnification; under OpenGL ES, with no bias, only a page shown
-    /// larger than its raster) skips its mipmaps with the same pixels; shown 1.5 × smaller
+    /// (λ = log2 ρ − ½ ≤ 0, magnification; under OpenGL ES too, whose shader adds the bias)
+    /// skips its mipmaps with the same pixels; shown 1.5 × smaller
     /// (λ > 0) it is minified and sampled trilinearly; an app's texture, or one whose
     /// sampling `setSampling` changed, always keeps its own filtering.
     func testOnlyUnminifiedFolioUploadsSkipTheirMipmaps() throws {
@@ -203,9 +202,9 @@ final class UnmipmappedSamplingTests: XCTestCase {
             page.bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
             page.position = Point(x: size.width / 2, y: size.height / 2)
             page.contents = handle
-            // Desktop GL decides with the uploads' bias of −½; under OpenGL ES the decision
-            // takes none (the shader adds the bias to the samples, but the choice stays conservative).
-            let bias = r.profile == .gles30 ? 0 : Double(QuadRenderer.levelOfDetailBias)
+            // Both profiles decide with the uploads' bias of −½ (OpenGL ES's shader adds it to
+            // the samples; before, its decision took none: 1.0 and 1.3 texels a pixel kept mipmaps).
+            let bias = Double(QuadRenderer.levelOfDetailBias)
             for texelsPerPixel in [0.5, 0.8, 1.0, 1.3, 1.5, 2.0] {
                 let skips = log2(texelsPerPixel) + bias <= -QuadRenderer.unmipmappedMargin
                 let image = SamplePages.page(3, width: Int(size.width * texelsPerPixel), height: Int(size.height * texelsPerPixel))
