@@ -179,6 +179,17 @@ package struct CastShadowList {
     /// fully (`DrawList+CoveredShadow.swift`): from which item on (`Int.max`: none, the pass
     /// is drawn whole), and the clipped polygon's pieces while they are cut.
     package var coverCut = CoveredShadowCut()
+    /// Which receivers a flat caster's shadow reaches (`DrawList.appendCastShadows`).
+    package enum FlatCasterReach: Sendable {
+        /// Every receiver: the pages, curled leaves' flat parts and curved parts, flat leaves
+        /// in flight (the lit look).
+        case everyReceiver
+        /// Curled leaves only, their flat part on the page plane and their curved part (the
+        /// unlit look: a flip's shadows on the pages and on flat leaves are its tints, and a
+        /// curled leaf takes none).
+        case onCurledLeaves
+    }
+
     /// Whether a page-plane pass leaves out what later opaque items cover (on; off only to
     /// test and measure it).
     package var skipsCoveredPixels = true
@@ -205,8 +216,13 @@ package struct CastShadowList {
     package var receiver = (shift: (x: 0.0, y: 0.0, h: 0.0, share: 1.0), floor: -Double.infinity,
                             box: (x0: -Double.infinity, y0: -Double.infinity, x1: Double.infinity, y1: Double.infinity))
 
+    /// How many shadow triangles this frame carried fewer edges than reach them
+    /// (`keepNearestCarriedEdges`): for tests and measurement.
+    package var truncatedTriangles = 0
+
     /// Clears the passes of the last frame (keeping storage).
     package mutating func reset() {
+        truncatedTriangles = 0
         passes.removeAll(keepingCapacity: true)
         receiverCasters.removeAll(keepingCapacity: true)
     }
@@ -231,17 +247,19 @@ extension DrawList {
     /// `z = 0` of their 3D rendering context).
     ///
     /// Casters are the surface layers whose lifted patches are drawn (their mesh gives the
-    /// shadow) and, with `flatCasters`, the opaque flat layers (`isOpaque`) standing off that
-    /// plane toward the light (a flip's turning leaf): docs/curl.md §8. Without `flatCasters`
-    /// (the unlit look, whose flips draw their shadows as tints) only curled leaves cast, on
-    /// the pages, on their own flat part and on curled leaves beneath; no flat receiver off
-    /// the page plane takes a pass.
+    /// shadow) and the opaque flat layers (`isOpaque`) standing off that plane toward the
+    /// light (a flip's turning leaf, a hard cover's board), on the receivers `flatCasters`
+    /// lets them reach: docs/curl.md §8. In the unlit look (`.onCurledLeaves`: its flips draw
+    /// their shadows on pages and flat leaves as tints) curled leaves cast on the pages, on
+    /// their own flat part and on curled leaves beneath, and a flat leaf casts only on curled
+    /// leaves (which take no tint); no flat receiver off the page plane takes a pass.
     package mutating func appendCastShadows(_ frame: Frame, light: Vector3, ambient: Double = PaperLight.standard.ambient,
-                                    flatCasters: Bool = true,
+                                    flatCasters: CastShadowList.FlatCasterReach = .everyReceiver,
                                     isReceiver: (Frame.Polygon) -> Bool, isOpaque: (Frame.Polygon) -> Bool) {
         castShadow.reset()
         castShadow.resetReceiver()
         castShadow.casters.removeAll(keepingCapacity: true)
+        castShadow.raisedFlatCasters.removeAll(keepingCapacity: true)
         for b in batches.indices {
             let item = items[batches[b].item]
             guard item.composite < 0, item.border < 0, item.raster < 0 else { continue }
@@ -256,11 +274,15 @@ extension DrawList {
             } else {
                 // A flat layer: only one with a corner off its context's plane can cast (the
                 // cheap test that keeps pages and tiles at rest out of the rest).
-                guard flatCasters, frame.record(of: quad).kind != .surface, frame.corners(of: quad).contains(where: { $0.depth > Self.liftedDepth }) else { continue }
+                guard frame.record(of: quad).kind != .surface, frame.corners(of: quad).contains(where: { $0.depth > Self.liftedDepth }) else { continue }
                 let id = quad.record
                 guard !castShadow.casters.contains(id), isOpaque(quad) else { continue }
                 castShadow.casters.append(id)
-                appendFlatCastShadow(of: id, frame, beforeBatch: b, light: light, isReceiver: isReceiver)
+                // Casting on curled leaves only, these are also the casters over their curved
+                // parts (`appendRaisedReceiverShadows` finds them itself otherwise).
+                if flatCasters == .onCurledLeaves { castShadow.raisedFlatCasters.append(id) }
+                appendFlatCastShadow(of: id, frame, beforeBatch: b, light: light, onCurledLeavesOnly: flatCasters == .onCurledLeaves,
+                                     isReceiver: isReceiver)
             }
         }
         // Receivers off the page plane (leaves in flight, a fold's panels) take the shadows of
@@ -405,8 +427,12 @@ extension DrawList {
     /// folds over itself — whose corners land on their shadow points with their heights, so a
     /// tilted leaf's shadow has a height varying linearly along it and a penumbra widening
     /// with it. Its edges are the outline's sides off the page (not a hinge lying on it).
+    ///
+    /// With `onCurledLeavesOnly` (the unlit look) the receivers are the flat parts of curled
+    /// leaves only, not the pages: the flip's tints shade those. Otherwise they are the pages;
+    /// a curled leaf's flat part lying on one takes the pass drawn over the page.
     package mutating func appendFlatCastShadow(of caster: Int32, _ frame: Frame, beforeBatch b: Int, light: Vector3,
-                                       isReceiver: (Frame.Polygon) -> Bool) {
+                                       onCurledLeavesOnly: Bool = false, isReceiver: (Frame.Polygon) -> Bool) {
         let firstItem = batches[b].item
         castShadow.receivers.removeAll(keepingCapacity: true)
         var plane: (layer: Int32, toView: Homography, casterToPlane: Transform3D)?
@@ -414,7 +440,15 @@ extension DrawList {
             let item = items[i]
             guard item.composite < 0, item.border < 0, item.raster < 0, item.corners.count >= 3 else { continue }
             let quad = frame.polygons[item.quadIndex]
-            guard quad.surfacePatch < 0, quad.record != caster, isReceiver(quad) else { continue }
+            if onCurledLeavesOnly {
+                // A curled leaf's flat part (its patch's map is the leaf's own onto the plane).
+                guard quad.surfacePatch >= 0, let mesh = frame.record(of: quad).surface?.mesh,
+                      quad.surfacePatch < mesh.patches.count, mesh.patches[quad.surfacePatch].region == .flat,
+                      !frame.isSurfaceDetail(quad) else { continue }
+            } else {
+                guard quad.surfacePatch < 0 else { continue }
+            }
+            guard quad.record != caster, isReceiver(quad) else { continue }
             if let plane {
                 // Another page on the same plane: in the same rendering context.
                 guard plane.layer == quad.record || frame.transform(from: quad.record, toCoordinatesOf: plane.layer) != nil else { continue }
@@ -738,6 +772,7 @@ extension DrawList {
             return
         }
         if castShadow.carried.count > Self.shadowEdgeSlots {
+            castShadow.truncatedTriangles += 1
             keepNearestCarriedEdges(toCentre: ((a.x + b.x + c.x) / 3, (a.y + b.y + c.y) / 3))
         }
         for r in castShadow.receivers { emitShadowTriangle(a, b, c, clippedTo: r, box: (x0, y0, x1, y1)) }
