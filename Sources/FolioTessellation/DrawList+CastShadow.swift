@@ -887,7 +887,15 @@ extension DrawList {
             ConvexPolygonClipper.clip(
                 count: castShadow.clip.polygon.count, closingEdge: .last, corner: { castShadow.clip.polygon[$0] },
                 side: { inside($0) >= 0 ? 1 : -1 }, value: inside,
-                keep: { castShadow.clip.clipped.append($0) }, cross: { s, t, f in castShadow.clip.clipped.append(s.toward(t, f)) })
+                keep: { castShadow.clip.clipped.append($0) },
+                cross: { s, t, _ in
+                    // From the lexicographically first end, as the draw list's other cuts: the
+                    // two shadow triangles that share this side walk it in opposite orders and
+                    // must make the same point on the receiver's edge.
+                    let (p, q) = (s.x, s.y) < (t.x, t.y) ? (s, t) : (t, s)
+                    let (vp, vq) = (inside(p), inside(q))
+                    castShadow.clip.clipped.append(p.toward(q, vp / (vp - vq)))
+                })
             swap(&castShadow.clip.polygon, &castShadow.clip.clipped)
         }
         let count = castShadow.clip.polygon.count
