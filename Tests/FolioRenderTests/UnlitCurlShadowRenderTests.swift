@@ -50,25 +50,13 @@ final class UnlitCurlShadowRenderTests: XCTestCase {
             if let dir = ProcessInfo.processInfo.environment["FOLIO_SHADOW_PNG"] { try image.writePNG(path: "\(dir)/unlit-shadow-R\(Int(radius)).png") }
             let first = Int((scene.silhouetteX * Lit.scale).rounded(.up)) + 2
             let last = Int(((scene.edgeX + Lit.width(scene.edgeHeight)) * Lit.scale).rounded(.up)) + 2
-            var umbra = 0, edge = 0, worst = 0.0, missing = 0.0
-            for y in Lit.rows {
-                for x in first...last {
-                    let vx = (Double(x) + 0.5) / Lit.scale
-                    let expected = scene.expectedDarkness(atX: vx)
-                    let actual = Lit.darkness(image, x, y)
-                    worst = max(worst, abs(actual - expected))
-                    missing = max(missing, abs(Lit.darkness(bare, x, y) - expected))
-                    XCTAssertEqual(actual, expected, accuracy: 2.0 / 255,
-                                   "R \(radius), pixel (\(x), \(y)): \(actual * 255) vs \(expected * 255) /255")
-                    let h = scene.casterHeight(atX: vx) ?? scene.edgeHeight
-                    if scene.edgeX - vx > Lit.width(h) / 2 + 0.5 / Lit.scale { umbra += 1 } else { edge += 1 }
-                }
-            }
-            print("unlit cast shadow on the page, R \(radius): h at the edge \(scene.edgeHeight) pt, \(umbra) umbra and \(edge) penumbra pixels, "
-                  + "worst error \(worst * 255)/255 (without the unlit shadow \(missing * 255)/255)")
-            XCTAssertGreaterThanOrEqual(umbra, 6, "R \(radius): umbra pixels checked")
-            XCTAssertGreaterThanOrEqual(edge, 15, "R \(radius): penumbra pixels checked")
-            XCTAssertGreaterThan(missing, 0.2, "R \(radius): the shadow is there to be missed")
+            let scan = Lit.scanShadow(image, bare: bare, rows: Lit.rows, columns: first...last, label: "R \(radius)",
+                                      expected: scene.expectedDarkness(atX:), isUmbra: scene.isUmbra(atX:))
+            print("unlit cast shadow on the page, R \(radius): h at the edge \(scene.edgeHeight) pt, \(scan.umbra) umbra and \(scan.penumbra) penumbra pixels, "
+                  + "worst error \(scan.worst * 255)/255 (without the unlit shadow \(scan.missing * 255)/255)")
+            XCTAssertGreaterThanOrEqual(scan.umbra, 6, "R \(radius): umbra pixels checked")
+            XCTAssertGreaterThanOrEqual(scan.penumbra, 15, "R \(radius): penumbra pixels checked")
+            XCTAssertGreaterThan(scan.missing, 0.2, "R \(radius): the shadow is there to be missed")
         }
     }
 
@@ -142,24 +130,13 @@ final class UnlitCurlShadowRenderTests: XCTestCase {
             let first = Int((scene.freeX * Lit.scale).rounded(.up)) + 2
             let last = Int(((scene.shadowEdgeX + w) * Lit.scale).rounded(.up)) + 2
             // Rows between the shadows of the leaf's top and bottom edges (moved down by r).
-            var umbra = 0, edge = 0, worst = 0.0, missing = 0.0
-            for y in Lit.rows {
-                for x in first...last {
-                    let vx = (Double(x) + 0.5) / Lit.scale
-                    let expected = scene.expectedDarkness(atX: vx)
-                    let actual = Lit.darkness(image, x, y)
-                    worst = max(worst, abs(actual - expected))
-                    missing = max(missing, abs(Lit.darkness(bare, x, y) - expected))
-                    XCTAssertEqual(actual, expected, accuracy: 2.0 / 255,
-                                   "r \(radius), pixel (\(x), \(y)): \(actual * 255) vs \(expected * 255) /255")
-                    if scene.shadowEdgeX - vx > w / 2 + 0.5 / Lit.scale { umbra += 1 } else { edge += 1 }
-                }
-            }
-            print("unlit cast shadow on the leaf's flat part, r \(radius): h \(h) pt, \(umbra) umbra and \(edge) penumbra pixels, "
-                  + "worst error \(worst * 255)/255 (without the unlit shadow \(missing * 255)/255)")
-            XCTAssertGreaterThanOrEqual(umbra, 30, "r \(radius): umbra pixels checked")
-            XCTAssertGreaterThanOrEqual(edge, 30, "r \(radius): penumbra pixels checked")
-            XCTAssertGreaterThan(missing, 0.18, "r \(radius): the shadow is there to be missed")
+            let scan = Lit.scanShadow(image, bare: bare, rows: Lit.rows, columns: first...last, label: "r \(radius)",
+                                      expected: scene.expectedDarkness(atX:), isUmbra: { scene.shadowEdgeX - $0 > w / 2 + 0.5 / Lit.scale })
+            print("unlit cast shadow on the leaf's flat part, r \(radius): h \(h) pt, \(scan.umbra) umbra and \(scan.penumbra) penumbra pixels, "
+                  + "worst error \(scan.worst * 255)/255 (without the unlit shadow \(scan.missing * 255)/255)")
+            XCTAssertGreaterThanOrEqual(scan.umbra, 30, "r \(radius): umbra pixels checked")
+            XCTAssertGreaterThanOrEqual(scan.penumbra, 30, "r \(radius): penumbra pixels checked")
+            XCTAssertGreaterThan(scan.missing, 0.18, "r \(radius): the shadow is there to be missed")
         }
     }
 
@@ -308,19 +285,18 @@ final class UnlitCurlShadowRenderTests: XCTestCase {
     /// leaf's flat part, clear of the roll's shadow (right of the axis at x = 176).
     static let sheet = (x0: 90.0, y0: 90.0, x1: 140.0, y1: 150.0)
 
-    /// The oracle for `sheetOverCurledLeaf`: the darkness at the page-plane point (`x`, `y`)
-    /// (view points: the perspective leaves the page plane where it is). A ray from the point
-    /// toward the standard light, `(x, y) + t·(−0.35, −0.5)` per point of height, meets the
+    /// The oracle for `sheetOverCurledLeaf`: the darkness at a page-plane point at view x
+    /// (points: the perspective leaves the page plane where it is) on a row whose ray toward
+    /// the light meets the sheet's plane well inside its top and bottom edges. A ray from the
+    /// point toward the standard light, `(x, y) + t·(−0.35, −0.5)` per point of height, meets the
     /// sheet's plane at `(x − 0.35h, y − 0.5h)`: the occluder's height is `h` where that lands
     /// on the sheet, and outside it the height of the nearest edge's (the same `h`: the sheet
     /// is level). Across the right edge's shadow, `d` points inside it, the model gives
     /// `o(h)·F(2d/w(h))` with the sheet's fade height half its larger side (30 pt).
-    static func sheetDarkness(atX x: Double, y: Double, height h: Double) -> Double {
+    static func sheetDarkness(atX x: Double, height h: Double) -> Double {
         let s = sheet
-        let (hx, hy) = (x - 0.35 * h, y - 0.5 * h)
-        // The rows read lie well inside the sheet's shadow vertically (its top and bottom
-        // edges' penumbrae are far).
-        precondition(hy > s.y0 + 10 && hy < s.y1 - 10 && hx > s.x0 + 10)
+        let hx = x - 0.35 * h
+        precondition(hx > s.x0 + 10, "left of the sheet's shadow")
         let d = s.x1 - hx
         let fade = max(s.x1 - s.x0, s.y1 - s.y0) / 2
         let o = Lit.contactOpacity / (1 + h / fade)
@@ -346,21 +322,17 @@ final class UnlitCurlShadowRenderTests: XCTestCase {
             let first = Int(((edge - w / 2 - 1.5) * Lit.scale).rounded(.down)), last = Int(((edge + w / 2 + 2) * Lit.scale).rounded(.up))
             let sheetImage = Lit.view.width / 2 + (Self.sheet.x1 - Lit.view.width / 2) / (1 - height / (4.666667 * Lit.view.width / 2))
             XCTAssertGreaterThan(Double(first) / Lit.scale, sheetImage + 0.5, "\(height) pt: the pixels read lie off the sheet's image")
-            var worst = 0.0, missing = 0.0, umbra = 0, penumbra = 0
-            var profile: [(x: Double, darkness: Double)] = []
-            for y in [250, 270, 290] {
-                let vy = (Double(y) + 0.5) / Lit.scale
-                for x in first...last {
-                    let vx = (Double(x) + 0.5) / Lit.scale
-                    let expected = Self.sheetDarkness(atX: vx, y: vy, height: height)
-                    let actual = Lit.darkness(image, x, y)
-                    worst = max(worst, abs(actual - expected))
-                    missing = max(missing, expected)
-                    XCTAssertEqual(actual, expected, accuracy: 2.0 / 255, "\(height) pt, pixel (\(x), \(y)): \(actual * 255) vs \(expected * 255) /255")
-                    if edge - vx > w / 2 + 0.5 / Lit.scale { umbra += 1 } else { penumbra += 1 }
-                    if y == 270 { profile.append((vx, actual)) }
-                }
+            let rows = [250, 270, 290]
+            for y in rows {
+                // The ray from the pixel meets the sheet's plane well inside its top and bottom
+                // edges (their penumbrae are far).
+                let hy = (Double(y) + 0.5) / Lit.scale - 0.5 * height
+                XCTAssertTrue(hy > Self.sheet.y0 + 10 && hy < Self.sheet.y1 - 10, "\(height) pt: row \(y) lies under the sheet")
             }
+            let bare = try render(root, unlitShadows: false)
+            let scan = Lit.scanShadow(image, bare: bare, rows: rows, columns: first...last, label: "\(height) pt",
+                                      expected: { Self.sheetDarkness(atX: $0, height: height) }, isUmbra: { edge - $0 > w / 2 + 0.5 / Lit.scale })
+            let profile = (first...last).map { x in (x: (Double(x) + 0.5) / Lit.scale, darkness: Lit.darkness(image, x, 270)) }
             // The penumbra between the 10% and 90% levels of the umbra's darkness (points).
             let o = Lit.contactOpacity / (1 + height / 30)
             func crossing(_ level: Double) -> Double {
@@ -371,10 +343,11 @@ final class UnlitCurlShadowRenderTests: XCTestCase {
                 return .nan
             }
             widths.append(crossing(0.1) - crossing(0.9))
-            print("unlit board over a curled leaf's flat part, \(height) pt up: \(umbra) umbra and \(penumbra) penumbra pixels, "
-                  + "worst \(worst * 255)/255 (without the shadow up to \(missing * 255)/255), penumbra 10–90% \(widths.last!) pt")
-            XCTAssertGreaterThanOrEqual(umbra, 6, "\(height) pt: umbra pixels checked")
-            XCTAssertGreaterThanOrEqual(penumbra, 12, "\(height) pt: penumbra pixels checked")
+            print("unlit board over a curled leaf's flat part, \(height) pt up: \(scan.umbra) umbra and \(scan.penumbra) penumbra pixels, "
+                  + "worst \(scan.worst * 255)/255 (without the shadow \(scan.missing * 255)/255), penumbra 10–90% \(widths.last!) pt")
+            XCTAssertGreaterThanOrEqual(scan.umbra, 6, "\(height) pt: umbra pixels checked")
+            XCTAssertGreaterThanOrEqual(scan.penumbra, 12, "\(height) pt: penumbra pixels checked")
+            XCTAssertGreaterThan(scan.missing, 0.15, "\(height) pt: the shadow is there to be missed")
         }
         XCTAssertLessThan(widths[0], widths[1], "the penumbra widens with the height")
         XCTAssertLessThan(widths[1], widths[2], "the penumbra widens with the height")
