@@ -226,6 +226,8 @@ package struct CastShadowList {
     /// Clears the passes of the last frame (keeping storage).
     package mutating func reset() {
         truncatedTriangles = 0
+        coverCut.boxTests = 0
+        coverCut.ungatheredBoxTests = 0
         passes.removeAll(keepingCapacity: true)
         receiverCasters.removeAll(keepingCapacity: true)
     }
@@ -393,7 +395,7 @@ extension DrawList {
         // leaf's own lifted patches, the leaves turned further): they paint it over.
         defer { castShadow.coverCut.firstItem = Int.max }
         if !castShadow.receivers.isEmpty {
-            if castShadow.skipsCoveredPixels && castShadow.cutsCurlPagePasses { castShadow.coverCut.firstItem = firstItem }
+            if castShadow.skipsCoveredPixels && castShadow.cutsCurlPagePasses { beginCoverCut(from: firstItem) }
             appendShadowPass(beforeBatch: b, model: model, contact: 1e-9 * max(across, 1))
         }
         if later {
@@ -408,8 +410,11 @@ extension DrawList {
                 while next < batches.count && batches[next].item <= last { next += 1 }
                 castShadow.receivers.removeAll(keepingCapacity: true)
                 castShadow.receivers.append(i)
-                castShadow.coverCut.firstItem = castShadow.skipsCoveredPixels && castShadow.cutsCurlPagePasses && next < batches.count
-                    ? batches[next].item : Int.max
+                if castShadow.skipsCoveredPixels && castShadow.cutsCurlPagePasses && next < batches.count {
+                    beginCoverCut(from: batches[next].item)
+                } else {
+                    castShadow.coverCut.firstItem = Int.max
+                }
                 appendShadowPass(beforeBatch: next, model: model, contact: 1e-9 * max(across, 1))
             }
         }
@@ -506,7 +511,7 @@ extension DrawList {
         var next = 0
         while next < b && batches[next].item <= lastOnPlane { next += 1 }
         // What the items from that batch on cover fully is not darkened: they paint it over.
-        if castShadow.skipsCoveredPixels && next < batches.count { castShadow.coverCut.firstItem = batches[next].item }
+        if castShadow.skipsCoveredPixels && next < batches.count { beginCoverCut(from: batches[next].item) }
         defer { castShadow.coverCut.firstItem = Int.max }
         appendShadowPass(beforeBatch: next, model: model, contact: contact)
     }
