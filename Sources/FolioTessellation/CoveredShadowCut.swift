@@ -41,9 +41,9 @@ import FolioGeometry
 /// (split at `K`'s points on it), which round to the rasterizer's grid (a 256th of a pixel)
 /// a little off the whole edge, so a sample that close to it may change sides. The pieces on
 /// both sides change alike, so no sample is lost; but where the pass's shading differs across
-/// that edge (each shadow triangle carries its own nearest edges, so neighbouring triangles
-/// can disagree near an edge neither carries), that pixel takes the other side's shade
-/// (docs/performance.md: one pixel 15/255 in one of 90 curl frames checked). Keeping `K` a
+/// that edge (when a triangle has more edges than slots, neighbours can keep different ones),
+/// that pixel takes the other side's shade (docs/performance.md: one pixel 15/255 in one of 90
+/// curl frames checked, before idle edges were dropped first: `dropIdleCarriedEdges`). Keeping `K` a
 /// 64th of a pixel inside the polygon's own edges, so that they never move, was tried: the
 /// slivers along that margin, cut again by later covers, made T-junctions.
 package struct CoveredShadowCut {
