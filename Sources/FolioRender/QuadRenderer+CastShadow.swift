@@ -10,14 +10,15 @@ extension QuadRenderer {
     /// Adds this frame's cast shadows to the list, when shadows are cast: under the light,
     /// those of curled leaves and of opaque flat leaves lifted off the page; unlit, with
     /// `castsUnlitShadows`, the same passes from the standard light's direction for curled
-    /// leaves only, so a frame without one prepares nothing (docs/curl.md §8).
+    /// leaves, and for flat leaves (a hard cover's board) over curled leaves, which take no
+    /// tint — so a frame without a curled leaf prepares nothing (docs/curl.md §8).
     func prepareCastShadows(_ frame: Frame) {
         guard let shadowLight = settings.shadowLight else { return }
-        let flatCasters = light != nil
-        // Unlit, only a curled leaf casts: a frame with none (every flip, fold and book at
+        let flatCasters: CastShadowList.FlatCasterReach = light != nil ? .everyReceiver : .onCurledLeaves
+        // Unlit, a shadow needs a curled leaf: a frame with none (every flip, fold and book at
         // rest) stops at this scan, its list exactly what it was without unlit shadows
         // (`build` cleared the last frame's passes).
-        if !flatCasters && !frame.records.contains(where: { $0.surface?.curl != nil }) { return }
+        if light == nil && !frame.records.contains(where: { $0.surface?.curl != nil }) { return }
         let textures = self.textures
         list.appendCastShadows(frame, light: shadowLight.direction, ambient: shadowLight.ambient, flatCasters: flatCasters, isReceiver: { quad in
             // A receiver: an opaque page lying on the leaf's plane (z = 0 in the view).

@@ -41,9 +41,9 @@ import FolioGeometry
 /// (split at `K`'s points on it), which round to the rasterizer's grid (a 256th of a pixel)
 /// a little off the whole edge, so a sample that close to it may change sides. The pieces on
 /// both sides change alike, so no sample is lost; but where the pass's shading differs across
-/// that edge (each shadow triangle carries its own nearest edges, so neighbouring triangles
-/// can disagree near an edge neither carries), that pixel takes the other side's shade
-/// (docs/performance.md: one pixel 15/255 in one of 90 curl frames checked). Keeping `K` a
+/// that edge (when a triangle has more edges than slots, neighbours can keep different ones),
+/// that pixel takes the other side's shade (docs/performance.md: one pixel 15/255 in one of 90
+/// curl frames checked, before idle edges were dropped first: `dropIdleCarriedEdges`). Keeping `K` a
 /// 64th of a pixel inside the polygon's own edges, so that they never move, was tried: the
 /// slivers along that margin, cut again by later covers, made T-junctions.
 package struct CoveredShadowCut {
@@ -52,6 +52,22 @@ package struct CoveredShadowCut {
     /// The first item whose covered interior the pass leaves out (`Int.max`: none, the pass is
     /// drawn whole).
     package var firstItem = Int.max
+    /// The covers of the pass being written (`DrawList.beginCoverCut`), gathered once per pass:
+    /// per item from `firstItem` on whose covered interior is worth a cut, the item and its
+    /// outline's box (pixels), in draw order; and the box of them all.
+    package var covers: [(item: Int, box: (x0: Double, y0: Double, x1: Double, y1: Double))] = []
+    package var coversBox = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
+    /// The least width and height (pixels) of a cover's outline box worth a cut: its interior
+    /// moved `cutInset` (2 px) in from each side leaves at most this less 4 px across, and a
+    /// cut that saves under 2 px across costs more than the pixels it saves. Leaving a cover
+    /// out draws more of the pass, which the cover then paints over: no pixel changes.
+    package var minimumCoverSize = 6.0
+    /// How many cover boxes this frame's polygons were tested against, and how many the cut
+    /// tested before covers were gathered per pass (every later item with a covered interior,
+    /// per polygon): for measurement.
+    package var boxTests = 0, ungatheredBoxTests = 0
+    /// The items from `firstItem` on with a covered interior, however small.
+    package var laterCovers = 0
     /// The pieces: convex polygons, each a range of `points`.
     package var points: [Point2] = []
     package var pieces: [Range<Int>] = []

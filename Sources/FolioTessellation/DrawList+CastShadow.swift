@@ -179,6 +179,17 @@ package struct CastShadowList {
     /// fully (`DrawList+CoveredShadow.swift`): from which item on (`Int.max`: none, the pass
     /// is drawn whole), and the clipped polygon's pieces while they are cut.
     package var coverCut = CoveredShadowCut()
+    /// Which receivers a flat caster's shadow reaches (`DrawList.appendCastShadows`).
+    package enum FlatCasterReach: Sendable {
+        /// Every receiver: the pages, curled leaves' flat parts and curved parts, flat leaves
+        /// in flight (the lit look).
+        case everyReceiver
+        /// Curled leaves only, their flat part on the page plane and their curved part (the
+        /// unlit look: a flip's shadows on the pages and on flat leaves are its tints, and a
+        /// curled leaf takes none).
+        case onCurledLeaves
+    }
+
     /// Whether a page-plane pass leaves out what later opaque items cover (on; off only to
     /// test and measure it).
     package var skipsCoveredPixels = true
@@ -205,8 +216,18 @@ package struct CastShadowList {
     package var receiver = (shift: (x: 0.0, y: 0.0, h: 0.0, share: 1.0), floor: -Double.infinity,
                             box: (x0: -Double.infinity, y0: -Double.infinity, x1: Double.infinity, y1: Double.infinity))
 
+    /// How many shadow triangles this frame carried fewer edges than reach them
+    /// (`keepNearestCarriedEdges`): for tests and measurement.
+    package var truncatedTriangles = 0
+    /// The penumbra's width in pixels at height `h` points is `contactWidth + spread·h` (the
+    /// current caster's model, `findSheetEdges`).
+    package var penumbra = (contactWidth: 0.0, spread: 0.0)
+
     /// Clears the passes of the last frame (keeping storage).
     package mutating func reset() {
+        truncatedTriangles = 0
+        coverCut.boxTests = 0
+        coverCut.ungatheredBoxTests = 0
         passes.removeAll(keepingCapacity: true)
         receiverCasters.removeAll(keepingCapacity: true)
     }
@@ -231,17 +252,19 @@ extension DrawList {
     /// `z = 0` of their 3D rendering context).
     ///
     /// Casters are the surface layers whose lifted patches are drawn (their mesh gives the
-    /// shadow) and, with `flatCasters`, the opaque flat layers (`isOpaque`) standing off that
-    /// plane toward the light (a flip's turning leaf): docs/curl.md §8. Without `flatCasters`
-    /// (the unlit look, whose flips draw their shadows as tints) only curled leaves cast, on
-    /// the pages, on their own flat part and on curled leaves beneath; no flat receiver off
-    /// the page plane takes a pass.
+    /// shadow) and the opaque flat layers (`isOpaque`) standing off that plane toward the
+    /// light (a flip's turning leaf, a hard cover's board), on the receivers `flatCasters`
+    /// lets them reach: docs/curl.md §8. In the unlit look (`.onCurledLeaves`: its flips draw
+    /// their shadows on pages and flat leaves as tints) curled leaves cast on the pages, on
+    /// their own flat part and on curled leaves beneath, and a flat leaf casts only on curled
+    /// leaves (which take no tint); no flat receiver off the page plane takes a pass.
     package mutating func appendCastShadows(_ frame: Frame, light: Vector3, ambient: Double = PaperLight.standard.ambient,
-                                    flatCasters: Bool = true,
+                                    flatCasters: CastShadowList.FlatCasterReach = .everyReceiver,
                                     isReceiver: (Frame.Polygon) -> Bool, isOpaque: (Frame.Polygon) -> Bool) {
         castShadow.reset()
         castShadow.resetReceiver()
         castShadow.casters.removeAll(keepingCapacity: true)
+        castShadow.raisedFlatCasters.removeAll(keepingCapacity: true)
         for b in batches.indices {
             let item = items[batches[b].item]
             guard item.composite < 0, item.border < 0, item.raster < 0 else { continue }
@@ -256,11 +279,15 @@ extension DrawList {
             } else {
                 // A flat layer: only one with a corner off its context's plane can cast (the
                 // cheap test that keeps pages and tiles at rest out of the rest).
-                guard flatCasters, frame.record(of: quad).kind != .surface, frame.corners(of: quad).contains(where: { $0.depth > Self.liftedDepth }) else { continue }
+                guard frame.record(of: quad).kind != .surface, frame.corners(of: quad).contains(where: { $0.depth > Self.liftedDepth }) else { continue }
                 let id = quad.record
                 guard !castShadow.casters.contains(id), isOpaque(quad) else { continue }
                 castShadow.casters.append(id)
-                appendFlatCastShadow(of: id, frame, beforeBatch: b, light: light, isReceiver: isReceiver)
+                // Casting on curled leaves only, these are also the casters over their curved
+                // parts (`appendRaisedReceiverShadows` finds them itself otherwise).
+                if flatCasters == .onCurledLeaves { castShadow.raisedFlatCasters.append(id) }
+                appendFlatCastShadow(of: id, frame, beforeBatch: b, light: light, onCurledLeavesOnly: flatCasters == .onCurledLeaves,
+                                     isReceiver: isReceiver)
             }
         }
         // Receivers off the page plane (leaves in flight, a fold's panels) take the shadows of
@@ -368,7 +395,7 @@ extension DrawList {
         // leaf's own lifted patches, the leaves turned further): they paint it over.
         defer { castShadow.coverCut.firstItem = Int.max }
         if !castShadow.receivers.isEmpty {
-            if castShadow.skipsCoveredPixels && castShadow.cutsCurlPagePasses { castShadow.coverCut.firstItem = firstItem }
+            if castShadow.skipsCoveredPixels && castShadow.cutsCurlPagePasses { beginCoverCut(from: firstItem) }
             appendShadowPass(beforeBatch: b, model: model, contact: 1e-9 * max(across, 1))
         }
         if later {
@@ -383,8 +410,11 @@ extension DrawList {
                 while next < batches.count && batches[next].item <= last { next += 1 }
                 castShadow.receivers.removeAll(keepingCapacity: true)
                 castShadow.receivers.append(i)
-                castShadow.coverCut.firstItem = castShadow.skipsCoveredPixels && castShadow.cutsCurlPagePasses && next < batches.count
-                    ? batches[next].item : Int.max
+                if castShadow.skipsCoveredPixels && castShadow.cutsCurlPagePasses && next < batches.count {
+                    beginCoverCut(from: batches[next].item)
+                } else {
+                    castShadow.coverCut.firstItem = Int.max
+                }
                 appendShadowPass(beforeBatch: next, model: model, contact: 1e-9 * max(across, 1))
             }
         }
@@ -405,8 +435,12 @@ extension DrawList {
     /// folds over itself — whose corners land on their shadow points with their heights, so a
     /// tilted leaf's shadow has a height varying linearly along it and a penumbra widening
     /// with it. Its edges are the outline's sides off the page (not a hinge lying on it).
+    ///
+    /// With `onCurledLeavesOnly` (the unlit look) the receivers are the flat parts of curled
+    /// leaves only, not the pages: the flip's tints shade those. Otherwise they are the pages;
+    /// a curled leaf's flat part lying on one takes the pass drawn over the page.
     package mutating func appendFlatCastShadow(of caster: Int32, _ frame: Frame, beforeBatch b: Int, light: Vector3,
-                                       isReceiver: (Frame.Polygon) -> Bool) {
+                                       onCurledLeavesOnly: Bool = false, isReceiver: (Frame.Polygon) -> Bool) {
         let firstItem = batches[b].item
         castShadow.receivers.removeAll(keepingCapacity: true)
         var plane: (layer: Int32, toView: Homography, casterToPlane: Transform3D)?
@@ -414,7 +448,15 @@ extension DrawList {
             let item = items[i]
             guard item.composite < 0, item.border < 0, item.raster < 0, item.corners.count >= 3 else { continue }
             let quad = frame.polygons[item.quadIndex]
-            guard quad.surfacePatch < 0, quad.record != caster, isReceiver(quad) else { continue }
+            if onCurledLeavesOnly {
+                // A curled leaf's flat part (its patch's map is the leaf's own onto the plane).
+                guard quad.surfacePatch >= 0, let mesh = frame.record(of: quad).surface?.mesh,
+                      quad.surfacePatch < mesh.patches.count, mesh.patches[quad.surfacePatch].region == .flat,
+                      !frame.isSurfaceDetail(quad) else { continue }
+            } else {
+                guard quad.surfacePatch < 0 else { continue }
+            }
+            guard quad.record != caster, isReceiver(quad) else { continue }
             if let plane {
                 // Another page on the same plane: in the same rendering context.
                 guard plane.layer == quad.record || frame.transform(from: quad.record, toCoordinatesOf: plane.layer) != nil else { continue }
@@ -469,7 +511,7 @@ extension DrawList {
         var next = 0
         while next < b && batches[next].item <= lastOnPlane { next += 1 }
         // What the items from that batch on cover fully is not darkened: they paint it over.
-        if castShadow.skipsCoveredPixels && next < batches.count { castShadow.coverCut.firstItem = batches[next].item }
+        if castShadow.skipsCoveredPixels && next < batches.count { beginCoverCut(from: batches[next].item) }
         defer { castShadow.coverCut.firstItem = Int.max }
         appendShadowPass(beforeBatch: next, model: model, contact: contact)
     }
@@ -663,6 +705,7 @@ extension DrawList {
     /// by the penumbra's half width (`model`, `pixelsPerPoint`) and a pixel.
     package mutating func findSheetEdges(contact: Double, model: CastShadow, pixelsPerPoint: Double) {
         castShadow.edges.removeAll(keepingCapacity: true)
+        castShadow.penumbra = (model.contactWidth * pixelsPerPoint, 2 * Self.tangent(degrees: model.angularRadius) * pixelsPerPoint)
         var size = 16
         while size < 6 * castShadow.triangles.count { size <<= 1 }
         let mask = size - 1
@@ -729,6 +772,8 @@ extension DrawList {
             guard e.sheet == sheet, e.box.x0 <= x1, e.box.x1 >= x0, e.box.y0 <= y1, e.box.y1 >= y0 else { continue }
             castShadow.carried.append(k)
         }
+        // More edges than slots: first drop those that change no pixel of the triangle.
+        if castShadow.carried.count > Self.shadowEdgeSlots { dropIdleCarriedEdges(a, b, c) }
         if castShadow.carried.count > Self.shadowEdgeSlots && depth < 4 {
             let ab = a.toward(b, 0.5), bc = b.toward(c, 0.5), ca = c.toward(a, 0.5)
             emitShadowTriangle(a, ab, ca, sheet: sheet, depth: depth + 1)
@@ -738,9 +783,62 @@ extension DrawList {
             return
         }
         if castShadow.carried.count > Self.shadowEdgeSlots {
+            castShadow.truncatedTriangles += 1
             keepNearestCarriedEdges(toCentre: ((a.x + b.x + c.x) / 3, (a.y + b.y + c.y) / 3))
         }
         for r in castShadow.receivers { emitShadowTriangle(a, b, c, clippedTo: r, box: (x0, y0, x1, y1)) }
+    }
+
+    /// Drops the carried edges that change no pixel of the shadow triangle `a, b, c`. A pixel
+    /// takes `u = min(1, minₖ 2dₖ/w)` over the edges it carries (`dₖ` its distance inside edge
+    /// `k`'s line, `w` the penumbra at its height: Shaders/quad.frag, SHADOW_BLUR), and every
+    /// `dₖ` is affine over the triangle, so its least and greatest values there are at the
+    /// corners. An edge is idle — dropping it leaves `u` exactly as it was at every pixel — when
+    ///
+    /// - it lies at least half the widest penumbra over the triangle away at every corner
+    ///   (`dₖ ≥ w/2` everywhere: its term is clamped to 1, the value with no edge at all); or
+    /// - another edge kept lies no farther at every corner (`dⱼ ≤ dₖ` everywhere: `dₖ` is never
+    ///   the least; of two equal lines the first is kept).
+    ///
+    /// Before this, a triangle with more edges than slots kept those nearest its centre, and its
+    /// neighbour another set: the lit curl at progress 0.5 (default angle) showed a 19/255 step
+    /// along their common side in the shadow of the leaf's rolled corner.
+    package mutating func dropIdleCarriedEdges(_ a: CastShadowList.Point2, _ b: CastShadowList.Point2, _ c: CastShadowList.Point2) {
+        let half = (castShadow.penumbra.contactWidth + castShadow.penumbra.spread * max(0, a.h, b.h, c.h)) / 2
+        func distances(_ k: Int) -> (Double, Double, Double) {
+            let e = castShadow.edges[k]
+            return (e.nx * a.x + e.ny * a.y + e.c, e.nx * b.x + e.ny * b.y + e.c, e.nx * c.x + e.ny * c.y + e.c)
+        }
+        // Out of reach.
+        var n = 0
+        for k in castShadow.carried {
+            let d = distances(k)
+            if min(d.0, d.1, d.2) >= half { continue }
+            castShadow.carried[n] = k
+            n += 1
+        }
+        castShadow.carried.removeSubrange(n...)
+        guard n > Self.shadowEdgeSlots else { return }
+        // Never the least: dominated by an edge that stays (domination is transitive, so an
+        // edge dominated only by dropped ones is dominated by what dominated those).
+        var kept = 0
+        for i in 0..<n {
+            let di = distances(castShadow.carried[i])
+            var idle = false
+            for j in 0..<n where j != i {
+                let dj = distances(castShadow.carried[j])
+                guard dj.0 <= di.0, dj.1 <= di.1, dj.2 <= di.2 else { continue }
+                // Equal at every corner: the same line; keep the first.
+                if dj.0 == di.0 && dj.1 == di.1 && dj.2 == di.2 && j > i { continue }
+                idle = true
+                break
+            }
+            if !idle {
+                castShadow.carried[kept] = castShadow.carried[i]
+                kept += 1
+            }
+        }
+        castShadow.carried.removeSubrange(kept...)
     }
 
     /// Keeps the `shadowEdgeSlots` carried edges nearest `centre` (distance to the segment).
@@ -794,7 +892,15 @@ extension DrawList {
             ConvexPolygonClipper.clip(
                 count: castShadow.clip.polygon.count, closingEdge: .last, corner: { castShadow.clip.polygon[$0] },
                 side: { inside($0) >= 0 ? 1 : -1 }, value: inside,
-                keep: { castShadow.clip.clipped.append($0) }, cross: { s, t, f in castShadow.clip.clipped.append(s.toward(t, f)) })
+                keep: { castShadow.clip.clipped.append($0) },
+                cross: { s, t, _ in
+                    // From the lexicographically first end, as the draw list's other cuts: the
+                    // two shadow triangles that share this side walk it in opposite orders and
+                    // must make the same point on the receiver's edge.
+                    let (p, q) = (s.x, s.y) < (t.x, t.y) ? (s, t) : (t, s)
+                    let (vp, vq) = (inside(p), inside(q))
+                    castShadow.clip.clipped.append(p.toward(q, vp / (vp - vq)))
+                })
             swap(&castShadow.clip.polygon, &castShadow.clip.clipped)
         }
         let count = castShadow.clip.polygon.count

@@ -31,16 +31,20 @@ extension DrawList {
     /// their penumbrae reach. The darkness is scaled by the receiver's share of direct light
     /// `n / D(n)`, `n = N·L / L_z` (the bend's rule: 1 for a page facing the viewer).
     ///
-    /// Without `flatCasters` (the unlit look) flat layers neither cast nor receive here: only
-    /// curled leaves shade curled leaves.
-    package mutating func appendRaisedReceiverShadows(_ frame: Frame, light: Vector3, ambient: Double, flatCasters: Bool = true,
+    /// With `flatCasters` `.onCurledLeaves` (the unlit look) no flat layer receives here (a
+    /// flat leaf's shadows are its tints), and flat layers in flight cast on curled leaves only.
+    package mutating func appendRaisedReceiverShadows(_ frame: Frame, light: Vector3, ambient: Double,
+                                                      flatCasters: CastShadowList.FlatCasterReach = .everyReceiver,
                                                       isOpaque: (Frame.Polygon) -> Bool) {
         guard frame.inputs.contains(.castShadows), light.z > 0 else { return }
         // The opaque flat layers drawn, once each, and whether any polygon leaves the page
         // plane (without one there is no raised receiver: a book at rest costs one scan).
         castShadow.flatCasters.removeAll(keepingCapacity: true)
-        castShadow.raisedFlatCasters.removeAll(keepingCapacity: true)
         castShadow.surfaceCasters.removeAll(keepingCapacity: true)
+        // Casting on curled leaves only, the flat casters are those the page-plane passes
+        // found (`appendCastShadows` keeps them in `raisedFlatCasters`): no second look at
+        // every flat polygon.
+        if flatCasters == .everyReceiver { castShadow.raisedFlatCasters.removeAll(keepingCapacity: true) }
         var raised = false
         for item in items where item.composite < 0 && item.border < 0 && item.raster < 0 && item.corners.count >= 3 {
             let quad = frame.polygons[item.quadIndex]
@@ -51,7 +55,8 @@ extension DrawList {
                 }
                 continue
             }
-            guard flatCasters, frame.record(of: quad).kind != .surface else { continue }
+            // Casting on curled leaves only, no flat layer receives: the list stays empty.
+            guard flatCasters == .everyReceiver, frame.record(of: quad).kind != .surface else { continue }
             let lifted = Self.isRaised(quad, frame)
             if !raised && lifted { raised = true }
             if !castShadow.flatCasters.contains(quad.record) && isOpaque(quad) {

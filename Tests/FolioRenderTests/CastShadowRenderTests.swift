@@ -69,6 +69,13 @@ final class CastShadowRenderTests: XCTestCase {
             return height((lo + hi) / 2)
         }
 
+        /// Whether view x lies in the umbra (more than half a penumbra and half a pixel inside
+        /// the free edge's shadow).
+        func isUmbra(atX x: Double) -> Bool {
+            let h = casterHeight(atX: x) ?? edgeHeight
+            return edgeX - x > CastShadowRenderTests.width(h) / 2 + 0.5 / CastShadowRenderTests.scale
+        }
+
         /// The darkness the model gives at view x across the free edge's shadow.
         func expectedDarkness(atX x: Double) -> Double {
             let d = edgeX - x
@@ -129,22 +136,12 @@ final class CastShadowRenderTests: XCTestCase {
             if let dir = ProcessInfo.processInfo.environment["FOLIO_SHADOW_PNG"] { try image.writePNG(path: "\(dir)/shadow-R\(Int(radius)).png") }
             let first = Int((scene.silhouetteX * Self.scale).rounded(.up)) + 2
             let last = Int(((scene.edgeX + Self.width(scene.edgeHeight)) * Self.scale).rounded(.up)) + 2
-            var umbra = 0, edge = 0, worst = 0.0
-            for y in Self.rows {
-                for x in first...last {
-                    let vx = (Double(x) + 0.5) / Self.scale
-                    let expected = scene.expectedDarkness(atX: vx)
-                    let actual = Self.darkness(image, x, y)
-                    worst = max(worst, abs(actual - expected))
-                    XCTAssertEqual(actual, expected, accuracy: 2.0 / 255,
-                                   "R \(radius), pixel (\(x), \(y)): \(actual * 255) vs \(expected * 255) /255")
-                    let h = scene.casterHeight(atX: vx) ?? scene.edgeHeight
-                    if scene.edgeX - vx > Self.width(h) / 2 + 0.5 / Self.scale { umbra += 1 } else { edge += 1 }
-                }
-            }
-            XCTAssertGreaterThanOrEqual(umbra, 6, "R \(radius): umbra pixels checked")
-            print("cast shadow, R \(radius): h at the edge \(scene.edgeHeight) pt, \(umbra) umbra and \(edge) penumbra pixels, worst error \(worst * 255)/255")
-            XCTAssertGreaterThanOrEqual(edge, 15, "R \(radius): penumbra pixels checked")
+            let scan = Self.scanShadow(image, rows: Self.rows, columns: first...last, label: "R \(radius)",
+                                       expected: scene.expectedDarkness(atX:), isUmbra: scene.isUmbra(atX:))
+            XCTAssertGreaterThanOrEqual(scan.umbra, 6, "R \(radius): umbra pixels checked")
+            print("cast shadow, R \(radius): h at the edge \(scene.edgeHeight) pt, \(scan.umbra) umbra and \(scan.penumbra) penumbra pixels, "
+                  + "worst error \(scan.worst * 255)/255")
+            XCTAssertGreaterThanOrEqual(scan.penumbra, 15, "R \(radius): penumbra pixels checked")
             // The shadow is there at all: the darkest pixel checked is a third of the way to o₀.
             XCTAssertGreaterThan(scene.expectedDarkness(atX: Double(first) / Self.scale), 0.2)
         }

@@ -314,7 +314,7 @@ final class RaisedCastShadowRenderTests: XCTestCase {
                                               cutsCurlPagePasses: Bool = false) throws {
         nonisolated(unsafe) let root = book.root
         for mode in [AntialiasingMode.analytic, .msaa, .border] {
-            let (cutImage, cutArea, wholeImage, wholeArea) = try MainActor.assumeIsolated {
+            let (cutImage, cutArea, wholeImage, wholeArea, tests) = try MainActor.assumeIsolated {
                 let offscreen = SharedRenderer.offscreen
                 offscreen.renderer.light = .standard
                 offscreen.renderer.list.castShadow.cutsCurlPagePasses = cutsCurlPagePasses
@@ -332,7 +332,8 @@ final class RaisedCastShadowRenderTests: XCTestCase {
                     for pass in list.castShadow.passes where pass.casterSlots == 0 { area += list.rasterizedArea(of: pass.vertices) }
                     areas.append(area)
                 }
-                return (images[1], areas[1], images[0], areas[0])
+                let cut = offscreen.renderer.list.castShadow.coverCut
+                return (images[1], areas[1], images[0], areas[0], (cut.boxTests, cut.ungatheredBoxTests))
             }
             var moved = 0, most = 0, example = ""
             for y in 0..<cutImage.height {
@@ -344,7 +345,8 @@ final class RaisedCastShadowRenderTests: XCTestCase {
                 }
             }
             let limit = ratio[mode] ?? 0.8
-            print("\(name) page passes, \(mode), scale \(scale): \(Int(cutArea)) of \(Int(wholeArea)) px drawn (\(String(format: "%.2f", cutArea / wholeArea))), \(moved) pixels moved, most by \(most)/255\(example)")
+            print("\(name) page passes, \(mode), scale \(scale): \(Int(cutArea)) of \(Int(wholeArea)) px drawn (\(String(format: "%.2f", cutArea / wholeArea))), \(moved) pixels moved, most by \(most)/255\(example); "
+                  + "cover boxes tested \(tests.0) (every later cover per polygon: \(tests.1))")
             XCTAssertLessThanOrEqual(most, 1, "\(name), \(mode), scale \(scale): a pixel moved by more than 1/255\(example)")
             XCTAssertLessThan(cutArea, limit * wholeArea, "\(name), \(mode), scale \(scale): the covered part of the page passes is still drawn")
             XCTAssertGreaterThan(cutArea, 0, "\(name), \(mode), scale \(scale): the uncovered shadow is drawn")

@@ -50,25 +50,13 @@ final class UnlitCurlShadowRenderTests: XCTestCase {
             if let dir = ProcessInfo.processInfo.environment["FOLIO_SHADOW_PNG"] { try image.writePNG(path: "\(dir)/unlit-shadow-R\(Int(radius)).png") }
             let first = Int((scene.silhouetteX * Lit.scale).rounded(.up)) + 2
             let last = Int(((scene.edgeX + Lit.width(scene.edgeHeight)) * Lit.scale).rounded(.up)) + 2
-            var umbra = 0, edge = 0, worst = 0.0, missing = 0.0
-            for y in Lit.rows {
-                for x in first...last {
-                    let vx = (Double(x) + 0.5) / Lit.scale
-                    let expected = scene.expectedDarkness(atX: vx)
-                    let actual = Lit.darkness(image, x, y)
-                    worst = max(worst, abs(actual - expected))
-                    missing = max(missing, abs(Lit.darkness(bare, x, y) - expected))
-                    XCTAssertEqual(actual, expected, accuracy: 2.0 / 255,
-                                   "R \(radius), pixel (\(x), \(y)): \(actual * 255) vs \(expected * 255) /255")
-                    let h = scene.casterHeight(atX: vx) ?? scene.edgeHeight
-                    if scene.edgeX - vx > Lit.width(h) / 2 + 0.5 / Lit.scale { umbra += 1 } else { edge += 1 }
-                }
-            }
-            print("unlit cast shadow on the page, R \(radius): h at the edge \(scene.edgeHeight) pt, \(umbra) umbra and \(edge) penumbra pixels, "
-                  + "worst error \(worst * 255)/255 (without the unlit shadow \(missing * 255)/255)")
-            XCTAssertGreaterThanOrEqual(umbra, 6, "R \(radius): umbra pixels checked")
-            XCTAssertGreaterThanOrEqual(edge, 15, "R \(radius): penumbra pixels checked")
-            XCTAssertGreaterThan(missing, 0.2, "R \(radius): the shadow is there to be missed")
+            let scan = Lit.scanShadow(image, bare: bare, rows: Lit.rows, columns: first...last, label: "R \(radius)",
+                                      expected: scene.expectedDarkness(atX:), isUmbra: scene.isUmbra(atX:))
+            print("unlit cast shadow on the page, R \(radius): h at the edge \(scene.edgeHeight) pt, \(scan.umbra) umbra and \(scan.penumbra) penumbra pixels, "
+                  + "worst error \(scan.worst * 255)/255 (without the unlit shadow \(scan.missing * 255)/255)")
+            XCTAssertGreaterThanOrEqual(scan.umbra, 6, "R \(radius): umbra pixels checked")
+            XCTAssertGreaterThanOrEqual(scan.penumbra, 15, "R \(radius): penumbra pixels checked")
+            XCTAssertGreaterThan(scan.missing, 0.2, "R \(radius): the shadow is there to be missed")
         }
     }
 
@@ -142,24 +130,13 @@ final class UnlitCurlShadowRenderTests: XCTestCase {
             let first = Int((scene.freeX * Lit.scale).rounded(.up)) + 2
             let last = Int(((scene.shadowEdgeX + w) * Lit.scale).rounded(.up)) + 2
             // Rows between the shadows of the leaf's top and bottom edges (moved down by r).
-            var umbra = 0, edge = 0, worst = 0.0, missing = 0.0
-            for y in Lit.rows {
-                for x in first...last {
-                    let vx = (Double(x) + 0.5) / Lit.scale
-                    let expected = scene.expectedDarkness(atX: vx)
-                    let actual = Lit.darkness(image, x, y)
-                    worst = max(worst, abs(actual - expected))
-                    missing = max(missing, abs(Lit.darkness(bare, x, y) - expected))
-                    XCTAssertEqual(actual, expected, accuracy: 2.0 / 255,
-                                   "r \(radius), pixel (\(x), \(y)): \(actual * 255) vs \(expected * 255) /255")
-                    if scene.shadowEdgeX - vx > w / 2 + 0.5 / Lit.scale { umbra += 1 } else { edge += 1 }
-                }
-            }
-            print("unlit cast shadow on the leaf's flat part, r \(radius): h \(h) pt, \(umbra) umbra and \(edge) penumbra pixels, "
-                  + "worst error \(worst * 255)/255 (without the unlit shadow \(missing * 255)/255)")
-            XCTAssertGreaterThanOrEqual(umbra, 30, "r \(radius): umbra pixels checked")
-            XCTAssertGreaterThanOrEqual(edge, 30, "r \(radius): penumbra pixels checked")
-            XCTAssertGreaterThan(missing, 0.18, "r \(radius): the shadow is there to be missed")
+            let scan = Lit.scanShadow(image, bare: bare, rows: Lit.rows, columns: first...last, label: "r \(radius)",
+                                      expected: scene.expectedDarkness(atX:), isUmbra: { scene.shadowEdgeX - $0 > w / 2 + 0.5 / Lit.scale })
+            print("unlit cast shadow on the leaf's flat part, r \(radius): h \(h) pt, \(scan.umbra) umbra and \(scan.penumbra) penumbra pixels, "
+                  + "worst error \(scan.worst * 255)/255 (without the unlit shadow \(scan.missing * 255)/255)")
+            XCTAssertGreaterThanOrEqual(scan.umbra, 30, "r \(radius): umbra pixels checked")
+            XCTAssertGreaterThanOrEqual(scan.penumbra, 30, "r \(radius): penumbra pixels checked")
+            XCTAssertGreaterThan(scan.missing, 0.18, "r \(radius): the shadow is there to be missed")
         }
     }
 
@@ -285,6 +262,133 @@ final class UnlitCurlShadowRenderTests: XCTestCase {
             XCTAssertEqual(passes[0], 0)
             XCTAssertGreaterThan(passes[2], 3, "the riffle's leaves cast unlit")
             XCTAssertLessThanOrEqual(counts[2], counts[1], "no more allocations than the lit shadow's")
+        }
+    }
+
+    // MARK: A flat leaf over a curled leaf
+
+    /// A white curled leaf (spine left, rolled to 1.2 rad at rest radius 20 pt: its flat part
+    /// spans view x 40–176, y 60–240) on a white page, and over its flat part a white sheet
+    /// `sheet` held parallel to the page `height` pt above it (a hard cover's board, seen at
+    /// one pose: a flat opaque layer in flight in the same 3D rendering context).
+    static func sheetOverCurledLeaf(height: Double) throws -> Layer {
+        let scene = try Lit.scene(radius: 20, thetaEnd: 1.2)
+        scene.leaf.backgroundColor = .white
+        let s = sheet
+        let board = Layer(name: "board", frame: Rect(x: s.x0, y: s.y0, width: s.x1 - s.x0, height: s.y1 - s.y0), backgroundColor: .white)
+        board.zPosition = height
+        try scene.root.setSublayers(scene.root.sublayers + [board])
+        return scene.root
+    }
+
+    /// The sheet of `sheetOverCurledLeaf` (view points): its right edge's shadow falls on the
+    /// leaf's flat part, clear of the roll's shadow (right of the axis at x = 176).
+    static let sheet = (x0: 90.0, y0: 90.0, x1: 140.0, y1: 150.0)
+
+    /// The oracle for `sheetOverCurledLeaf`: the darkness at a page-plane point at view x
+    /// (points: the perspective leaves the page plane where it is) on a row whose ray toward
+    /// the light meets the sheet's plane well inside its top and bottom edges. A ray from the
+    /// point toward the standard light, `(x, y) + t·(−0.35, −0.5)` per point of height, meets the
+    /// sheet's plane at `(x − 0.35h, y − 0.5h)`: the occluder's height is `h` where that lands
+    /// on the sheet, and outside it the height of the nearest edge's (the same `h`: the sheet
+    /// is level). Across the right edge's shadow, `d` points inside it, the model gives
+    /// `o(h)·F(2d/w(h))` with the sheet's fade height half its larger side (30 pt).
+    static func sheetDarkness(atX x: Double, height h: Double) -> Double {
+        let s = sheet
+        let hx = x - 0.35 * h
+        precondition(hx > s.x0 + 10, "left of the sheet's shadow")
+        let d = s.x1 - hx
+        let fade = max(s.x1 - s.x0, s.y1 - s.y0) / 2
+        let o = Lit.contactOpacity / (1 + h / fade)
+        return o * Lit.F(2 * d / Lit.width(h))
+    }
+
+    /// Unlit, a flat leaf in flight over a curled leaf's flat part (a hard cover's board over
+    /// a curl book's leaf) casts the lit look's shadow from the standard light, as the curled
+    /// leaf's own does: across the right edge's shadow of a sheet held 12, 24 and 36 pt above
+    /// the flat part, every pixel within 2/255 of the ray-cast oracle (`sheetDarkness`), the
+    /// penumbra widening with the height. Before, a flat layer cast nothing unlit even on a
+    /// curled leaf (which takes no tint): the flat part stayed white, up to `o(h)` (71, 64 and
+    /// 58/255) off.
+    func testAFlatLeafOverACurledLeafCastsUnlit() throws {
+        var widths: [Double] = []
+        for height in [12.0, 24, 36] {
+            let root = try Self.sheetOverCurledLeaf(height: height)
+            let image = try render(root, unlitShadows: true)
+            if let dir = ProcessInfo.processInfo.environment["FOLIO_SHADOW_PNG"] { try image.writePNG(path: "\(dir)/unlit-board-over-curl-\(Int(height)).png") }
+            let edge = Self.sheet.x1 + 0.35 * height, w = Lit.width(height)
+            // From the umbra, clear of the sheet's own image (it stands nearer the eye, 1 + h/700
+            // times larger about the view's centre), to past the penumbra.
+            let first = Int(((edge - w / 2 - 1.5) * Lit.scale).rounded(.down)), last = Int(((edge + w / 2 + 2) * Lit.scale).rounded(.up))
+            let sheetImage = Lit.view.width / 2 + (Self.sheet.x1 - Lit.view.width / 2) / (1 - height / (4.666667 * Lit.view.width / 2))
+            XCTAssertGreaterThan(Double(first) / Lit.scale, sheetImage + 0.5, "\(height) pt: the pixels read lie off the sheet's image")
+            let rows = [250, 270, 290]
+            for y in rows {
+                // The ray from the pixel meets the sheet's plane well inside its top and bottom
+                // edges (their penumbrae are far).
+                let hy = (Double(y) + 0.5) / Lit.scale - 0.5 * height
+                XCTAssertTrue(hy > Self.sheet.y0 + 10 && hy < Self.sheet.y1 - 10, "\(height) pt: row \(y) lies under the sheet")
+            }
+            let bare = try render(root, unlitShadows: false)
+            let scan = Lit.scanShadow(image, bare: bare, rows: rows, columns: first...last, label: "\(height) pt",
+                                      expected: { Self.sheetDarkness(atX: $0, height: height) }, isUmbra: { edge - $0 > w / 2 + 0.5 / Lit.scale })
+            let profile = (first...last).map { x in (x: (Double(x) + 0.5) / Lit.scale, darkness: Lit.darkness(image, x, 270)) }
+            // The penumbra between the 10% and 90% levels of the umbra's darkness (points).
+            let o = Lit.contactOpacity / (1 + height / 30)
+            func crossing(_ level: Double) -> Double {
+                for k in 1..<profile.count where profile[k - 1].darkness >= level * o && profile[k].darkness < level * o {
+                    let a = profile[k - 1], b = profile[k]
+                    return a.x + (b.x - a.x) * (a.darkness - level * o) / (a.darkness - b.darkness)
+                }
+                return .nan
+            }
+            widths.append(crossing(0.1) - crossing(0.9))
+            print("unlit board over a curled leaf's flat part, \(height) pt up: \(scan.umbra) umbra and \(scan.penumbra) penumbra pixels, "
+                  + "worst \(scan.worst * 255)/255 (without the shadow \(scan.missing * 255)/255), penumbra 10–90% \(widths.last!) pt")
+            XCTAssertGreaterThanOrEqual(scan.umbra, 6, "\(height) pt: umbra pixels checked")
+            XCTAssertGreaterThanOrEqual(scan.penumbra, 12, "\(height) pt: penumbra pixels checked")
+            XCTAssertGreaterThan(scan.missing, 0.15, "\(height) pt: the shadow is there to be missed")
+        }
+        XCTAssertLessThan(widths[0], widths[1], "the penumbra widens with the height")
+        XCTAssertLessThan(widths[1], widths[2], "the penumbra widens with the height")
+    }
+
+    /// A curl book with hard covers (`folio render --effect book --leaf-effect curl
+    /// --hard-cover`, 640 × 400 pt), the front board turning at 0.45 above the first curled
+    /// leaf at 0.3 and at 0.42: unlit, the board's shadow on the leaf's flat part is the lit
+    /// look's, byte for byte — on every pixel lying flat and facing the viewer (the same
+    /// without shadows lit and unlit, as the paper light leaves it as it is) the unlit frame is
+    /// the lit frame, over 30,000 of them darkened by 4 levels or more. Before, the board cast
+    /// nothing unlit: those pixels stayed as without shadows (up to 75 levels off).
+    func testAHardCoverOverACurledLeafShadesItUnlitAsLit() throws {
+        for progress in [0.3, 0.42] {
+            func image(_ extra: [String]) throws -> Image {
+                let command = try RenderCommand.parse(["--effect", "book", "--layout", "spread", "--leaf-effect", "curl", "--hard-cover",
+                                                       "--page-count", "12", "--leaf", "0:0.45", "--leaf", "1:\(progress)", "--size", "640x400",
+                                                       "--scale", "1", "--out", "/tmp/folio-unlit-board.png"] + extra)
+                return try MainActor.assumeIsolated { try command.image() }
+            }
+            let unlit = try image([]), unlitBare = try image(["--no-shadows"])
+            let lit = try image(["--light"]), litBare = try image(["--light", "--no-shadows"])
+            if let dir = ProcessInfo.processInfo.environment["FOLIO_SHADOW_PNG"] { try unlit.writePNG(path: "\(dir)/unlit-board-book-\(progress).png") }
+            var flat = 0, darkened = 0, worst = 0, missing = 0
+            for y in 0..<unlit.height {
+                for x in 0..<unlit.width {
+                    let ub = unlitBare.pixel(x, y), lb = litBare.pixel(x, y)
+                    guard ub == lb else { continue }
+                    flat += 1
+                    let u = unlit.pixel(x, y), l = lit.pixel(x, y)
+                    let off = max(abs(Int(u.r) - Int(l.r)), abs(Int(u.g) - Int(l.g)), abs(Int(u.b) - Int(l.b)))
+                    let shade = max(Int(ub.r) - Int(l.r), Int(ub.g) - Int(l.g), Int(ub.b) - Int(l.b))
+                    worst = max(worst, off)
+                    missing = max(missing, shade)
+                    if shade >= 4 { darkened += 1 }
+                    XCTAssertLessThanOrEqual(off, 1, "leaf at \(progress), pixel (\(x), \(y)): unlit \(u) against lit \(l)")
+                }
+            }
+            print("hard cover over a curled leaf at \(progress), unlit: \(flat) flat pixels, \(darkened) darkened by 4 levels or more, "
+                  + "worst \(worst) levels off the lit frame (the shadow up to \(missing) levels)")
+            XCTAssertGreaterThan(darkened, 30000, "leaf at \(progress): the shadow is there")
         }
     }
 
