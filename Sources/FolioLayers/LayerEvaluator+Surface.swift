@@ -138,24 +138,45 @@ extension EvaluationState {
     static func clipSegment(_ a: Point, _ b: Point, to r: Rect) -> (Point, Point)? {
         var (u, v) = (a, b)
         for side in 0..<4 {
-            let vertical = side < 2
-            let bound = side == 0 ? r.minX : side == 1 ? r.maxX : side == 2 ? r.minY : r.maxY
-            let keepAbove = side == 0 || side == 2
-            @inline(__always) func value(_ q: Point) -> Double {
-                let c = vertical ? q.x : q.y
-                return keepAbove ? c - bound : bound - c
-            }
-            let (vu, vv) = (value(u), value(v))
+            let (vu, vv) = (depth(of: u, inside: side, of: r), depth(of: v, inside: side, of: r))
             if vu >= 0 && vv >= 0 { continue }
             if vu < 0 && vv < 0 { return nil }
-            let (p, q) = (u.x, u.y) < (v.x, v.y) ? (u, v) : (v, u)
-            let (vp, vq) = (value(p), value(q))
-            let t = vp / (vp - vq)
-            var m = Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
-            if vertical { m.x = bound } else { m.y = bound }
+            let m = crossing(u, v, side: side, of: r)
             if vu < 0 { u = m } else { v = m }
         }
         return (u, v)
+    }
+
+    /// How far `q` lies inside side `side` of `r` (0: `minX`, 1: `maxX`, 2: `minY`, 3: `maxY`),
+    /// in points along the side's normal: ≥ 0 on the kept side.
+    @inline(__always)
+    private static func depth(of q: Point, inside side: Int, of r: Rect) -> Double {
+        switch side {
+        case 0: q.x - r.minX
+        case 1: r.maxX - q.x
+        case 2: q.y - r.minY
+        default: r.maxY - q.y
+        }
+    }
+
+    /// Where the segment from `a` to `b` crosses side `side`'s line of `r`: computed from the
+    /// segment's lexicographically first end, whichever way it is walked, and its coordinate
+    /// across the line set to the line's exactly. The piece cut (`clipLocals`) and the seam
+    /// split (`clipSegment`) both cross through here, so a tile's corner on a patch's edge and
+    /// the point that splits the patch's seam are the same bits.
+    @inline(__always)
+    private static func crossing(_ a: Point, _ b: Point, side: Int, of r: Rect) -> Point {
+        let (p, q) = (a.x, a.y) < (b.x, b.y) ? (a, b) : (b, a)
+        let (vp, vq) = (depth(of: p, inside: side, of: r), depth(of: q, inside: side, of: r))
+        let t = vp / (vp - vq)
+        var m = Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
+        switch side {
+        case 0: m.x = r.minX
+        case 1: m.x = r.maxX
+        case 2: m.y = r.minY
+        default: m.y = r.maxY
+        }
+        return m
     }
 
     /// Whether the polygon `locals[start...]` has at least three corners and an area (a cut
@@ -225,13 +246,7 @@ extension EvaluationState {
     /// point, and two details sharing a side get points exactly on it.
     private mutating func clipLocals(from start: Int, to r: Rect) -> Bool {
         for side in 0..<4 {
-            let vertical = side < 2
-            let bound = side == 0 ? r.minX : side == 1 ? r.maxX : side == 2 ? r.minY : r.maxY
-            let keepAbove = side == 0 || side == 2
-            @inline(__always) func value(_ q: Point) -> Double {
-                let c = vertical ? q.x : q.y
-                return keepAbove ? c - bound : bound - c
-            }
+            @inline(__always) func value(_ q: Point) -> Double { Self.depth(of: q, inside: side, of: r) }
             let end = store.locals.count
             let n = end - start
             guard n >= 3 else { return false }
@@ -242,14 +257,7 @@ extension EvaluationState {
                 let a = store.locals[start + k], b = store.locals[start + (k + 1) % n]
                 let (va, vb) = (value(a), value(b))
                 if va >= 0 { store.locals.append(a) }
-                if (va >= 0) != (vb >= 0) {
-                    let (p, q) = (a.x, a.y) < (b.x, b.y) ? (a, b) : (b, a)
-                    let (vp, vq) = (value(p), value(q))
-                    let t = vp / (vp - vq)
-                    var m = Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
-                    if vertical { m.x = bound } else { m.y = bound }
-                    store.locals.append(m)
-                }
+                if (va >= 0) != (vb >= 0) { store.locals.append(Self.crossing(a, b, side: side, of: r)) }
             }
             // Move the cut polygon down over the one it replaces.
             let cut = store.locals.count - end
