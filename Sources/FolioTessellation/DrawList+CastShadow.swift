@@ -811,7 +811,10 @@ extension DrawList {
         }
         // Out of reach.
         var n = 0
-        for k in castShadow.carried {
+        // By index: a `for k in castShadow.carried` loop holds the array while the loop
+        // writes into it, and that write copies the whole array (a heap allocation a triangle).
+        for m in castShadow.carried.indices {
+            let k = castShadow.carried[m]
             let d = distances(k)
             if min(d.0, d.1, d.2) >= half { continue }
             castShadow.carried[n] = k
