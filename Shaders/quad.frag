@@ -333,8 +333,11 @@ float coverage() {
 // silhouette of an opaque sheet cut back out of a contour's band the item owns, continued into
 // the band (the item covers the union of its part and that line's: with the own edge most
 // nearly parallel to it, the box inside either, a + u − (the box inside both), times the other
-// own edges). Scaling a line by a power of two is exact in floats, and gives the same distance
-// once divided.
+// own edges); 64 and 128 a neighbour patch's edge where the item's own outline turns into it at
+// a seam's end, convex and reflex (DrawList+TurningCorners.swift: paired with the own edge
+// most nearly parallel, as the band's line is; the box inside both at a convex vertex, inside either,
+// a + u − o, at a reflex one, times the other own edges). Scaling a line by a power of two is
+// exact in floats, and gives the same distance once divided.
 
 // The area of the pixel's box (centred on 0) inside both lines `dot(l.xy, p) + l.z ≥ 0`
 // (unit normals, l.z the box centre's distance): the box clipped by one line, then the other
@@ -375,15 +378,18 @@ float boxInsideBoth(vec3 first, vec3 second) {
 }
 
 float coverage() {
-    // The band's line (kind 32) first: it decides which own edge it joins.
+    // The band's line (kind 32) or a turning corner's (64, 128) first: it decides which own
+    // edge it joins. A piece takes at most one of them.
     vec3 bandLine = vec3(0.0, 0.0, 1.0);
-    float inBand = 0.0;
+    float inBand = 0.0, convex = 0.0, turnKind = 0.0;
     for (int i = 0; i < EDGE_SLOTS; ++i) {
         float k = dot(vEdge[i].xy, vEdge[i].xy);
         float s = k > 2.0 ? inversesqrt(k) : 1.0;
         bool isBand = k > 512.0;
         bandLine = isBand ? vec3(vEdge[i].xy * s, (dot(vEdge[i].xy, gl_FragCoord.xy) + vEdge[i].z) * s) : bandLine;
         inBand = isBand ? 1.0 : inBand;
+        convex = isBand && k > 2048.0 && k < 8192.0 ? 1.0 : convex;
+        turnKind = isBand && k > 2048.0 ? 1.0 : turnKind;
     }
     float own = 1.0, straight = 1.0, joined = 0.0, under = 0.0;
     // The own edge that covers least (the one whose line the pixel's box crosses), and the
@@ -416,13 +422,15 @@ float coverage() {
         later = isLater ? h : later;
         crossed = isLater ? 1.0 : crossed;
     }
-    // Joined only to a nearly parallel own edge (DrawList.bandJoinCosine, 30°, less a margin).
-    inBand = pairDot > 0.85 ? inBand : 0.0;
+    // A band's line joins only a nearly parallel own edge (DrawList.bandJoinCosine, 30°, less
+    // a margin); a turning corner's any own edge the piece carries.
+    inBand = pairDot > 0.85 || (inBand > 0.5 && pairDot > -1.5 && turnKind > 0.5) ? inBand : 0.0;
     // One clipped box serves both: a piece takes a later line or a band's, never both.
     float both = boxInsideBoth(inBand > 0.5 ? pairLine : ownLine, inBand > 0.5 ? bandLine : leftLine);
     float others = own / max(least, 1e-6);
     float filtered = min(both / max(1.0 - later, 1e-6), 1.0) * others;
     float united = clamp(pair + halfPlaneCoverage(bandLine.z, bandLine.xy) - both, 0.0, 1.0) * unpaired;
+    united = mix(united, both * unpaired, convex);
     float c = min(mix(mix(own, filtered, crossed), united, inBand) * straight + joined, 1.0);
     return c / max(max(1.0 - under, c), 1e-6);
 }

@@ -193,8 +193,9 @@ extension DrawList {
             let e = items[i].slitEdges.lowerBound + partner
             guard e < items[i].slitEdges.upperBound else { break }
             let (x, y, _) = edges[e].shaderEdge
-            // A later sheet's line (16, squared 256) or a band's (32, squared 1024).
-            guard x * x + y * y > 128 else { continue }
+            // A later sheet's line (16, squared 256) or a band's (32, squared 1024); not a
+            // turning corner's (64 and 128, `DrawList+TurningCorners.swift`).
+            guard x * x + y * y > 128, x * x + y * y < 2048 else { continue }
             laterBits |= 1 << UInt32(e - range.lowerBound)
             let (tx, ty, low, high) = Self.crossingStretch(p)
             // An end where the later patch's silhouette meets one of its held edges (a seam, a

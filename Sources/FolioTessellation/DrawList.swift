@@ -131,6 +131,9 @@ package struct DrawList {
     /// over what that patch leaves (`DrawList+CrossingEdges.swift`; off only to test and
     /// measure it).
     package var fitsUnderCrossings = true
+    /// Whether the pixels round a vertex where a surface's outline turns at a seam's end take
+    /// both of its lines there (`DrawList+TurningCorners.swift`; off only to test and measure it).
+    package var clipsTurningCorners = true
     /// Whether a face's shadow is merged into the page details drawn between the face and it,
     /// as well as into the face (`DrawList+DetailOverlays.swift`); off only to measure the
     /// fault it mends.
@@ -211,6 +214,8 @@ package struct DrawList {
             findSlits(frame, bordered: mode == .bordered, isOpaque: isOpaque)
             // Later sheets' outlines crossing an item's edge (DrawList+CrossingEdges.swift).
             if mode == .inflated && fitsUnderCrossings { findCrossingEdges(frame, isOpaque: isOpaque) }
+            // A surface's outline turning at a seam's end (DrawList+TurningCorners.swift).
+            if mode == .inflated && clipsTurningCorners { findTurningCorners() }
         } else {
             slits.partners.removeAll(keepingCapacity: true)
         }
@@ -329,6 +334,7 @@ package struct DrawList {
         // Later sheets' outlines crossing its edges (DrawList+CrossingEdges.swift), after the
         // hand-over, which finds its stretches on the triangulation as it was.
         if mode == .inflated && !items[i].slitEdges.isEmpty { markCrossingEdges(i) }
+        if mode == .inflated && clipsTurningCorners && !items[i].slitEdges.isEmpty { markTurningCorners(i) }
         normals.select(quad, of: frame)
         writeTriangles(i, border: mode == .bordered)
         if outlines { writeOutline(i) }

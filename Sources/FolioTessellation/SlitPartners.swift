@@ -31,6 +31,13 @@ package struct SlitPartners {
         /// covers the union of its own part and the part the neighbour's silhouette, continued
         /// into the band, bounds, `b + c − o` (`DrawList+CrossingEdges.swift`).
         case band
+        /// Clipped at a vertex: the item's own outline turns at a seam's end into the
+        /// neighbour's edge (a convex vertex), and the pixel's box inside both lines is the
+        /// outline's part of it (`DrawList+TurningCorners.swift`).
+        case corner
+        /// United at a vertex: as `corner` at a reflex vertex, the box inside either line,
+        /// `a + u − o` (the band's union, `DrawList+TurningCorners.swift`).
+        case notch
 
         /// The factor the shader's copy of the line is scaled by: the length of its normal,
         /// which tells the shader how to combine it (1 is an item's own edge).
@@ -40,6 +47,8 @@ package struct SlitPartners {
             case .under: 4
             case .beneath: 16
             case .band: 32
+            case .corner: 64
+            case .notch: 128
             }
         }
     }

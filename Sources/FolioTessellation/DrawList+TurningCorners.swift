@@ -1,0 +1,222 @@
+import FolioLayers
+
+/// A surface's own outline turning at a seam's end: the pixels round the vertex take both lines.
+///
+/// ## The fault
+///
+/// Where a surface's outline passes from patch B into patch A across the seam between them, it
+/// turns at the seam's end `V` (on the roll's bottom row, where the strips grow thin toward a
+/// contour, by 13°). A pixel is drawn by the patch that holds its centre, and a patch keeps one
+/// edge line per side (`DrawList+SeamCorners.swift` hands the neighbour's line to the pieces past
+/// `V`): so a pixel whose box holds `V` is covered by one of the two lines, carried on past the
+/// vertex, where the outline's exact area needs both. At a convex vertex the line carried on
+/// covers the wedge between itself and the other line too much (0.191 drawn as 0.224 at zoom
+/// 1.37 and (0.85, 0.6), pixel (228, 179)), at a reflex one too little.
+///
+/// ## The rule
+///
+/// The outline near `V` is the two edges meeting there, and its inside is the intersection of
+/// their half-planes at a convex vertex, their union at a reflex one: exact for any box that
+/// reaches no other vertex, whichever patch draws it. So each seam corner's item takes the
+/// neighbour's edge line as a `SlitPartners.Kind.corner` (convex, scaled by 64 for the shader)
+/// or `.notch` partner (reflex, by 128), and its pieces within `turnReach` of `V` that carry the
+/// outline's line (its own edge, or the neighbour's handed over past `V`) carry its own edge
+/// and the partner instead. The shader (`EDGE_PARTNERS`) pairs the partner with the own edge
+/// most nearly parallel to it and clips the pixel's box by both, `o`, at a convex vertex, or
+/// covers `a + u − o` at a reflex one, times the other own edges: the clipped box the crossing
+/// and band kinds use.
+///
+/// Not built: a corner of one patch between two of its own silhouette edges is the same fault
+/// in another form (the product of the two coverages is the box inside both only where both
+/// lines are axis-aligned: the last strip of the roll turns 66° up its side, and the pixel
+/// holding that vertex draws 14 for 18 at zoom 2 and (0.85, 0.6)). Given the second edge's line
+/// as a partner the same way, that pixel was exact, but a curl leaf with tiles over it
+/// (`FoldPageDetailRenderTests`) then differed from the same leaf without them by up to 64/255
+/// at 423 channels: the tiles are drawn by the product.
+///
+/// Left as they were: a piece that takes a later sheet's line or a band's, or comes within reach
+/// of such a line's stretch (two sheets share those pixels and are composited by "over"; a
+/// truer part of one of them took the front × back worst 0.0765 → 0.0922), a piece that
+/// carries a contour's line (the band's rules cover it), and vertices turning by less than
+/// `turnSine`. A piece near two such vertices takes the nearer one's.
+extension DrawList {
+    /// How near a seam corner's vertex a piece must come to take both of the outline's lines
+    /// there (pixels): a pixel box reaching the vertex has its centre within 0.71 of it, and a
+    /// box beside it can still be crossed by both lines; past that the other line lies wholly
+    /// outside the box (convex) or the box wholly inside it (reflex), and changes nothing.
+    package static let turnReach = 1.5
+    /// The least sine of the angle an outline turns by at a vertex for its pixels to take both
+    /// lines (2.5°): past a gentler turn one line carried on is off by a few thousandths (the
+    /// worst pixel where the roll runs out over the page's edge 0.0048 with it, 0.0022 at 1°),
+    /// and the roll's outline turns gently at most of its seams, each vertex a line and its cuts
+    /// (the curl spread's triangles +11% and batches +18% at 2.5°; at 1°, with patches' own
+    /// corners as well, +28% and +30%).
+    package static let turnSine = 0.0436
+    /// How near two turning vertices of one item are for its triangles to be cut halfway
+    /// between them (pixels): twice `turnReach` and a pixel.
+    package static let turnSplit = 4.0
+
+    /// Gives each item with a seam corner (`surface.seamCorners`, found by `findSeamCorners`)
+    /// turning by more than `turnSine` the neighbour's edge line there, as a `.corner` or
+    /// `.notch` partner: convex when the neighbour's edge ends inside the item's own line.
+    package mutating func findTurningCorners() {
+        for s in surface.seamCorners.indices {
+            let corner = surface.seamCorners[s]
+            let i = corner.item
+            let r = items[i].corners
+            let own = corner.ownCorner
+            let next = own + 1 == r.upperBound ? r.lowerBound : own + 1
+            let (a, b) = (corners[own], corners[next])
+            guard let n = inwardNormal(own, in: r, winding: winding(r)), abs(n.0 * corner.ny - n.1 * corner.nx) > Self.turnSine else { continue }
+            // The neighbour's edge leaves V along `along` (or arrives along it): its far end is
+            // a step on (or back); inside the own line when the vertex is convex. `along` is
+            // the mean of the two directions, and the own edge's part of it adds nothing to
+            // the distance from the own line.
+            let step = corner.ownIsBefore ? 1.0 : -1.0
+            let far = (corner.x + step * corner.along.0, corner.y + step * corner.along.1)
+            let convex = n.0 * far.0 + n.1 * far.1 - (n.0 * a.x + n.1 * a.y) > 0
+            let v = corner.ownIsBefore ? b : a
+            appendPartner(to: i, line: (corner.nx, corner.ny, corner.c), from: v, to: v, of: i, facing: (a, b),
+                          kind: convex ? .corner : .notch)
+        }
+    }
+
+    /// Gives item `i`'s pieces within `turnReach` of each of its turning vertices that carry the
+    /// outline's line there its own edge and the vertex's partner (see the notes).
+    package mutating func markTurningCorners(_ i: Int) {
+        let own = items[i].edges
+        let range = own.lowerBound..<max(own.upperBound, items[i].slitEdges.upperBound)
+        // Every partner bit, and the later sheets' and bands' (a piece with one keeps it).
+        var turnBits: UInt32 = 0, heldBits: UInt32 = 0
+        for e in items[i].slitEdges {
+            let (x, y, _) = edges[e].shaderEdge
+            let k = x * x + y * y
+            if k > 2048 { turnBits |= 1 << UInt32(e - range.lowerBound) } else if k > 128 { heldBits |= 1 << UInt32(e - range.lowerBound) }
+        }
+        guard turnBits != 0 else { return }
+        // The contour's lines the item takes (`appendContourEdges`): the band's rules cover
+        // the pieces that carry one.
+        var contourBits: UInt32 = 0
+        for e in own {
+            for extra in surface.contourEdges where extra.item == i && extra.nx == edges[e].nx && extra.ny == edges[e].ny && extra.c == edges[e].c {
+                contourBits |= 1 << UInt32(e - range.lowerBound)
+            }
+        }
+        // Two turning vertices of the item within `turnSplit`, or at the two ends of one of its
+        // silhouette edges (whose band triangles run from one to the other): its triangles are
+        // cut along the line halfway between them, so that each piece takes the partner of the
+        // vertex nearer its pixels (a band triangle 12 px long took the far vertex's, and a
+        // mirrored curl drew a pixel 8/255 from its mirror image). Cutting between every two
+        // vertices of every item doubled the frame's triangles; a piece still within reach of
+        // two vertices farther apart takes neither.
+        var first = 0
+        for p in slits.partners where p.item == i {
+            defer { first += 1 }
+            let e = items[i].slitEdges.lowerBound + first
+            guard e < items[i].slitEdges.upperBound else { break }
+            guard turnBits & (UInt32(1) << UInt32(e - range.lowerBound)) != 0 else { continue }
+            var second = 0
+            for q in slits.partners where q.item == i {
+                defer { second += 1 }
+                let f = items[i].slitEdges.lowerBound + second
+                guard f < items[i].slitEdges.upperBound else { break }
+                guard second > first, turnBits & (UInt32(1) << UInt32(f - range.lowerBound)) != 0 else { continue }
+                let (dx, dy) = (q.a.x - p.a.x, q.a.y - p.a.y)
+                guard dx * dx + dy * dy > 1e-12,
+                      dx * dx + dy * dy < Self.turnSplit * Self.turnSplit || joinedByEdge(p.a, q.a, of: i) else { continue }
+                let (mx, my) = (0.5 * (p.a.x + q.a.x), 0.5 * (p.a.y + q.a.y))
+                splitTriangles { dx * ($0.x - mx) + dy * ($0.y - my) }
+            }
+        }
+        // Each piece takes the nearest vertex's partner (no storage: partners are few).
+        for t in triangles.indices where triangles[t].edges & (heldBits | contourBits) == 0 {
+            let (a, b, c) = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
+            // Not where a later sheet's outline or a band's shares the pixels (the pieces there
+            // that do not take its line composite two sheets by "over", and a truer part of
+            // this one's outline is no truer a composite).
+            if reachesHeldStretch(heldBits, of: i, range, a, b, c) { continue }
+            var best = (distance: Self.turnReach * Self.turnReach, bits: UInt32(0), found: false)
+            var vertex = (x: 0.0, y: 0.0), ambiguous = false
+            var partner = 0
+            for p in slits.partners where p.item == i {
+                defer { partner += 1 }
+                let e = items[i].slitEdges.lowerBound + partner
+                guard e < items[i].slitEdges.upperBound else { break }
+                let bit = UInt32(1) << UInt32(e - range.lowerBound)
+                guard turnBits & bit != 0 else { continue }
+                let d = Self.squaredDistance(from: (p.a.x, p.a.y), to: a, b, c)
+                guard d <= Self.turnReach * Self.turnReach else { continue }
+                if best.found {
+                    let (dx, dy) = (p.a.x - vertex.x, p.a.y - vertex.y)
+                    if dx * dx + dy * dy >= Self.turnSplit * Self.turnSplit { ambiguous = true }
+                }
+                guard d <= best.distance, !best.found || d < best.distance else { continue }
+                let ownBit = ownEdgeBit(along: p.own, of: i)
+                // The neighbour's line handed over past V (`splitAtSeamCorners`): the same numbers.
+                let line = edges[e]
+                var handedBit: UInt32 = 0
+                for f in own where edges[f].nx == line.nx && edges[f].ny == line.ny && edges[f].c == line.c {
+                    handedBit |= 1 << UInt32(f - range.lowerBound)
+                }
+                // Only a piece of the outline there: one that carries its line.
+                guard ownBit != 0, triangles[t].edges & (ownBit | handedBit) != 0 else { continue }
+                let bits = (triangles[t].edges & ~(handedBit | turnBits)) | ownBit | bit
+                guard bits.nonzeroBitCount <= TriangleCoverage.maximumEdges else { continue }
+                best = (d, bits, true)
+                vertex = (p.a.x, p.a.y)
+            }
+            if best.found && !ambiguous { triangles[t].edges = best.bits }
+        }
+    }
+
+    /// Whether the triangle `a b c` of item `i` comes within a pixel box's reach of the stretch
+    /// of a later sheet's outline or a band's that item `i` takes as a partner (`bits`, relative
+    /// to `range`'s start): the segment's ends and middle against the triangle, its corners
+    /// against the segment.
+    func reachesHeldStretch(_ bits: UInt32, of i: Int, _ range: Range<Int>, _ a: PlanePoint, _ b: PlanePoint, _ c: PlanePoint) -> Bool {
+        var partner = 0
+        for p in slits.partners where p.item == i {
+            defer { partner += 1 }
+            let e = items[i].slitEdges.lowerBound + partner
+            guard e < items[i].slitEdges.upperBound else { break }
+            guard bits & (UInt32(1) << UInt32(e - range.lowerBound)) != 0 else { continue }
+            let reach = edges[e].reach + 0.02
+            let limit = reach * reach
+            let middle = (x: 0.5 * (p.a.x + p.b.x), y: 0.5 * (p.a.y + p.b.y))
+            if Self.squaredDistance(from: p.a, to: a, b, c) < limit || Self.squaredDistance(from: p.b, to: a, b, c) < limit
+                || Self.squaredDistance(from: middle, to: a, b, c) < limit { return true }
+            if Self.squaredDistance(from: (a.x, a.y), toSegment: p.a, p.b) < limit || Self.squaredDistance(from: (b.x, b.y), toSegment: p.a, p.b) < limit
+                || Self.squaredDistance(from: (c.x, c.y), toSegment: p.a, p.b) < limit { return true }
+        }
+        return false
+    }
+
+    /// The squared distance from `v` to the segment from `p` to `q`.
+    static func squaredDistance(from v: (x: Double, y: Double), toSegment p: (x: Double, y: Double), _ q: (x: Double, y: Double)) -> Double {
+        let (dx, dy) = (q.x - p.x, q.y - p.y)
+        let length = dx * dx + dy * dy
+        let u = length > 0 ? min(max(((v.x - p.x) * dx + (v.y - p.y) * dy) / length, 0), 1) : 0
+        let (ex, ey) = (p.x + u * dx - v.x, p.y + u * dy - v.y)
+        return ex * ex + ey * ey
+    }
+
+    /// Whether `p` and `q` are the two ends of one of item `i`'s silhouette edges.
+    func joinedByEdge(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double), of i: Int) -> Bool {
+        let r = items[i].corners
+        for k in r where corners[k].fades {
+            let next = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
+            let (a, b) = ((corners[k].x, corners[k].y), (next.x, next.y))
+            if (a == (p.x, p.y) && b == (q.x, q.y)) || (a == (q.x, q.y) && b == (p.x, p.y)) { return true }
+        }
+        return false
+    }
+
+    /// The squared distance from `v` to the triangle `a b c` (0 inside it).
+    static func squaredDistance(from v: (x: Double, y: Double), to a: PlanePoint, _ b: PlanePoint, _ c: PlanePoint) -> Double {
+        func side(_ p: PlanePoint, _ q: PlanePoint) -> Double { (q.x - p.x) * (v.y - p.y) - (q.y - p.y) * (v.x - p.x) }
+        let (s0, s1, s2) = (side(a, b), side(b, c), side(c, a))
+        if (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0) { return 0 }
+        func segment(_ p: PlanePoint, _ q: PlanePoint) -> Double { squaredDistance(from: v, toSegment: (p.x, p.y), (q.x, q.y)) }
+        return min(segment(a, b), segment(b, c), segment(c, a))
+    }
+}
