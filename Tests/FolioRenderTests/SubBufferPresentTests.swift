@@ -141,11 +141,7 @@ final class SubBufferPresentTests: XCTestCase {
     /// Without the copy (not allowed, as on a platform without the extension), damage-driven
     /// frames fall back to the retained framebuffer and swap; switching back redraws in full.
     func testTheRetainedFramebufferIsTheFallbackAndSwitchingRedrawsInFull() throws {
-        guard !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else { throw XCTSkip("needs an X display (xvfb-run)") }
-        try MainActor.assumeIsolated {
-            var window: WindowRenderer? = try WindowRenderer(width: 320, height: 200, title: "fallback")
-            defer { window?.context.makeCurrent(); window = nil }
-            guard let window else { return }
+        try TestWindow.run(title: "fallback") { window in
             window.setShown(false)
             window.presentsWithoutVSync()
             window.drawsOnlyDamage = true
@@ -172,14 +168,10 @@ final class SubBufferPresentTests: XCTestCase {
     /// allocates, and so does Mesa, in `present` too — a swap about 3 times, a copy about 6, its
     /// flush and fence; Folio's own per-frame count is `folio bench --quick`'s, in release.)
     func testSteadyCopiedFramesAllocateNothingMore() throws {
-        guard !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else { throw XCTSkip("needs an X display (xvfb-run)") }
-        // The package's test binary links the interposed allocator: a count that does not move is
-        // a broken harness, not a reason to pass.
-        guard AllocationCounter.isActive else { return XCTFail("the allocation counter is not interposed in this process") }
-        try MainActor.assumeIsolated {
-            var window: WindowRenderer? = try WindowRenderer(width: 320, height: 200, title: "allocations")
-            defer { window?.context.makeCurrent(); window = nil }
-            guard let window else { return }
+        try TestWindow.run(title: "allocations") { window in
+            // The package's test binary links the interposed allocator: a count that does not move is
+            // a broken harness, not a reason to pass.
+            guard AllocationCounter.isActive else { return XCTFail("the allocation counter is not interposed in this process") }
             window.setShown(true)
             window.presentsWithoutVSync()
             window.drawsOnlyDamage = true

@@ -32,11 +32,7 @@ final class WindowEvaluationTests: XCTestCase {
     }
 
     func testTheDrawTakesTheEvaluationMadeAheadUntilTheTreeChanges() throws {
-        guard !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else { throw XCTSkip("needs an X display (xvfb-run)") }
-        try MainActor.assumeIsolated {
-            var window: WindowRenderer? = try WindowRenderer(width: 320, height: 200, title: "evaluation ahead")
-            defer { window?.context.makeCurrent(); window = nil }
-            guard let window else { return }
+        try TestWindow.run(title: "evaluation ahead") { window in
             for damage in [false, true] {
                 window.drawsOnlyDamage = damage
                 let (stage, square) = Self.stage(Color(red: 1, green: 0, blue: 0))
