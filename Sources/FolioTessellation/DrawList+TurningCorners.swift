@@ -26,13 +26,28 @@ import FolioLayers
 /// covers `a + u − o` at a reflex one, times the other own edges: the clipped box the crossing
 /// and band kinds use.
 ///
-/// Not built: a corner of one patch between two of its own silhouette edges is the same fault
-/// in another form (the product of the two coverages is the box inside both only where both
-/// lines are axis-aligned: the last strip of the roll turns 66° up its side, and the pixel
-/// holding that vertex draws 14 for 18 at zoom 2 and (0.85, 0.6)). Given the second edge's line
-/// as a partner the same way, that pixel was exact, but a curl leaf with tiles over it
-/// (`FoldPageDetailRenderTests`) then differed from the same leaf without them by up to 64/255
-/// at 423 channels: the tiles are drawn by the product.
+/// **A patch's own corner.** A corner of one patch between two of its own silhouette edges is
+/// the same fault in another form: the product of the two coverages is the box inside both only
+/// where both lines are axis-aligned (the last strip of the roll turns 66° up its side, and the
+/// pixel holding that vertex drew 14 for 18 at zoom 2 and (0.85, 0.6)). So such a corner turning
+/// by more than `turnSine` gives its item the second edge's line as a `.corner` partner
+/// (`findOwnTurningCorners`; `neighbour` −1), and the pieces round it carry the first edge and
+/// that line, as at a seam's end. A tile's piece cut from the patch (`SurfaceDetailLayers`,
+/// `LayerEvaluator+Surface`) has the same corner between the same two lines wherever the tile
+/// holds it, and takes the same partner by the same rule: a tiled leaf covers those pixels as
+/// the untiled one does. A corner whose two edges are both axis-aligned takes nothing (the
+/// product is exact there), and that matters beyond the cost: two own corners of a leaf's flat
+/// part seen square, at the two ends of its top edge, cut its triangles halfway between them
+/// (as any two turning vertices at the ends of one edge are), a line across the whole patch
+/// that put a vertex on its seam with the bend, and a tiled page beneath drew a pixel 80/255 off
+/// there (`PageDetailRenderTests`).
+///
+/// Not kept: leaving the product where another layer's outline reaches the corner's pixels
+/// (the page's edge 0.39 px from the roll's contour corner; the item cut a box's reach either
+/// side of that line) kept four front × back pixels there as they were, which a truer part of
+/// one sheet makes worse (0.005–0.008 → 0.027–0.048, where the page, the front and the back
+/// share the pixel and "over" composites them), but those cuts cross the patch's seams the same
+/// way, and without them no piece near the corner is clear of the page's edge.
 ///
 /// Left as they were: a piece that takes a later sheet's line or a band's, or comes within reach
 /// of such a line's stretch (two sheets share those pixels and are composited by "over"; a
@@ -59,7 +74,8 @@ extension DrawList {
     /// Gives each item with a seam corner (`surface.seamCorners`, found by `findSeamCorners`)
     /// turning by more than `turnSine` the neighbour's edge line there, as a `.corner` or
     /// `.notch` partner: convex when the neighbour's edge ends inside the item's own line.
-    package mutating func findTurningCorners() {
+    package mutating func findTurningCorners(_ frame: Frame) {
+        findOwnTurningCorners(frame)
         for s in surface.seamCorners.indices {
             let corner = surface.seamCorners[s]
             let i = corner.item
@@ -78,6 +94,35 @@ extension DrawList {
             let v = corner.ownIsBefore ? b : a
             appendPartner(to: i, line: (corner.nx, corner.ny, corner.c), from: v, to: v, of: i, facing: (a, b),
                           kind: convex ? .corner : .notch)
+        }
+    }
+
+    /// Gives each surface patch, and each piece of a surface's detail (a tile) cut from one,
+    /// whose outline turns by more than `turnSine` at a corner between two of its own
+    /// silhouette edges the second edge's line there as a `.corner` partner (`neighbour` −1:
+    /// its own outline), unless both edges are axis-aligned (their product is the box inside
+    /// both already: the flat part of a leaf seen square).
+    mutating func findOwnTurningCorners(_ frame: Frame) {
+        guard clipsOwnTurningCorners else { return }
+        for i in items.indices {
+            let quad = frame.polygons[items[i].quadIndex]
+            guard quad.surfacePatch >= 0, frame.surfaceRecordIndex(of: quad) != nil else { continue }
+            let r = items[i].corners
+            let sign = winding(r)
+            for k in r {
+                let previous = k == r.lowerBound ? r.upperBound - 1 : k - 1
+                guard corners[previous].fades, corners[k].fades,
+                      let m = inwardNormal(previous, in: r, winding: sign), let n = inwardNormal(k, in: r, winding: sign),
+                      abs(m.0 * n.1 - m.1 * n.0) > Self.turnSine,
+                      abs(m.0 * m.1) > 1e-12 || abs(n.0 * n.1) > 1e-12 else { continue }
+                let v = corners[k]
+                let next = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
+                // A patch and its pieces are convex: the second edge runs on inside the first
+                // one's line (a reflex corner, were there one, takes the union).
+                let convex = m.0 * (next.x - v.x) + m.1 * (next.y - v.y) > 0
+                appendPartner(to: i, line: (n.0, n.1, -(n.0 * v.x + n.1 * v.y)), from: v, to: v, of: -1, facing: (corners[previous], v),
+                              kind: convex ? .corner : .notch)
+            }
         }
     }
 
