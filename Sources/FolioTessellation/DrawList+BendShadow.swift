@@ -27,9 +27,12 @@ extension DrawList {
                                        flatToView toView: Homography, model: CastShadow, ambient: Double) {
         guard let surface = frame.records[Int(caster)].surface else { return }
         let mesh = surface.mesh
-        // The surface's first back-facing batch: the pass is drawn just before it.
+        // The surface's first back-facing batch after the first lifted item's: the pass is
+        // drawn just before it. The first lifted item's own batches are passed over whichever
+        // way it faces, however many coverage classes split it into (a back-facing one drawn
+        // first in two batches stopped the search at its second: no strip between, no pass).
         var last = -1
-        for k in (b + 1)..<batches.count {
+        for k in (b + 1)..<batches.count where batches[k].item != batches[b].item {
             let item = items[batches[k].item]
             guard item.composite < 0, item.border < 0, item.raster < 0 else { continue }
             let quad = frame.polygons[item.quadIndex]

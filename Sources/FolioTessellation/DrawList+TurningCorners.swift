@@ -26,13 +26,29 @@ import FolioLayers
 /// covers `a + u − o` at a reflex one, times the other own edges: the clipped box the crossing
 /// and band kinds use.
 ///
-/// Not built: a corner of one patch between two of its own silhouette edges is the same fault
-/// in another form (the product of the two coverages is the box inside both only where both
-/// lines are axis-aligned: the last strip of the roll turns 66° up its side, and the pixel
-/// holding that vertex draws 14 for 18 at zoom 2 and (0.85, 0.6)). Given the second edge's line
-/// as a partner the same way, that pixel was exact, but a curl leaf with tiles over it
-/// (`FoldPageDetailRenderTests`) then differed from the same leaf without them by up to 64/255
-/// at 423 channels: the tiles are drawn by the product.
+/// **A patch's own corner.** A corner of one patch between two of its own silhouette edges is
+/// the same fault in another form: the product of the two coverages is the box inside both only
+/// where both lines are axis-aligned (the last strip of the roll turns 66° up its side, and the
+/// pixel holding that vertex drew 14 for 18 at zoom 2 and (0.85, 0.6)). So such a corner turning
+/// by more than `turnSine` gives its item the second edge's line as a `.corner` partner
+/// (`findOwnTurningCorners`; `neighbour` −1), and the pieces round it carry the first edge and
+/// that line, as at a seam's end. A tile's piece cut from the patch (`SurfaceDetailLayers`,
+/// `LayerEvaluator+Surface`) has the same corner between the same two lines wherever the tile
+/// holds it, and takes the same partner by the same rule: a tiled leaf covers those pixels as
+/// the untiled one does. A corner whose two edges are both axis-aligned takes nothing (the
+/// product is exact there), and that matters beyond the cost: two own corners of a leaf's flat
+/// part seen square, at the two ends of its top edge, cut its triangles halfway between them
+/// (as any two turning vertices at the ends of one edge are), a line across the whole patch
+/// that put a vertex on its seam with the bend, and a tiled page beneath drew a pixel 80/255 off
+/// there (`PageDetailRenderTests`).
+///
+/// Where another layer's silhouette (the page's edge beneath, the other sheet of the same
+/// surface) comes within a pixel box's reach of the corner's pixels, two or three layers share
+/// them and "over" composites them: a truer part of one sheet is no truer a composite there
+/// (four front × back pixels at the roll's contour corner over the page's bottom edge, 0.39 px
+/// from it, went 0.005–0.008 → 0.027–0.048 when they took the line). So the item's triangles
+/// are cut a box's reach either side of each such line (`surface.turnClearances`), and the
+/// pieces that reach it keep the product.
 ///
 /// Left as they were: a piece that takes a later sheet's line or a band's, or comes within reach
 /// of such a line's stretch (two sheets share those pixels and are composited by "over"; a
@@ -59,7 +75,8 @@ extension DrawList {
     /// Gives each item with a seam corner (`surface.seamCorners`, found by `findSeamCorners`)
     /// turning by more than `turnSine` the neighbour's edge line there, as a `.corner` or
     /// `.notch` partner: convex when the neighbour's edge ends inside the item's own line.
-    package mutating func findTurningCorners() {
+    package mutating func findTurningCorners(_ frame: Frame) {
+        findOwnTurningCorners(frame)
         for s in surface.seamCorners.indices {
             let corner = surface.seamCorners[s]
             let i = corner.item
@@ -79,6 +96,73 @@ extension DrawList {
             appendPartner(to: i, line: (corner.nx, corner.ny, corner.c), from: v, to: v, of: i, facing: (a, b),
                           kind: convex ? .corner : .notch)
         }
+    }
+
+    /// Gives each surface patch, and each piece of a surface's detail (a tile) cut from one,
+    /// whose outline turns by more than `turnSine` at a corner between two of its own
+    /// silhouette edges the second edge's line there as a `.corner` partner (`neighbour` −1:
+    /// its own outline), unless both edges are axis-aligned (their product is the box inside
+    /// both already: the flat part of a leaf seen square); and notes the other layers'
+    /// silhouettes within reach of the corner's pixels (`noteTurnClearances`).
+    mutating func findOwnTurningCorners(_ frame: Frame) {
+        surface.turnClearances.removeAll(keepingCapacity: true)
+        guard clipsOwnTurningCorners else { return }
+        for i in items.indices {
+            let quad = frame.polygons[items[i].quadIndex]
+            guard quad.surfacePatch >= 0, let id = frame.surfaceRecordIndex(of: quad) else { continue }
+            let r = items[i].corners
+            let sign = winding(r)
+            for k in r {
+                let previous = k == r.lowerBound ? r.upperBound - 1 : k - 1
+                guard corners[previous].fades, corners[k].fades,
+                      let m = inwardNormal(previous, in: r, winding: sign), let n = inwardNormal(k, in: r, winding: sign),
+                      abs(m.0 * n.1 - m.1 * n.0) > Self.turnSine,
+                      abs(m.0 * m.1) > 1e-12 || abs(n.0 * n.1) > 1e-12 else { continue }
+                let v = corners[k]
+                let next = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
+                // A patch and its pieces are convex: the second edge runs on inside the first
+                // one's line (a reflex corner, were there one, takes the union).
+                let convex = m.0 * (next.x - v.x) + m.1 * (next.y - v.y) > 0
+                let partner = slits.partners.count
+                appendPartner(to: i, line: (n.0, n.1, -(n.0 * v.x + n.1 * v.y)), from: v, to: v, of: -1, facing: (corners[previous], v),
+                              kind: convex ? .corner : .notch)
+                noteTurnClearances(partner, at: (v.x, v.y), of: id, back: quad.localToView.showsBack, frame)
+            }
+        }
+    }
+
+    /// Notes the silhouette edges of other layers (and of the other side of surface `id`) that
+    /// come within `turnReach` and a pixel box's reach of `v`, for own turning corner `partner`
+    /// (`surface.turnClearances`). The patches of the same side of the same surface, and their
+    /// tiles' pieces, draw the same outline and are not noted.
+    mutating func noteTurnClearances(_ partner: Int, at v: (x: Double, y: Double), of id: Int32, back: Bool, _ frame: Frame) {
+        for j in items.indices {
+            let quad = frame.polygons[items[j].quadIndex]
+            if frame.surfaceRecordIndex(of: quad) == id && quad.localToView.showsBack == back { continue }
+            let r = items[j].corners
+            let sign = winding(r)
+            for k in r where corners[k].fades {
+                let b = corners[k + 1 == r.upperBound ? r.lowerBound : k + 1]
+                guard let n = inwardNormal(k, in: r, winding: sign) else { continue }
+                let reach = 0.5 * (abs(n.0) + abs(n.1)) + 0.02
+                let limit = Self.turnReach + reach
+                guard Self.squaredDistance(from: v, toSegment: (corners[k].x, corners[k].y), (b.x, b.y)) < limit * limit else { continue }
+                surface.turnClearances.append((partner: partner, nx: n.0, ny: n.1, c: -(n.0 * corners[k].x + n.1 * corners[k].y),
+                                               a: (corners[k].x, corners[k].y), b: (b.x, b.y), reach: reach))
+            }
+        }
+    }
+
+    /// Whether the triangle `a b c` comes within a pixel box's reach of one of the other
+    /// layers' silhouettes noted for own turning corner `partner`.
+    func reachesTurnClearance(_ partner: Int, _ a: PlanePoint, _ b: PlanePoint, _ c: PlanePoint) -> Bool {
+        for s in surface.turnClearances where s.partner == partner {
+            let limit = s.reach * s.reach
+            if Self.squaredDistance(from: s.a, to: a, b, c) < limit || Self.squaredDistance(from: s.b, to: a, b, c) < limit { return true }
+            if Self.squaredDistance(from: (a.x, a.y), toSegment: s.a, s.b) < limit || Self.squaredDistance(from: (b.x, b.y), toSegment: s.a, s.b) < limit
+                || Self.squaredDistance(from: (c.x, c.y), toSegment: s.a, s.b) < limit { return true }
+        }
+        return false
     }
 
     /// Gives item `i`'s pieces within `turnReach` of each of its turning vertices that carry the
@@ -128,6 +212,15 @@ extension DrawList {
                 splitTriangles { dx * ($0.x - mx) + dy * ($0.y - my) }
             }
         }
+        // Another layer's silhouette near an own turning corner: the item's triangles are cut
+        // along the two lines a pixel box's reach either side of it, so that a piece either
+        // reaches it (two layers share those pixels, composited by "over": left as they were)
+        // or lies clear of it.
+        for s in surface.turnClearances.indices where slits.partners[surface.turnClearances[s].partner].item == i {
+            let clearance = surface.turnClearances[s]
+            splitTriangles { clearance.nx * $0.x + clearance.ny * $0.y + clearance.c - clearance.reach }
+            splitTriangles { clearance.nx * $0.x + clearance.ny * $0.y + clearance.c + clearance.reach }
+        }
         // Each piece takes the nearest vertex's partner (no storage: partners are few).
         for t in triangles.indices where triangles[t].edges & (heldBits | contourBits) == 0 {
             let (a, b, c) = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
@@ -138,7 +231,7 @@ extension DrawList {
             var best = (distance: Self.turnReach * Self.turnReach, bits: UInt32(0), found: false)
             var vertex = (x: 0.0, y: 0.0), ambiguous = false
             var partner = 0
-            for p in slits.partners where p.item == i {
+            for (index, p) in slits.partners.enumerated() where p.item == i {
                 defer { partner += 1 }
                 let e = items[i].slitEdges.lowerBound + partner
                 guard e < items[i].slitEdges.upperBound else { break }
@@ -146,6 +239,8 @@ extension DrawList {
                 guard turnBits & bit != 0 else { continue }
                 let d = Self.squaredDistance(from: (p.a.x, p.a.y), to: a, b, c)
                 guard d <= Self.turnReach * Self.turnReach else { continue }
+                // An own corner's pixels that another layer's outline reaches keep the product.
+                if p.neighbour < 0 && !surface.turnClearances.isEmpty && reachesTurnClearance(index, a, b, c) { continue }
                 if best.found {
                     let (dx, dy) = (p.a.x - vertex.x, p.a.y - vertex.y)
                     if dx * dx + dy * dy >= Self.turnSplit * Self.turnSplit { ambiguous = true }

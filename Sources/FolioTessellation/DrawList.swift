@@ -134,6 +134,10 @@ package struct DrawList {
     /// Whether the pixels round a vertex where a surface's outline turns at a seam's end take
     /// both of its lines there (`DrawList+TurningCorners.swift`; off only to test and measure it).
     package var clipsTurningCorners = true
+    /// Whether a surface patch's (and its tiles') own corners between two silhouette edges
+    /// take the second edge's line the same way (`DrawList+TurningCorners.swift`; off only to
+    /// test and measure it).
+    package var clipsOwnTurningCorners = true
     /// Whether a face's shadow is merged into the page details drawn between the face and it,
     /// as well as into the face (`DrawList+DetailOverlays.swift`); off only to measure the
     /// fault it mends.
@@ -215,7 +219,7 @@ package struct DrawList {
             // Later sheets' outlines crossing an item's edge (DrawList+CrossingEdges.swift).
             if mode == .inflated && fitsUnderCrossings { findCrossingEdges(frame, isOpaque: isOpaque) }
             // A surface's outline turning at a seam's end (DrawList+TurningCorners.swift).
-            if mode == .inflated && clipsTurningCorners { findTurningCorners() }
+            if mode == .inflated && clipsTurningCorners { findTurningCorners(frame) }
         } else {
             slits.partners.removeAll(keepingCapacity: true)
         }

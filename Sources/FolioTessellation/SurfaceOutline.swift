@@ -11,6 +11,12 @@ package struct SurfaceOutline {
     /// Where a surface's outline runs on from one patch's silhouette edge into a neighbour's
     /// across a seam, nearly straight (`findSeamCorners`).
     package var seamCorners: [DrawList.SeamCorner] = []
+    /// Other layers' silhouettes within reach of a patch's own turning corner
+    /// (`DrawList+TurningCorners.swift`): the corner's partner (in `SlitPartners.partners`),
+    /// the line in viewport pixels (positive inside), its segment, and a pixel box's reach
+    /// across it (and a margin).
+    package var turnClearances: [(partner: Int, nx: Double, ny: Double, c: Double,
+                                  a: (x: Double, y: Double), b: (x: Double, y: Double), reach: Double)] = []
     /// Whether the item being triangulated is a surface's patch: only those take the thin-strip
     /// rules of `DrawList+Triangles.swift` (margin rings, one edge per side of a straight corner,
     /// tips, straight steps across open edges); flat polygons keep their triangulation exactly.

@@ -4,6 +4,7 @@ import FolioBook
 import FolioGeometry
 import FolioLayers
 import FolioSurface
+import FolioTessellation
 import FolioTestSupport
 @testable import FolioRender
 
@@ -145,10 +146,23 @@ final class OffGridCoverageTests: XCTestCase {
     /// edge pixel's error against the exact coverage to `errors`.
     @MainActor
     @discardableResult
-    static func measure(leaf leafIndex: Int, progress: Double, placement: CrackSweepTests.Placement, into errors: inout Errors) throws -> Image? {
+    static func measure(leaf leafIndex: Int, progress: Double, placement: CrackSweepTests.Placement, tiled: Bool = false,
+                        into errors: inout Errors) throws -> Image? {
         let dump = ProcessInfo.processInfo.environment["OFFGRID_DUMP"].map { _ in "\(progress) at \(placement)" }
         let view = Size(width: 200, height: 130)
         let book = try CrackSweepTests.whiteBook(CurlLeafEffect(), view: view)
+        if tiled {
+            // White tiles on the white pages, four to a page, the page's own picture beneath: the
+            // leaf draws them on its surface, cut per patch (`SurfaceDetailLayers`). (A tile
+            // reaching its face's outline counts the edge twice, docs/reader.md: the errors
+            // measured then are not the coverage rules'.)
+            let tile = TestPages.solid((255, 255, 255), width: 64, height: 64)
+            try SharedRenderer.offscreen.renderer.setImage(tile, for: ContentHandle(4400))
+            let quarters = (0..<4).map { k in
+                PageDetail(rect: Rect(x: Double(k % 2) / 2, y: Double(k / 2) / 2, width: 0.5, height: 0.5), handle: ContentHandle(4400))
+            }
+            book.pageDetails = Dictionary(uniqueKeysWithValues: (0..<8).map { ($0, quarters) })
+        }
         try book.setLeaves([BookLeaf(index: leafIndex, progress: progress)], opening: leafIndex)
         let image = try CrackSweepTests.render(book, at: placement, antialiasing: .analytic)
         if dump != nil { try image.writePNG(path: "/tmp/offgrid-\(progress)-\(placement.x)-\(placement.zoom).png") }
@@ -234,9 +248,12 @@ final class OffGridCoverageTests: XCTestCase {
     /// (`SubCase`), over the twelve offsets: the page and one sheet of the leaf 0.0020; the leaf's
     /// front and back sheets 0.0765 (zoom 1.37 at (0.1, 0.35), pixel (228, 178), leaf 1 where its
     /// roll's two outlines meet at the contour's end over the page's bottom edge: 219 drawn for
-    /// 199); one sheet's outline turning 0.0175 (zoom 2 at (0.85, 0.6), pixel (334, 261), where the
-    /// last strip of the roll turns 66° up its side within one patch: 14 drawn for 18, the
-    /// product of the two edges' coverages; `DrawList+TurningCorners.swift` says why it stays).
+    /// 199); one sheet's outline turning 0.0020 (the 8-bit rounding, at every offset).
+    ///
+    /// Before a patch's own corners took their second edge's line (`DrawList+TurningCorners.swift`,
+    /// "A patch's own corner"): one sheet's outline turning 0.0175 (zoom 2 at (0.85, 0.6), pixel
+    /// (334, 261), where the last strip of the roll turns 66° up its side within one patch: 14
+    /// drawn for 18, the product of the two edges' coverages).
     ///
     /// Before the pixels round a vertex of the roll's outline took both lines there
     /// (`DrawList+TurningCorners.swift`): the page and one sheet 0.0082 (zoom 1 at (0.6, 0.1));
@@ -252,7 +269,7 @@ final class OffGridCoverageTests: XCTestCase {
     /// the turning outline 0.0382 (the back sheet's tip in the band at zoom 2 and (0.1, 0.35),
     /// pixel (281, 262), drawn by no one: now 0.011). docs/pipeline.md, "What stays", has why
     /// each stays and what exactness would take.
-    static let cornerBounds: [SubCase: Double] = [.pageAndOneSheet: 0.006, .bothSheets: 0.08, .turn: 0.02]
+    static let cornerBounds: [SubCase: Double] = [.pageAndOneSheet: 0.006, .bothSheets: 0.08, .turn: 0.003]
     /// The mean over the pixels the leaf's front and back sheets share, per offset: 0.0026–0.0074
     /// measured (`DrawList+CrossingEdges.swift`); 0.0035–0.0116 before nearly parallel lines were
     /// counted, 0.0035–0.0166 with the held edges alone, 0.030–0.051 before them, 0.045–0.081
@@ -434,6 +451,68 @@ final class OffGridCoverageTests: XCTestCase {
             XCTAssertGreaterThan(junction[0], Self.junctionBound, "the measure sees one line carried on past the vertex")
             XCTAssertLessThanOrEqual(turn[1], Self.cornerBounds[.turn] ?? 0)
             XCTAssertLessThanOrEqual(junction[1], Self.junctionBound)
+        }
+    }
+
+    /// Where the roll's last strip turns 66° up its side, a corner of one patch between two of
+    /// its own silhouette edges, the pixels round the corner take the second edge's line
+    /// (`DrawList.clipsOwnTurningCorners`, `DrawList+TurningCorners.swift`): with that off, the
+    /// product of the two edges' coverages covers the pixel holding the corner, 14 drawn for 18
+    /// at zoom 2 and (0.85, 0.6), pixel (334, 261), 0.0175 off; with it, 18 for 18 (0.0018).
+    func testAnOutlineTurningAtAPatchsOwnCornerIsCoveredByBothItsLines() throws {
+        try MainActor.assumeIsolated {
+            defer { SharedRenderer.offscreen.renderer.list.clipsOwnTurningCorners = true }
+            var turn: [Double] = [], bothSheets: [Double] = []
+            for clips in [false, true] {
+                SharedRenderer.offscreen.renderer.list.clipsOwnTurningCorners = clips
+                var errors = Errors()
+                try Self.measure(leaf: 1, progress: 0.45, placement: .init(x: 0.85, y: 0.6, zoom: 2), into: &errors)
+                turn.append(errors.drawn[SubCase.turn.rawValue].worst)
+                bothSheets.append(errors.drawn[SubCase.bothSheets.rawValue].worst)
+            }
+            print(String(format: "a patch's own corner turning 66°: worst turning pixel %.4f → %.4f (×2 (0.85, 0.6)), front × back %.4f → %.4f, product → both lines",
+                         turn[0], turn[1], bothSheets[0], bothSheets[1]))
+            XCTAssertGreaterThan(turn[0], 0.015, "the measure sees the product of the two edges' coverages")
+            XCTAssertLessThanOrEqual(turn[1], Self.cornerBounds[.turn] ?? 0)
+            XCTAssertLessThanOrEqual(bothSheets[1], bothSheets[0] + 0.5 / 255, "no pixel two sheets share gets worse")
+        }
+    }
+
+    /// A curled leaf's tiles are cut per patch (`SurfaceDetailLayers`), and a tile's piece over
+    /// a patch's own turning corner takes the same second line as the patch (the same vertex,
+    /// the same line within a millionth of a pixel), so a tiled leaf covers the corner's pixels
+    /// as the untiled one does; no piece takes another's line.
+    func testATilesPieceOverAPatchsOwnCornerTakesThePatchsSecondLine() throws {
+        try MainActor.assumeIsolated {
+            var errors = Errors()
+            try Self.measure(leaf: 1, progress: 0.45, placement: .init(x: 0.85, y: 0.6, zoom: 2), tiled: true, into: &errors)
+            let r = SharedRenderer.offscreen.renderer
+            let (list, frame) = (r.list, r.frame)
+            // The own corners' partners (`neighbour` −1, a `.corner` line), by item.
+            let own = list.slits.partners.filter { $0.neighbour < 0 && $0.line.shaderEdge.0 * $0.line.shaderEdge.0 + $0.line.shaderEdge.1 * $0.line.shaderEdge.1 > 2048 }
+            let patches = own.filter { !frame.isSurfaceDetail(frame.polygons[list.items[$0.item].quadIndex]) }
+            let pieces = own.filter { frame.isSurfaceDetail(frame.polygons[list.items[$0.item].quadIndex]) }
+            XCTAssertGreaterThan(patches.count, 0, "the roll's patches turn at their own corners")
+            XCTAssertGreaterThan(pieces.count, 0, "tiles' pieces lie over those corners")
+            func same(_ p: SlitPartners.Partner, _ q: SlitPartners.Partner) -> Bool {
+                abs(p.a.x - q.a.x) < 1e-6 && abs(p.a.y - q.a.y) < 1e-6 && abs(p.line.nx - q.line.nx) < 1e-6
+                    && abs(p.line.ny - q.line.ny) < 1e-6 && abs(p.line.c - q.line.c) < 1e-6 * (1 + abs(p.line.c))
+            }
+            var matched = 0
+            for p in patches {
+                let quad = frame.polygons[list.items[p.item].quadIndex]
+                // A piece of a tile over the patch with a corner at the same vertex takes its line.
+                let over = pieces.filter { q in
+                    let piece = frame.polygons[list.items[q.item].quadIndex]
+                    return piece.surfacePatch == quad.surfacePatch && piece.localToView.showsBack == quad.localToView.showsBack
+                        && abs(q.a.x - p.a.x) < 1e-6 && abs(q.a.y - p.a.y) < 1e-6
+                }
+                guard !over.isEmpty else { continue }
+                matched += 1
+                XCTAssertTrue(over.contains { same($0, p) }, "a piece at the patch's corner (\(p.a)) takes its second line")
+            }
+            print("own turning corners in the tiled leaf: \(patches.count) patches', \(pieces.count) pieces', \(matched) corners under a piece")
+            XCTAssertGreaterThan(matched, 0, "a tile lies over one of the patches' own corners")
         }
     }
 }
