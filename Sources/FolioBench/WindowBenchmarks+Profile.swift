@@ -54,7 +54,8 @@ extension WindowBenchmarks {
             throw CommandFailure(message: "bench --profile \(kind): no display (\(reason)); run it under xvfb-run -a -s \"-screen 0 1940x1220x24\"")
         }
         let rasters = ProcessInfo.processInfo.environment["FOLIO_WINDOW_RESTING_RASTERS"] != nil ? "resting rasters"
-            : fineScale.map { String(format: "pages in flight at %g × %g", $0, $0) } ?? "rasters for the turn"
+            : (fineScale.map { String(format: "pages in flight at %g × %g", $0, $0) } ?? "rasters for the turn")
+                + (ProcessInfo.processInfo.environment["FOLIO_WINDOW_FINE_ONLY"] != nil ? ", finer rasters alone" : ", resting rasters kept")
         print("\(kind) \(profileSize.width)x\(profileSize.height), one leaf, unlit, full redraw, \(rasters): \(String(format: "%.3f", seconds.wall * 1e3)) ms/frame, \(String(format: "%.3f", seconds.cpu * 1e3)) ms CPU/frame over \(frames) frames")
     }
 
