@@ -147,7 +147,8 @@ extension QuadRenderer {
         if restingLevel { lastFrame.restingLevelDrawCalls += 1 }
         if cursor.restingRaster { lastFrame.restingRasterDrawCalls += 1 }
         drawProfile.measure(layer: frame.record(of: quad).name,
-                            features: unmipmapped ? variant.name + " UNMIPMAPPED" : restingLevel ? variant.name + " RESTING_LEVEL" : variant.name, opaque: opaque, triangles: batch.vertices.count / 3,
+                            features: (unmipmapped ? variant.name + " UNMIPMAPPED" : restingLevel ? variant.name + " RESTING_LEVEL" : variant.name)
+                                + (cursor.restingRaster ? " RESTING_RASTER" : ""), opaque: opaque, triangles: batch.vertices.count / 3,
                             pixels: list.rasterizedArea(of: batch.vertices)) {
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
         }

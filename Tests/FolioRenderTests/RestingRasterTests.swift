@@ -122,6 +122,44 @@ final class RestingRasterTests: XCTestCase {
         }
     }
 
+    /// Through the window bench's ten poses (progress 0.05 to 0.95), only the leaf's faces with
+    /// a finer raster (a marker colour) over their resting ones: the flip's leaf turns about the
+    /// spine, so its outer edge is always nearer the viewer than the spine and the pose
+    /// magnifies it along the spine (d / (d − z) > 1) at every progress — its draws never bind
+    /// the resting raster, and the marker shows wherever the leaf does. The curl's flat part,
+    /// in the page plane at its resting size, binds it at every pose (while the marker — the
+    /// roll and the turned part, magnified 1.045 — grows with the turn).
+    func testTheFlipsLeafIsMagnifiedAtEveryPoseWhileTheCurlsFlatPartIsNot() throws {
+        try MainActor.assumeIsolated {
+            let offscreen = SharedRenderer.offscreen
+            let r = offscreen.renderer
+            let size = Size(width: 480, height: 300)
+            for effect in [FlipLeafEffect(), CurlLeafEffect()] as [any LeafEffect] {
+                let book = try Book(pageCount: 8, configuration: BookConfiguration(viewSize: size, layout: .spread, effect: effect))
+                defer { for page in 0..<8 { r.removeImage(for: book.handle(forPage: page)) } }
+                for step in 0..<10 {
+                    let progress = 0.05 + 0.1 * Double(step)
+                    for page in 0..<8 { try r.setImage(SamplePages.page(page + 1, width: 240, height: 300), for: book.handle(forPage: page)) }
+                    try book.setLeaves([BookLeaf(index: 2, progress: progress)])
+                    // Only the leaf's faces get a finer raster: every resting-raster draw is the leaf's.
+                    for page in 0..<8 where book.rasterScale(ofPage: page) != .one {
+                        try r.setImage(Self.marker(width: 389, height: 486), for: book.handle(forPage: page), rasterScale: 1.62)
+                    }
+                    let shown = try offscreen.render(book.root, size: size, scale: 1, background: .clear)
+                    let fine = (0..<(480 * 300)).filter { Self.isMarker(shown, $0) }.count
+                    let name = "\(type(of: effect)) at \(progress)"
+                    print("\(name): resting-raster draws \(r.lastFrame.restingRasterDrawCalls) of \(r.lastFrame.drawCalls), finer raster \(fine) px")
+                    XCTAssertGreaterThan(fine, 100, "\(name): the magnified part shows the finer raster")
+                    if effect is FlipLeafEffect {
+                        XCTAssertEqual(r.lastFrame.restingRasterDrawCalls, 0, "\(name): the leaf is magnified along the spine")
+                    } else {
+                        XCTAssertGreaterThanOrEqual(r.lastFrame.restingRasterDrawCalls, 2, "\(name): the flat part shows the resting raster")
+                    }
+                }
+            }
+        }
+    }
+
     /// The curl at 0.6 with its pages in flight at the book's raster scale (a marker colour)
     /// over their resting rasters: the flat part of the leaf, lying in the page plane at its
     /// resting size, shows the resting raster (those pixels are the resting-only frame's bytes),
