@@ -92,6 +92,11 @@ final class DemoPages {
     /// Absent for a placeholder, or a texture kept from an older size or an evicted raster
     /// until its replacement arrives (those are `stale`).
     private var shownKey: [Int: Int] = [:]
+    /// For a page showing its finer raster, the cache key of the raster at the display size
+    /// the renderer keeps beside it (`QuadRenderer.restingRasterSize(for:)`): held and counted
+    /// by the cache while the page is in flight (1 + 2.62 resting pages' bytes), drawn where
+    /// nothing magnifies the page, and shown again without a new raster once it lands.
+    private var restingKey: [Int: Int] = [:]
     private(set) var failures = 0
     /// Pages whose problem was already told when the book opened.
     private var reported = Set<Int>()
@@ -204,6 +209,9 @@ final class DemoPages {
         var kept = Set(book.visiblePages)
         for page in wanted where TilePlanner.Key(packed: page) == nil { kept.insert(page) }
         for page in uploaded where !kept.contains(page) { renderer.removeImage(for: Self.handle(page, book)) }
+        // The fresh cache counts none of the old rasters: the kept pages keep one texture each.
+        for page in restingKey.keys where kept.contains(page) { renderer.removeRestingRaster(for: Self.handle(page, book)) }
+        restingKey.removeAll()
         uploaded.formIntersection(kept)
         stale = uploaded
         shownKey.removeAll()
@@ -334,6 +342,16 @@ final class DemoPages {
         return Self.level(key) == 0
     }
 
+    /// The cache key of the resting raster the renderer keeps beside page `page`'s finer one,
+    /// or nil.
+    func restingRasterKey(ofPage page: Int) -> Int? { restingKey[page] }
+
+    /// Forgets the resting raster key of `index`, whose textures the renderer deleted: the
+    /// cache lets its bytes go too.
+    private func forgetRestingRaster(_ index: Int) {
+        if let key = restingKey.removeValue(forKey: index) { cache.remove(key) }
+    }
+
     /// Whether some wanted key's raster goes to page or tile `index`.
     private func isWanted(_ index: Int) -> Bool { wanted.contains { Self.handleIndex($0) == index } }
 
@@ -364,6 +382,17 @@ final class DemoPages {
             for page in stale where !isWanted(page) && !cache.contains(page) {
                 stale.remove(page)
                 if uploaded.remove(page) != nil { renderer.removeImage(for: Self.handle(page, book)) }
+                forgetRestingRaster(page)
+            }
+        }
+        // A page that has landed shows the resting raster its finer one kept, while the cache
+        // still holds it: no new raster, no upload.
+        for page in book.visiblePages where shownKey[page].map(Self.level) ?? 0 > 0 && wantedLevel(ofPage: page, book: book) == 0 {
+            guard let key = restingKey[page], cache.contains(key), let fine = shownKey[page] else { continue }
+            if renderer.showRestingRaster(for: Self.handle(page, book)) {
+                restingKey[page] = nil
+                shownKey[page] = key
+                cache.remove(fine)
             }
         }
         // A document's page on screen with no texture yet shows its placeholder at once.
@@ -383,6 +412,12 @@ final class DemoPages {
             for key in events.evicted {
                 uploads.removeAll { $0.key == key }
                 let index = Self.handleIndex(key)
+                // The resting raster kept beside a finer one: only that texture goes.
+                if restingKey[index] == key {
+                    restingKey[index] = nil
+                    renderer.removeRestingRaster(for: Self.handle(index, book))
+                    continue
+                }
                 // Only the raster its handle shows takes the texture with it.
                 guard shownKey[index] == key else { continue }
                 shownKey[index] = nil
@@ -394,6 +429,7 @@ final class DemoPages {
                 }
                 stale.remove(index)
                 if uploaded.remove(index) != nil { renderer.removeImage(for: Self.handle(index, book)) }
+                forgetRestingRaster(index)
             }
             for (key, content) in events.arrived {
                 if case let .pixels(image) = content { uploads.append((key, image)) }
@@ -425,10 +461,22 @@ final class DemoPages {
             // Evicted meanwhile (and perhaps loaded again): only what the cache holds goes up.
             if cache.contains(key) {
                 do throws(RenderError) {
-                    try renderer.setImage(image, for: Self.handle(key, book), rasterScale: Self.rasterScale(ofLevel: level))
-                    // The raster it replaces is gone from GL: the cache forgets it too (a page
-                    // that lands rasterises its display size again, as it must).
-                    if let old = shownKey[index], old != key { cache.remove(old) }
+                    let handle = Self.handle(key, book)
+                    try renderer.setImage(image, for: handle, rasterScale: Self.rasterScale(ofLevel: level))
+                    if let old = shownKey[index], old != key {
+                        if level > 0, Self.level(old) == 0, renderer.restingRasterSize(for: handle) != nil {
+                            // Kept beside the finer raster: still held, and counted, by the cache.
+                            restingKey[index] = old
+                        } else {
+                            // The raster it replaces is gone from GL: the cache forgets it too.
+                            cache.remove(old)
+                        }
+                    }
+                    // An upload that kept no resting raster (one at the display size) deleted
+                    // the one kept before: the cache lets it go too.
+                    if renderer.restingRasterSize(for: handle) == nil, let kept = restingKey.removeValue(forKey: index), kept != key {
+                        cache.remove(kept)
+                    }
                     shownKey[index] = key
                 } catch {
                     // Larger than this device's textures: reported, and the page stays as it was.
@@ -449,6 +497,8 @@ final class DemoPages {
         stale.removeAll()
         // The cache still holds their rasters as uploaded: they load again only once evicted.
         for key in shownKey.values { cache.remove(key) }
+        for key in restingKey.values { cache.remove(key) }
         shownKey.removeAll()
+        restingKey.removeAll()
     }
 }

@@ -110,7 +110,9 @@ extension SharpnessBenchmarks {
                 for p in 0..<2 {
                     let scale = way == "resting" ? PageMagnification.one : book.rasterScale(ofPage: p, withLevelOfDetailBias: renderer.appliesLevelOfDetailBias)
                     if way != "resting" && frame.progress > 0 { scales[frame.effect] = [scale.horizontal, scale.vertical] }
-                    // As `DocumentBook.uploadVisiblePages` uploads them.
+                    // As `DocumentBook.uploadVisiblePages` uploads them: a page in flight over
+                    // its resting raster, which it keeps for the draws nothing magnifies.
+                    if scale != .one { try renderer.setImage(raster(p, (w, h)), for: book.handle(forPage: p)) }
                     try renderer.setImage(raster(p, scale.pixels(width: w, height: h)), for: book.handle(forPage: p), rasterScale: scale.largest)
                 }
                 let image = try offscreen.render(book.root, size: Self.size, scale: 1, background: .clear)

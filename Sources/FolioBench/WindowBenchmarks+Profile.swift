@@ -47,21 +47,22 @@ extension WindowBenchmarks {
             throw CommandFailure(message: "bench --profile '\(kind)': expected one of \(profileKinds.joined(separator: ", "))")
         }
         let fineScale = try fineRasterScaleOverride()
-        let seconds: (wall: Double, cpu: Double)
+        let seconds: (wall: Double, cpu: Double, allocations: Double)
         do {
             seconds = try MainActor.assumeIsolated { try profile(effect: effect, frames: frames) }
         } catch let RenderError.noDisplay(reason) {
             throw CommandFailure(message: "bench --profile \(kind): no display (\(reason)); run it under xvfb-run -a -s \"-screen 0 1940x1220x24\"")
         }
         let rasters = ProcessInfo.processInfo.environment["FOLIO_WINDOW_RESTING_RASTERS"] != nil ? "resting rasters"
-            : fineScale.map { String(format: "pages in flight at %g × %g", $0, $0) } ?? "rasters for the turn"
-        print("\(kind) \(profileSize.width)x\(profileSize.height), one leaf, unlit, full redraw, \(rasters): \(String(format: "%.3f", seconds.wall * 1e3)) ms/frame, \(String(format: "%.3f", seconds.cpu * 1e3)) ms CPU/frame over \(frames) frames")
+            : (fineScale.map { String(format: "pages in flight at %g × %g", $0, $0) } ?? "rasters for the turn")
+                + (ProcessInfo.processInfo.environment["FOLIO_WINDOW_FINE_ONLY"] != nil ? ", finer rasters alone" : "")
+        print("\(kind) \(profileSize.width)x\(profileSize.height), one leaf, unlit, full redraw, \(rasters): \(String(format: "%.3f", seconds.wall * 1e3)) ms/frame, \(String(format: "%.3f", seconds.cpu * 1e3)) ms CPU/frame over \(frames) frames, \(String(format: "%.1f", seconds.allocations)) heap allocations/frame on this thread (GL driver included)")
     }
 
-    /// The frames of `effect` (or the floor): wall and process CPU seconds per frame over
+    /// The frames of `effect` (or the floor): wall and process CPU seconds and heap allocations (this thread) per frame over
     /// `frames` frames.
     @MainActor
-    static func profile(effect: String, frames: Int) throws -> (wall: Double, cpu: Double) {
+    static func profile(effect: String, frames: Int) throws -> (wall: Double, cpu: Double, allocations: Double) {
         // The floor's stage still needs a book to build; the flip's is the cheapest to upload.
         let configuration = Configuration(effect: effect == "floor" ? "flip" : effect, leaves: 1, lit: false)
         let plan = Plan(sizes: [profileSize], configurations: [configuration], rounds: 1, frames: profilePoses)
@@ -78,10 +79,11 @@ extension WindowBenchmarks {
             frame = { step in try bench.frame(stage, configuration, step: step, leaves: &leaves) }
         }
         for step in 0..<plan.frames { try frame(step) }
-        let start = DispatchTime.now().uptimeNanoseconds, cpu = FrameMeter.processCPUSeconds()
+        let start = DispatchTime.now().uptimeNanoseconds, cpu = FrameMeter.processCPUSeconds(), allocations = AllocationCounter.count
         try profiledWindowFrames(frames, frame)
         let n = Double(max(frames, 1))
-        return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / n, (FrameMeter.processCPUSeconds() - cpu) / n)
+        return (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / n, (FrameMeter.processCPUSeconds() - cpu) / n,
+                Double(AllocationCounter.count - allocations) / n)
     }
 
     /// The measured frames, a function of their own so that callgrind can count them alone:

@@ -221,11 +221,19 @@ package struct WindowBenchmarks {
         let book = books.values.first!
         // The larger part of the split, as `folio render --effect book` draws its pages.
         let page = (width: Int((book.frame.split.leading * scale).rounded()), height: Int((book.frame.height * scale).rounded()))
+        // A page in flight goes up as a reader's does: its resting raster first (it lay flat
+        // before its turn), then its finer raster, which keeps the resting one beside it for the
+        // draws nothing magnifies (QuadRenderer+RestingRaster.swift). `FOLIO_WINDOW_FINE_ONLY`
+        // (any value): the finer raster alone, as before that, to measure what it saves.
+        let fineOnly = ProcessInfo.processInfo.environment["FOLIO_WINDOW_FINE_ONLY"] != nil
         for (effect, scales) in pages {
             for (p, raster) in scales {
+                let handle = books[effect]!.handle(forPage: p)
+                if raster != .one && !fineOnly {
+                    try window.renderer.setImage(SamplePages.page(p + 1, width: page.width, height: page.height), for: handle)
+                }
                 let (w, h) = raster.pixels(width: page.width, height: page.height)
-                try window.renderer.setImage(SamplePages.page(p + 1, width: w, height: h), for: books[effect]!.handle(forPage: p),
-                                             rasterScale: raster.largest)
+                try window.renderer.setImage(SamplePages.page(p + 1, width: w, height: h), for: handle, rasterScale: raster.largest)
             }
         }
         let (fw, fh) = window.framebufferSize

@@ -110,10 +110,13 @@ package final class DocumentBook {
     /// The bytes the pages a frame shows take: at most six pages in flight at once are held,
     /// each at most at the book's largest raster scale (1.62 × 1.62: Folio's renderer applies
     /// the fine raster's level-of-detail bias under both GL profiles,
-    /// ``Book/largestRasterScale(withLevelOfDetailBias:)``).
+    /// ``Book/largestRasterScale(withLevelOfDetailBias:)``) with its resting raster kept
+    /// beside it (`QuadRenderer.setImage(_:for:rasterScale:keepsRestingRaster:)`): 1 + 2.62 =
+    /// 3.62 resting pages per page in flight, less than 2 × 2's 4.
     package var pageBytes: Int {
         let fine = book.largestRasterScale(withLevelOfDetailBias: true).pixels(width: pagePixels.width, height: pagePixels.height)
-        return min(book.pageCount, 6) * RenderLimits.pageBytes(width: fine.width, height: fine.height)
+        let resting = fine == pagePixels ? 0 : RenderLimits.pageBytes(width: pagePixels.width, height: pagePixels.height)
+        return min(book.pageCount, 6) * (RenderLimits.pageBytes(width: fine.width, height: fine.height) + resting)
     }
 
     /// Uploads the pages the book shows now that are not uploaded yet or were rasterised at
@@ -135,6 +138,11 @@ package final class DocumentBook {
         for page in book.visiblePages {
             let scale = book.rasterScale(ofPage: page, withLevelOfDetailBias: renderer.appliesLevelOfDetailBias)
             guard uploaded[page] != scale else { continue }
+            // A page that has landed shows the resting raster its finer one kept: no new raster.
+            if scale == .one, uploaded[page] != nil, renderer.showRestingRaster(for: book.handle(forPage: page)) {
+                uploaded[page] = scale
+                continue
+            }
             var (w, h) = scale.pixels(width: pagePixels.width, height: pagePixels.height)
             (w, h) = (max(pagePixels.width, min(w, maximumSide)), max(pagePixels.height, min(h, maximumSide)))
             let bitmap: PageBitmap

@@ -21,6 +21,11 @@ public struct FrameStatistics: Sendable, Equatable {
     /// because the draw shows it no larger than at rest anywhere (a page in flight lying flat,
     /// the curl's flat part): what its resting upload would have cost, one bilinear fetch.
     public var restingLevelDrawCalls = 0
+    /// Of `drawCalls`, those that showed a page in flight from the resting raster kept beside
+    /// its finer one (`QuadRenderer.setImage(_:for:rasterScale:keepsRestingRaster:)`), because
+    /// nothing in the draw magnifies the page past its resting size (the curl's flat part, the
+    /// flip's leaf where it is foreshortened): the resting upload's texels and sampling.
+    public var restingRasterDrawCalls = 0
     /// Compositing groups drawn offscreen into their pictures this frame.
     public var groupPictures = 0
     /// Rasterized layers whose cached picture was drawn again this frame (new or changed).

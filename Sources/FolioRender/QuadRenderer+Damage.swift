@@ -106,6 +106,8 @@ extension QuadRenderer {
         h.combine(shown.rect.size.width); h.combine(shown.rect.size.height)
         if let t = shown.handle.flatMap({ textures[$0] }) {
             h.combine(t.id); h.combine(t.width); h.combine(t.height); h.combine(t.premultiplied); h.combine(t.isOpaque)
+            // The resting raster a draw may bind in its place (QuadRenderer+RestingRaster.swift).
+            h.combine(t.restingRaster?.id)
         }
         h.combine(Self.contentsFade(quad, frame))
         h.combine(layer.paint.backgroundColor)

@@ -38,6 +38,9 @@ extension QuadRenderer {
         /// The sampler object bound to unit 0 for `shadedItem`'s texture: 0 (the texture's own
         /// sampling), `unmipmappedSampler` or one of `restingLevelSamplers`.
         var sampler: GLuint = 0
+        /// Whether `shadedItem`'s texture is its page's resting raster, bound in place of the
+        /// finer one (QuadRenderer+RestingRaster.swift).
+        var restingRaster = false
     }
 
     /// Draws every batch in order, each surface's cast shadow before the batch it must precede,
@@ -117,9 +120,10 @@ extension QuadRenderer {
         // Uniforms belong to the program: set again when either changes.
         if cursor.shadedItem != batch.item {
             var sampler: GLuint = 0
+            cursor.restingRaster = false
             if composite { setCompositeMaterial(item, program) }
             else if raster { setRasterMaterial(item, quad, frame, program) }
-            else { sampler = setMaterial(item, batch: index, quad, frame, program) }
+            else { sampler = setMaterial(item, batch: index, quad, frame, program, showsRestingRaster: &cursor.restingRaster) }
             if sampler != cursor.sampler {
                 glBindSampler(0, sampler)
                 cursor.sampler = sampler
@@ -141,8 +145,10 @@ extension QuadRenderer {
         let restingLevel = cursor.sampler != 0 && !unmipmapped
         if unmipmapped { lastFrame.unmipmappedDrawCalls += 1 }
         if restingLevel { lastFrame.restingLevelDrawCalls += 1 }
+        if cursor.restingRaster { lastFrame.restingRasterDrawCalls += 1 }
         drawProfile.measure(layer: frame.record(of: quad).name,
-                            features: unmipmapped ? variant.name + " UNMIPMAPPED" : restingLevel ? variant.name + " RESTING_LEVEL" : variant.name, opaque: opaque, triangles: batch.vertices.count / 3,
+                            features: (unmipmapped ? variant.name + " UNMIPMAPPED" : restingLevel ? variant.name + " RESTING_LEVEL" : variant.name)
+                                + (cursor.restingRaster ? " RESTING_RASTER" : ""), opaque: opaque, triangles: batch.vertices.count / 3,
                             pixels: list.rasterizedArea(of: batch.vertices)) {
             glDrawArrays(GLenum(GL_TRIANGLES), GLint(batch.vertices.lowerBound), GLsizei(batch.vertices.count))
         }
@@ -211,19 +217,27 @@ extension QuadRenderer {
 
     /// Sets `program`'s uniforms for `item` (whose batches include `batch`) and binds its
     /// texture on unit 0; returns the sampler object that texture is to be sampled through
-    /// (`sampler(for:batch:_:texelsPerPoint:)`; 0: its own sampling).
-    func setMaterial(_ item: DrawItem, batch: Int, _ quad: Frame.Polygon, _ frame: Frame, _ program: ShaderPrograms.Program) -> GLuint {
+    /// (`sampler(for:batch:_:texelsPerPoint:)`; 0: its own sampling). `showsRestingRaster`
+    /// says whether the texture bound is a page's resting raster in place of its finer one.
+    func setMaterial(_ item: DrawItem, batch: Int, _ quad: Frame.Polygon, _ frame: Frame, _ program: ShaderPrograms.Program,
+                     showsRestingRaster: inout Bool) -> GLuint {
+        showsRestingRaster = false
         let layer = frame.record(of: quad)
         let b = layer.bounds
         glUniform4f(program.bounds, Float(b.minX), Float(b.minY), Float(b.width), Float(b.height))
         var texels = (list.scale, list.scale)
         var sampler: GLuint = 0
         let shown = Self.shownContents(quad, frame)
-        if let t = shown.handle.flatMap({ textures[$0] }) {
-            glBindTexture(GLenum(GL_TEXTURE_2D), t.id)
+        if let handleTexture = shown.handle.flatMap({ textures[$0] }) {
             let cr = shown.rect
+            // A page in flight's resting raster where nothing in this draw magnifies it
+            // (QuadRenderer+RestingRaster.swift), else the handle's texture.
+            let bound = boundTexture(item, batch: batch, handleTexture, contentsRect: cr, bounds: b)
+            let t = bound.texture
+            texels = bound.texels
+            showsRestingRaster = bound.resting
+            glBindTexture(GLenum(GL_TEXTURE_2D), t.id)
             glUniform4f(program.contentsRect, Float(cr.origin.x), Float(cr.origin.y), Float(cr.size.width), Float(cr.size.height))
-            texels = (Double(t.width) * abs(cr.width) / max(b.width, 1e-9), Double(t.height) * abs(cr.height) / max(b.height, 1e-9))
             if program.contentsFade >= 0 { glUniform1f(program.contentsFade, Self.contentsFade(quad, frame) ?? 1) }
             sampler = self.sampler(for: item, batch: batch, t, texelsPerPoint: texels)
             // Under ES the upload's bias, as desktop GL applies it: only Folio's own uploads carry

@@ -20,16 +20,21 @@ extension QuadRenderer {
     /// (`Book.rasterScale(ofPage:)`, the larger axis), which is sampled with a level-of-detail
     /// bias of its own (``levelOfDetailBias(rasterScale:)``).
     ///
+    /// A finer upload (`rasterScale` above 1) keeps the page's resting upload it replaces
+    /// beside it as the handle's resting raster, unless `keepsRestingRaster` is false (see
+    /// ``setPixels(_:width:height:bytesPerRow:premultiplied:for:rasterScale:keepsRestingRaster:)``).
+    ///
     /// - Throws: `RenderError.exceedsDeviceLimit` for an image wider or taller than the
     ///   device's `GL_MAX_TEXTURE_SIZE` (naming its size and the limit), `.invalidPixelSize`
     ///   for an empty one; nothing is uploaded and an earlier texture for `handle` stays.
-    public func setImage(_ image: Image, for handle: ContentHandle, rasterScale: Double = 1) throws(RenderError) {
+    public func setImage(_ image: Image, for handle: ContentHandle, rasterScale: Double = 1,
+                         keepsRestingRaster: Bool = true) throws(RenderError) {
         // `withUnsafeBytes` rethrows untyped: the error is carried out by hand.
         var failure: RenderError?
         image.pixels.withUnsafeBytes { raw in
             do throws(RenderError) {
                 try setPixels(raw, width: image.width, height: image.height, bytesPerRow: image.width * 4,
-                              premultiplied: false, for: handle, rasterScale: rasterScale)
+                              premultiplied: false, for: handle, rasterScale: rasterScale, keepsRestingRaster: keepsRestingRaster)
             } catch {
                 failure = error
             }
@@ -54,12 +59,24 @@ extension QuadRenderer {
     ///   - handle: the content handle layers name.
     ///   - rasterScale: how much finer the pixels are than the size they are shown at rest
     ///     (1: as shown); it chooses the level-of-detail bias (``levelOfDetailBias(rasterScale:)``).
+    ///   - keepsRestingRaster: for a finer upload (`rasterScale` above 1): whether the page's
+    ///     resting upload it replaces stays beside it as the handle's resting raster, a
+    ///     second texture that draws bind where nothing magnifies the page
+    ///     (QuadRenderer+RestingRaster.swift) and that goes with the handle's texture. Kept
+    ///     only when it is Folio's own upload at `rasterScale` 1 (or the resting raster the
+    ///     replaced finer upload kept), with Folio's sampling (not changed by
+    ///     `setSampling`), the same opacity, a smaller size and the same aspect within a texel.
+    ///     The page's resting raster and its finer raster are both held until the handle's
+    ///     texture is replaced or removed, or ``showRestingRaster(for:)`` or
+    ///     ``removeRestingRaster(for:)`` lets one go: a page in flight holds 1 + 2.62 times
+    ///     its resting bytes at the book's 1.62 × 1.62.
     /// - Throws: `RenderError.exceedsDeviceLimit` for a side beyond the device's
     ///   `GL_MAX_TEXTURE_SIZE` (naming the size and the limit), `.invalidPixelSize` for an
     ///   empty size or one beyond `Image.maximumSide`, `.invalidPixelBuffer` when the bytes
     ///   cannot hold the image. Nothing is uploaded then.
     public func setPixels(_ bytes: UnsafeRawBufferPointer, width: Int, height: Int, bytesPerRow: Int,
-                          premultiplied: Bool, for handle: ContentHandle, rasterScale: Double = 1) throws(RenderError) {
+                          premultiplied: Bool, for handle: ContentHandle, rasterScale: Double = 1,
+                          keepsRestingRaster: Bool = true) throws(RenderError) {
         let limits = RenderLimits.query()
         guard width > 0, height > 0 else {
             throw .invalidPixelSize(width: Double(width), height: Double(height), limit: min(Image.maximumSide, limits.maximumTextureSize))
@@ -125,9 +142,52 @@ extension QuadRenderer {
         if anisotropy > 1 { glTexParameterf(GLenum(GL_TEXTURE_2D), Self.textureMaxAnisotropy, anisotropy) }
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        let scale = rasterScale.isFinite && rasterScale > 1 ? rasterScale : 1
+        let resting = keepsRestingRaster ? Self.restingRaster(keptFrom: textures[handle], width: width, height: height,
+                                                              rasterScale: scale, opaque: opaque) : nil
         install(Texture(id: id, width: width, height: height, premultiplied: true, origin: .topLeft, owned: true, isOpaque: opaque,
                         hasUploadSampling: true, levelOfDetailBias: bias,
-                        restingLevel: Self.restingLevel(rasterScale: rasterScale, width: width, height: height)), for: handle)
+                        restingLevel: Self.restingLevel(rasterScale: rasterScale, width: width, height: height),
+                        rasterScale: scale, restingRaster: resting), for: handle)
+    }
+
+    /// The resting raster a finer upload (`width` × `height`, `rasterScale` above 1, `opaque`
+    /// or not) keeps from `old`, the texture it replaces: `old` itself when it is Folio's
+    /// resting upload, the resting raster `old` kept when it is a finer upload; nil when there
+    /// is none, or it is not Folio's, is sampled otherwise (`setSampling`), differs in opacity,
+    /// is not smaller or not of the same aspect within a texel (not a picture of the same page).
+    static func restingRaster(keptFrom old: Texture?, width: Int, height: Int, rasterScale: Double, opaque: Bool) -> TextureStore.RestingRaster? {
+        guard rasterScale > 1, let old, old.owned, old.hasUploadSampling, old.isOpaque == opaque else { return nil }
+        let candidate = old.rasterScale > 1 ? old.restingRaster : TextureStore.RestingRaster(id: old.id, width: old.width, height: old.height)
+        guard let r = candidate, r.width < width || r.height < height, r.width <= width, r.height <= height,
+              abs(Double(r.width) * Double(height) / Double(width) - Double(r.height)) <= 1 else { return nil }
+        return r
+    }
+
+    /// Makes the resting raster kept beside `handle`'s finer upload the handle's texture again
+    /// (the page has landed), deleting the finer one: no new raster, no upload. False, and
+    /// nothing changed, where the handle has no resting raster.
+    @discardableResult
+    public func showRestingRaster(for handle: ContentHandle) -> Bool {
+        guard let t = textures[handle], let resting = t.restingTexture else { return false }
+        install(resting, for: handle)
+        return true
+    }
+
+    /// Deletes the resting raster kept beside `handle`'s finer upload (its finer raster
+    /// stays the handle's texture and is drawn everywhere). False where there is none.
+    @discardableResult
+    public func removeRestingRaster(for handle: ContentHandle) -> Bool {
+        guard var t = textures[handle], t.restingRaster != nil else { return false }
+        t.restingRaster = nil
+        install(t, for: handle)
+        return true
+    }
+
+    /// The size in pixels of the resting raster kept beside `handle`'s finer upload, or nil
+    /// when it has none.
+    public func restingRasterSize(for handle: ContentHandle) -> (width: Int, height: Int)? {
+        textures[handle]?.restingRaster.map { ($0.width, $0.height) }
     }
 
     /// Whether every pixel's alpha byte is 255. Reads four bytes at a time (the alpha byte of
@@ -283,6 +343,8 @@ extension QuadRenderer {
     @_spi(Benchmarks) public func setSampling(mipmapped: Bool, anisotropy: Float, lodBias: Float, for handle: ContentHandle) {
         guard var texture = textures[handle], texture.owned else { return }
         texture.hasUploadSampling = false
+        // Drawn as set everywhere: a resting raster kept beside it would bypass the setting.
+        texture.restingRaster = nil
         // The shader adds it under OpenGL ES (Shaders/quad.frag).
         texture.levelOfDetailBias = lodBias
         textures.install(texture, for: handle)

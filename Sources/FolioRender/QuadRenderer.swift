@@ -132,6 +132,13 @@ public final class QuadRenderer {
         get { settings.samplesUnminifiedWithoutMipmaps }
         set { settings.samplesUnminifiedWithoutMipmaps = newValue }
     }
+    /// Whether a draw that nothing magnifies shows a page in flight from the resting raster
+    /// kept beside its finer one (QuadRenderer+RestingRaster.swift; off only to compare pixels
+    /// and cost).
+    @_spi(Benchmarks) public var bindsRestingRasters: Bool {
+        get { settings.bindsRestingRasters }
+        set { settings.bindsRestingRasters = newValue }
+    }
     /// The sampler object bound for those draws: bilinear on the base level, clamped.
     var unmipmappedSampler: GLuint = 0
     /// The samplers of draws that need no more than a fine upload's resting size: element

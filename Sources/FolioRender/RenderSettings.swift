@@ -44,6 +44,9 @@ struct RenderSettings {
     /// Whether a page texture that a draw does not minify is sampled without its mipmaps (the
     /// same pixels, cheaper; off only to compare pixels and cost; `QuadRenderer+Sampling.swift`).
     var samplesUnminifiedWithoutMipmaps = true
+    /// Whether a draw that nothing magnifies shows a page in flight from its resting raster
+    /// (off only to compare pixels and cost; `QuadRenderer+RestingRaster.swift`).
+    var bindsRestingRasters = true
 
     /// The light the cast shadows are cast from: the paper light, or without one the standard
     /// light's when curled leaves cast their shadow unlit (docs/curl.md §8, "The unlit curl's

@@ -38,6 +38,32 @@ struct TextureStore {
         /// draw that shows no more detail than the resting size samples that level alone
         /// (`QuadRenderer+RestingLevel.swift`).
         var restingLevel = 0
+        /// How much finer than its size at rest the upload is (`setPixels`' `rasterScale`): 1
+        /// for a page rasterised as shown, 1.62 for a page in flight at the book's raster scale.
+        var rasterScale = 1.0
+        /// The page's resting upload, kept beside a finer one while the page is in flight (a
+        /// second texture of the same handle, deleted with it): bound instead of the finer
+        /// raster by a draw that nothing magnifies (`QuadRenderer+RestingRaster.swift`). Nil
+        /// for a resting upload, an app's texture, or a finer raster uploaded with no resting
+        /// one before it.
+        var restingRaster: RestingRaster?
+
+        /// The resting raster as a texture of its own: sampled as Folio samples a resting
+        /// upload (mipmapped, the resting bias), with this texture's premultiplication,
+        /// origin and opacity (checked equal when it was kept).
+        var restingTexture: Texture? {
+            restingRaster.map {
+                Texture(id: $0.id, width: $0.width, height: $0.height, premultiplied: premultiplied, origin: origin, owned: owned,
+                        isOpaque: isOpaque, hasUploadSampling: hasUploadSampling, levelOfDetailBias: QuadRenderer.levelOfDetailBias)
+            }
+        }
+    }
+
+    /// A page's resting upload kept beside its finer raster: its GL name and size in texels.
+    /// Folio made it (it is deleted with the texture it is kept by).
+    struct RestingRaster: Equatable {
+        var id: GLuint
+        var width: Int, height: Int
     }
 
     private var byHandle: [ContentHandle: Texture] = [:]
@@ -45,14 +71,19 @@ struct TextureStore {
     /// The texture for `handle`, or nil when it has none.
     subscript(handle: ContentHandle) -> Texture? { byHandle[handle] }
 
-    /// Makes `texture` the one for `handle`, deleting the texture it replaces if Folio made it
-    /// (and it is not the same GL texture).
+    /// Makes `texture` the one for `handle`, deleting the textures it replaces if Folio made
+    /// them: the old texture and its resting raster, each unless `texture` keeps it (as itself
+    /// or as its own resting raster).
     mutating func install(_ texture: Texture, for handle: ContentHandle) {
-        if let old = byHandle[handle], old.owned, old.id != texture.id { Self.delete(old) }
+        if let old = byHandle[handle], old.owned {
+            let kept = (texture.id, texture.restingRaster?.id)
+            if old.id != kept.0 && old.id != kept.1 { Self.delete(old.id) }
+            if let r = old.restingRaster, r.id != kept.0, r.id != kept.1 { Self.delete(r.id) }
+        }
         byHandle[handle] = texture
     }
 
-    /// Forgets the texture for `handle`, deleting it if Folio made it.
+    /// Forgets the texture for `handle`, deleting it (and its resting raster) if Folio made it.
     mutating func remove(_ handle: ContentHandle) {
         if let t = byHandle.removeValue(forKey: handle), t.owned { Self.delete(t) }
     }
@@ -64,7 +95,12 @@ struct TextureStore {
     }
 
     private static func delete(_ texture: Texture) {
-        var id = texture.id
+        delete(texture.id)
+        if let r = texture.restingRaster { delete(r.id) }
+    }
+
+    private static func delete(_ id: GLuint) {
+        var id = id
         glDeleteTextures(1, &id)
     }
 }

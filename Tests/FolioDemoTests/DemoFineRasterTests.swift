@@ -45,6 +45,12 @@ final class DemoFineRasterTests: XCTestCase {
             // resting level (1.62 is not a power of two; draws nothing magnifies go unmipmapped).
             XCTAssertEqual(renderer.textures[DemoPages.handle(page, book)]?.levelOfDetailBias, QuadRenderer.fineRasterLevelOfDetailBias)
             XCTAssertEqual(renderer.textures[DemoPages.handle(page, book)]?.restingLevel, 0)
+            // Its raster at the display size stays beside it, held and counted by the cache, for
+            // the draws nothing magnifies (QuadRenderer+RestingRaster.swift).
+            XCTAssertTrue(renderer.restingRasterSize(for: DemoPages.handle(page, book)).map { $0 == (120, 160) } ?? false,
+                          "page \(page) in flight keeps its resting raster")
+            XCTAssertEqual(pages.restingRasterKey(ofPage: page), page)
+            XCTAssertTrue(pages.cache.contains(page), "the resting raster is held by the cache")
         }
         XCTAssertLessThanOrEqual(pages.cache.bytes, pages.cache.budget.bytes)
 
@@ -57,6 +63,8 @@ final class DemoFineRasterTests: XCTestCase {
         for page in landed {
             XCTAssertEqual(size(page)?.width, 120, "page \(page) lying flat is at its resting size again")
             XCTAssertEqual(pages.shownLevel(ofPage: page), 0)
+            XCTAssertNil(renderer.restingRasterSize(for: DemoPages.handle(page, book)), "one texture again")
+            XCTAssertNil(pages.restingRasterKey(ofPage: page))
         }
     }
 
@@ -95,6 +103,7 @@ final class DemoFineRasterTests: XCTestCase {
                     for page in 0..<pages.count where !pages.keptUntilReplaced.contains(page) {
                         guard let s = renderer.textureSize(for: DemoPages.handle(page, book)), pages.shownLevel(ofPage: page) != nil else { continue }
                         held += bytes(s)
+                        if let r = renderer.restingRasterSize(for: DemoPages.handle(page, book)) { held += bytes(r) }
                         if s.width > 120 { fineSeen += 1 }
                     }
                     worst = max(worst, held - pages.cache.bytes)

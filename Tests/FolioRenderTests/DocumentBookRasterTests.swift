@@ -8,7 +8,7 @@ import FolioGeometry
 
 /// `DocumentBook` (`folio render --document`) rasterises a page in flight at the book's raster
 /// scale for its turn and a page lying flat at the size shown, and its memory check counts the
-/// finer rasters: what it holds never passes `pageBytes`.
+/// finer rasters and the resting rasters they keep: what it holds never passes `pageBytes`.
 final class DocumentBookRasterTests: XCTestCase {
     func testPagesInFlightAreRasterisedForTheirTurnAndTheBudgetCountsThem() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("folio-raster-\(getpid()).pdf").path
@@ -26,8 +26,13 @@ final class DocumentBookRasterTests: XCTestCase {
                 renderer.textures[book.handle(forPage: page)].map { ($0.width, $0.height) }
             }
             @MainActor func heldBytes() -> Int {
-                book.visiblePages.compactMap(texture).reduce(0) { $0 + RenderLimits.pageBytes(width: $1.0, height: $1.1) }
+                let resting = book.visiblePages.compactMap { renderer.restingRasterSize(for: book.handle(forPage: $0)) }
+                return (book.visiblePages.compactMap(texture) + resting.map { ($0.width, $0.height) })
+                    .reduce(0) { $0 + RenderLimits.pageBytes(width: $1.0, height: $1.1) }
             }
+            // The opening at rest first, as a reader sees it before the turn.
+            try book.setLeaves([], opening: 1)
+            try pages.uploadVisiblePages(to: renderer)
             try book.setLeaves([BookLeaf(index: 1, progress: 0.3)], opening: 1)
             try pages.uploadVisiblePages(to: renderer)
             let front = try XCTUnwrap(book.page(ofLeaf: 1, side: .front)), back = try XCTUnwrap(book.page(ofLeaf: 1, side: .back))
@@ -43,17 +48,29 @@ final class DocumentBookRasterTests: XCTestCase {
                 let t = try XCTUnwrap(texture(p))
                 XCTAssertEqual([t.0, t.1], [rest.width, rest.height], "page \(p) lying flat: its resting size")
             }
-            XCTAssertLessThanOrEqual(heldBytes(), pages.pageBytes, "the budget counts the finer rasters")
+            // The front lay flat before the turn: its resting raster stays beside the finer one
+            // for the draws nothing magnifies (QuadRenderer+RestingRaster.swift).
+            XCTAssertTrue(renderer.restingRasterSize(for: book.handle(forPage: front)).map { $0 == rest } ?? false,
+                          "page \(front) keeps its resting raster")
+            XCTAssertGreaterThan(heldBytes(), 4 * RenderLimits.pageBytes(width: rest.width, height: rest.height) - 1)
+            XCTAssertLessThanOrEqual(heldBytes(), pages.pageBytes, "the budget counts the finer rasters and the resting ones they keep")
             let largest = PageMagnification(horizontal: PageMagnification.finerRasterScale, vertical: PageMagnification.finerRasterScale)
                 .pixels(width: rest.width, height: rest.height)
-            XCTAssertEqual(pages.pageBytes, 4 * RenderLimits.pageBytes(width: largest.width, height: largest.height),
-                           "at most six pages (here four) at the book's largest raster scale (1.62 × 1.62 under both profiles)")
-            // Landed: the leaf's pages lie flat again and go back to their resting size.
+            XCTAssertEqual(pages.pageBytes, 4 * (RenderLimits.pageBytes(width: largest.width, height: largest.height)
+                                                 + RenderLimits.pageBytes(width: rest.width, height: rest.height)),
+                           "at most six pages (here four) at the book's largest raster scale (1.62 × 1.62 under both profiles), each with its resting raster")
+            // Landed: the leaf's pages lie flat again and go back to their resting size; the
+            // front shows the resting raster it kept (the same GL texture, no new raster).
+            let kept = renderer.textures[book.handle(forPage: front)]?.restingRaster?.id
             try book.setLeaves([], opening: 2)
             try pages.uploadVisiblePages(to: renderer)
             for p in book.visiblePages {
                 let t = try XCTUnwrap(texture(p))
                 XCTAssertEqual([t.0, t.1], [rest.width, rest.height], "page \(p) at rest after the turn")
+                XCTAssertNil(renderer.restingRasterSize(for: book.handle(forPage: p)), "page \(p): one texture again")
+            }
+            if book.visiblePages.contains(front) {
+                XCTAssertEqual(renderer.textures[book.handle(forPage: front)]?.id, kept, "the landed front shows its kept resting raster")
             }
         }
     }
