@@ -193,22 +193,14 @@ extension DrawList {
         // mirrored curl drew a pixel 8/255 from its mirror image). Cutting between every two
         // vertices of every item doubled the frame's triangles; a piece still within reach of
         // two vertices farther apart takes neither.
-        var first = 0
-        for p in slits.partners where p.item == i {
-            defer { first += 1 }
-            let e = items[i].slitEdges.lowerBound + first
-            guard e < items[i].slitEdges.upperBound else { break }
-            guard turnBits & (UInt32(1) << UInt32(e - range.lowerBound)) != 0 else { continue }
-            var second = 0
-            for q in slits.partners where q.item == i {
-                defer { second += 1 }
-                let f = items[i].slitEdges.lowerBound + second
-                guard f < items[i].slitEdges.upperBound else { break }
-                guard second > first, turnBits & (UInt32(1) << UInt32(f - range.lowerBound)) != 0 else { continue }
-                let (dx, dy) = (q.a.x - p.a.x, q.a.y - p.a.y)
+        for first in partnerLines(of: i, in: turnBits) {
+            let p = first.partner.a
+            for second in partnerLines(of: i, in: turnBits) where second.edge > first.edge {
+                let q = second.partner.a
+                let (dx, dy) = (q.x - p.x, q.y - p.y)
                 guard dx * dx + dy * dy > 1e-12,
-                      dx * dx + dy * dy < Self.turnSplit * Self.turnSplit || joinedByEdge(p.a, q.a, of: i) else { continue }
-                let (mx, my) = (0.5 * (p.a.x + q.a.x), 0.5 * (p.a.y + q.a.y))
+                      dx * dx + dy * dy < Self.turnSplit * Self.turnSplit || joinedByEdge(p, q, of: i) else { continue }
+                let (mx, my) = (0.5 * (p.x + q.x), 0.5 * (p.y + q.y))
                 splitTriangles { dx * ($0.x - mx) + dy * ($0.y - my) }
             }
         }
@@ -227,20 +219,15 @@ extension DrawList {
             // Not where a later sheet's outline or a band's shares the pixels (the pieces there
             // that do not take its line composite two sheets by "over", and a truer part of
             // this one's outline is no truer a composite).
-            if reachesHeldStretch(heldBits, of: i, range, a, b, c) { continue }
+            if reachesHeldStretch(heldBits, of: i, a, b, c) { continue }
             var best = (distance: Self.turnReach * Self.turnReach, bits: UInt32(0), found: false)
             var vertex = (x: 0.0, y: 0.0), ambiguous = false
-            var partner = 0
-            for (index, p) in slits.partners.enumerated() where p.item == i {
-                defer { partner += 1 }
-                let e = items[i].slitEdges.lowerBound + partner
-                guard e < items[i].slitEdges.upperBound else { break }
-                let bit = UInt32(1) << UInt32(e - range.lowerBound)
-                guard turnBits & bit != 0 else { continue }
+            for turn in partnerLines(of: i, in: turnBits) {
+                let p = turn.partner
                 let d = Self.squaredDistance(from: (p.a.x, p.a.y), to: a, b, c)
                 guard d <= Self.turnReach * Self.turnReach else { continue }
                 // An own corner's pixels that another layer's outline reaches keep the product.
-                if p.neighbour < 0 && !surface.turnClearances.isEmpty && reachesTurnClearance(index, a, b, c) { continue }
+                if p.neighbour < 0 && !surface.turnClearances.isEmpty && reachesTurnClearance(turn.index, a, b, c) { continue }
                 if best.found {
                     let (dx, dy) = (p.a.x - vertex.x, p.a.y - vertex.y)
                     if dx * dx + dy * dy >= Self.turnSplit * Self.turnSplit { ambiguous = true }
@@ -248,14 +235,14 @@ extension DrawList {
                 guard d <= best.distance, !best.found || d < best.distance else { continue }
                 let ownBit = ownEdgeBit(along: p.own, of: i)
                 // The neighbour's line handed over past V (`splitAtSeamCorners`): the same numbers.
-                let line = edges[e]
+                let line = edges[turn.edge]
                 var handedBit: UInt32 = 0
                 for f in own where edges[f].nx == line.nx && edges[f].ny == line.ny && edges[f].c == line.c {
                     handedBit |= 1 << UInt32(f - range.lowerBound)
                 }
                 // Only a piece of the outline there: one that carries its line.
                 guard ownBit != 0, triangles[t].edges & (ownBit | handedBit) != 0 else { continue }
-                let bits = (triangles[t].edges & ~(handedBit | turnBits)) | ownBit | bit
+                let bits = (triangles[t].edges & ~(handedBit | turnBits)) | ownBit | turn.bit
                 guard bits.nonzeroBitCount <= TriangleCoverage.maximumEdges else { continue }
                 best = (d, bits, true)
                 vertex = (p.a.x, p.a.y)
@@ -266,16 +253,12 @@ extension DrawList {
 
     /// Whether the triangle `a b c` of item `i` comes within a pixel box's reach of the stretch
     /// of a later sheet's outline or a band's that item `i` takes as a partner (`bits`, relative
-    /// to `range`'s start): the segment's ends and middle against the triangle, its corners
-    /// against the segment.
-    func reachesHeldStretch(_ bits: UInt32, of i: Int, _ range: Range<Int>, _ a: PlanePoint, _ b: PlanePoint, _ c: PlanePoint) -> Bool {
-        var partner = 0
-        for p in slits.partners where p.item == i {
-            defer { partner += 1 }
-            let e = items[i].slitEdges.lowerBound + partner
-            guard e < items[i].slitEdges.upperBound else { break }
-            guard bits & (UInt32(1) << UInt32(e - range.lowerBound)) != 0 else { continue }
-            let reach = edges[e].reach + 0.02
+    /// to the item's first edge): the segment's ends and middle against the triangle, its
+    /// corners against the segment.
+    func reachesHeldStretch(_ bits: UInt32, of i: Int, _ a: PlanePoint, _ b: PlanePoint, _ c: PlanePoint) -> Bool {
+        for held in partnerLines(of: i, in: bits) {
+            let p = held.partner
+            let reach = edges[held.edge].reach + 0.02
             let limit = reach * reach
             let middle = (x: 0.5 * (p.a.x + p.b.x), y: 0.5 * (p.a.y + p.b.y))
             if Self.squaredDistance(from: p.a, to: a, b, c) < limit || Self.squaredDistance(from: p.b, to: a, b, c) < limit
