@@ -18,6 +18,27 @@ final class RestingRasterTests: XCTestCase {
         image.pixels[i * 4] == 255 && image.pixels[i * 4 + 1] == 0 && image.pixels[i * 4 + 2] == 0
     }
 
+    /// The view the spreads below are shown in, points.
+    static let size = Size(width: 480, height: 300)
+
+    /// Runs `body` with an eight-page spread of `effect` in a `size` view, its sample pages
+    /// uploaded to `r` at their resting size (`uploadSamples`), and lets the pages' textures go
+    /// afterwards.
+    @MainActor
+    static func withSampleSpread(_ effect: any LeafEffect, on r: QuadRenderer, _ body: (Book) throws -> Void) throws {
+        let book = try Book(pageCount: 8, configuration: BookConfiguration(viewSize: size, layout: .spread, effect: effect))
+        defer { for page in 0..<8 { r.removeImage(for: book.handle(forPage: page)) } }
+        try uploadSamples(book, to: r)
+        try body(book)
+    }
+
+    /// Uploads each of `book`'s eight sample pages to `r` at its resting size (240 × 300),
+    /// replacing whatever its handle showed.
+    @MainActor
+    static func uploadSamples(_ book: Book, to r: QuadRenderer) throws {
+        for page in 0..<8 { try r.setImage(SamplePages.page(page + 1, width: 240, height: 300), for: book.handle(forPage: page)) }
+    }
+
     /// The second texture's lifetime: a finer upload keeps the resting upload it replaces (and
     /// a later finer upload keeps it again); `showRestingRaster` makes it the texture and
     /// deletes the finer one; a resting upload, `removeImage` and `removeRestingRaster` delete
@@ -96,12 +117,9 @@ final class RestingRasterTests: XCTestCase {
             let offscreen = SharedRenderer.offscreen
             let r = offscreen.renderer
             defer { r.bindsRestingRasters = true }
-            let size = Size(width: 480, height: 300)
-            for effect in [FlipLeafEffect(), CurlLeafEffect(), FoldLeafEffect()] as [any LeafEffect] {
+            let size = Self.size
+            for effect in [FlipLeafEffect(), CurlLeafEffect(), FoldLeafEffect()] as [any LeafEffect] { try Self.withSampleSpread(effect, on: r) { book in
                 let name = "\(type(of: effect))"
-                let book = try Book(pageCount: 8, configuration: BookConfiguration(viewSize: size, layout: .spread, effect: effect))
-                defer { for page in 0..<8 { r.removeImage(for: book.handle(forPage: page)) } }
-                for page in 0..<8 { try r.setImage(SamplePages.page(page + 1, width: 240, height: 300), for: book.handle(forPage: page)) }
                 try book.setLeaves([])
                 let oracle = try offscreen.render(book.root, size: size, scale: 1, background: .clear)
                 for page in 0..<8 {
@@ -118,7 +136,7 @@ final class RestingRasterTests: XCTestCase {
                 let opaque = (0..<(oracle.width * oracle.height)).filter { oracle.pixels[$0 * 4 + 3] == 255 }.count
                 XCTAssertGreaterThan(opaque, 70_000, "\(name): the page shows")
                 XCTAssertEqual(markers, opaque, "\(name), switched off: the finer raster on every page pixel")
-            }
+            } }
         }
     }
 
@@ -133,13 +151,11 @@ final class RestingRasterTests: XCTestCase {
         try MainActor.assumeIsolated {
             let offscreen = SharedRenderer.offscreen
             let r = offscreen.renderer
-            let size = Size(width: 480, height: 300)
-            for effect in [FlipLeafEffect(), CurlLeafEffect()] as [any LeafEffect] {
-                let book = try Book(pageCount: 8, configuration: BookConfiguration(viewSize: size, layout: .spread, effect: effect))
-                defer { for page in 0..<8 { r.removeImage(for: book.handle(forPage: page)) } }
+            let size = Self.size
+            for effect in [FlipLeafEffect(), CurlLeafEffect()] as [any LeafEffect] { try Self.withSampleSpread(effect, on: r) { book in
                 for step in 0..<10 {
                     let progress = 0.05 + 0.1 * Double(step)
-                    for page in 0..<8 { try r.setImage(SamplePages.page(page + 1, width: 240, height: 300), for: book.handle(forPage: page)) }
+                    if step > 0 { try Self.uploadSamples(book, to: r) }
                     try book.setLeaves([BookLeaf(index: 2, progress: progress)])
                     // Only the leaf's faces get a finer raster: every resting-raster draw is the leaf's.
                     for page in 0..<8 where book.rasterScale(ofPage: page) != .one {
@@ -156,7 +172,7 @@ final class RestingRasterTests: XCTestCase {
                         XCTAssertGreaterThanOrEqual(r.lastFrame.restingRasterDrawCalls, 2, "\(name): the flat part shows the resting raster")
                     }
                 }
-            }
+            } }
         }
     }
 
@@ -171,12 +187,9 @@ final class RestingRasterTests: XCTestCase {
             let offscreen = SharedRenderer.offscreen
             let r = offscreen.renderer
             defer { r.bindsRestingRasters = true }
-            let size = Size(width: 480, height: 300)
-            for (effect, progress) in [(CurlLeafEffect(), 0.6), (FlipLeafEffect(), 0.2)] as [(any LeafEffect, Double)] {
+            let size = Self.size
+            for (effect, progress) in [(CurlLeafEffect(), 0.6), (FlipLeafEffect(), 0.2)] as [(any LeafEffect, Double)] { try Self.withSampleSpread(effect, on: r) { book in
                 let name = "\(type(of: effect)) at \(progress)"
-                let book = try Book(pageCount: 8, configuration: BookConfiguration(viewSize: size, layout: .spread, effect: effect))
-                defer { for page in 0..<8 { r.removeImage(for: book.handle(forPage: page)) } }
-                for page in 0..<8 { try r.setImage(SamplePages.page(page + 1, width: 240, height: 300), for: book.handle(forPage: page)) }
                 try book.setLeaves([BookLeaf(index: 2, progress: progress)])
                 let oracle = try offscreen.render(book.root, size: size, scale: 1, background: .clear)
                 let inFlight = (0..<8).filter { book.rasterScale(ofPage: $0) != .one }
@@ -200,7 +213,7 @@ final class RestingRasterTests: XCTestCase {
                 } else {
                     XCTAssertEqual(resting, 0, "\(name): the rising leaf is magnified")
                 }
-            }
+            } }
         }
     }
 }
