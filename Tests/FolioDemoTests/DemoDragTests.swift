@@ -61,7 +61,10 @@ final class DemoDragTests: XCTestCase {
             taken += 1
             try DemoWindowTests.run("xdotool", ["key", "--window", demo.window, "p"])
             let path = folder.appendingPathComponent("shot-\(taken).png").path
-            XCTAssertTrue(DemoWindowTests.waitFor(path), "\(effect) \(direction): no screenshot \(taken)")
+            // A debug demo drawing a curl on a loaded machine can take longer than the usual 20 s
+            // (a CI run beside two profilers missed "curl ltr: no screenshot 3"); a second key
+            // press could shoot a second picture and shift the numbering, so it waits instead.
+            XCTAssertTrue(DemoWindowTests.waitFor(path, seconds: 60), "\(effect) \(direction): no screenshot \(taken)")
             return try Image.readPNG(path: path)
         }
         try DemoWindowTests.run("xdotool", at(0.5))
