@@ -199,8 +199,11 @@ extension DrawList {
         let range = own.lowerBound..<max(own.upperBound, items[i].slitEdges.upperBound)
         var ownBits: UInt32 = 0, laterBits: UInt32 = 0
         for e in own { ownBits |= 1 << UInt32(e - range.lowerBound) }
-        for marked in partnerLines(of: i) {
-            let (p, e) = (marked.partner, marked.edge)
+        var partner = 0
+        for p in slits.partners where p.item == i {
+            defer { partner += 1 }
+            let e = items[i].slitEdges.lowerBound + partner
+            guard e < items[i].slitEdges.upperBound else { break }
             let (x, y, _) = edges[e].shaderEdge
             // A later sheet's line (16, squared 256) or a band's (32, squared 1024); not a
             // turning corner's (64 and 128, `DrawList+TurningCorners.swift`).
@@ -214,14 +217,19 @@ extension DrawList {
             // its pieces): no cut and no line. The cuts cross the whole item, and the page under a
             // roll has a stretch at every strip its edge runs under.
             guard hasRamp(along: edges[e], ownBits, tx, ty, held.low == nil ? low : -.infinity, held.high == nil ? high : .infinity) else { continue }
-            laterBits |= marked.bit
+            laterBits |= 1 << UInt32(e - range.lowerBound)
             if let line = held.low { splitTriangles { line.0 * $0.x + line.1 * $0.y + line.2 } } else { splitTriangles { tx * $0.x + ty * $0.y - low } }
             if let line = held.high { splitTriangles { line.0 * $0.x + line.1 * $0.y + line.2 } } else { splitTriangles { tx * $0.x + ty * $0.y - high } }
         }
         guard laterBits != 0 else { return }
         let tolerance = 0.02
-        for marked in partnerLines(of: i, in: laterBits) {
-            let (p, e, bit) = (marked.partner, marked.edge, marked.bit)
+        partner = 0
+        for p in slits.partners where p.item == i {
+            defer { partner += 1 }
+            let e = items[i].slitEdges.lowerBound + partner
+            guard e < items[i].slitEdges.upperBound else { break }
+            let bit = UInt32(1) << UInt32(e - range.lowerBound)
+            guard laterBits & bit != 0 else { continue }
             let line = edges[e]
             let (x, y, _) = edges[e].shaderEdge
             let band = x * x + y * y > 512
@@ -365,7 +373,11 @@ extension DrawList {
 
     /// The item whose line item `i`'s partner edge `edge` is (nil when it is none of them).
     func partnerNeighbour(of edge: Int, in i: Int) -> Int? {
-        for marked in partnerLines(of: i) where marked.edge == edge { return marked.partner.neighbour }
+        var partner = 0
+        for p in slits.partners where p.item == i {
+            if items[i].slitEdges.lowerBound + partner == edge { return p.neighbour }
+            partner += 1
+        }
         return nil
     }
 
@@ -470,7 +482,13 @@ extension DrawList {
     /// triangle must lie instead on the far side of the sheet's cut out of a contour's band,
     /// where the sheet draws nothing and its line, continued, bounds what it would cover.
     func liesInsideNeighbour(_ t: Int, edge: Int, of i: Int, inBand: Bool = false) -> Bool {
-        guard let neighbour = partnerNeighbour(of: edge, in: i), neighbour >= 0 else { return false }
+        var partner = 0
+        var neighbour = -1
+        for p in slits.partners where p.item == i {
+            if items[i].slitEdges.lowerBound + partner == edge { neighbour = p.neighbour; break }
+            partner += 1
+        }
+        guard neighbour >= 0 else { return false }
         let line = edges[edge]
         let s = items[neighbour].corners
         let sign = winding(s)
