@@ -284,7 +284,6 @@ extension DrawList {
                 // Two lines of one later patch at its corner: the patch covers the box inside
                 // both, and the shader filters by that wedge.
                 triangles[t].edges |= wedge
-                noteWedgePiece(t, wedge, of: i, from: range.lowerBound)
             }
         }
     }
@@ -354,21 +353,6 @@ extension DrawList {
             }
         }
         return nil
-    }
-
-    /// Notes triangle `t` of item `i`, which filters by the later patch's corner `wedge`
-    /// (`wedgeLines`' bits, relative to edge `base`), in `surface.wedgePieces`: that patch's
-    /// own turning corner there takes its second line over the piece's pixels, where it would
-    /// keep the product beside another layer's outline (`DrawList+TurningCorners.swift`).
-    mutating func noteWedgePiece(_ t: Int, _ wedge: UInt32, of i: Int, from base: Int) {
-        guard clipsTurningCorners && clipsOwnTurningCorners else { return }
-        let k1 = wedge.trailingZeroBitCount
-        let k2 = (wedge & (wedge - 1)).trailingZeroBitCount
-        guard k2 < 32, let j = partnerNeighbour(of: base + k1, in: i) else { return }
-        let (e1, e2) = (edges[base + k1], edges[base + k2])
-        let (a, b, c) = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
-        surface.wedgePieces.append((item: i, neighbour: j, first: (e1.nx, e1.ny), second: (e2.nx, e2.ny),
-                                    a: (a.x, a.y), b: (b.x, b.y), c: (c.x, c.y)))
     }
 
     /// The item whose line item `i`'s partner edge `edge` is (nil when it is none of them).

@@ -246,15 +246,10 @@ final class OffGridCoverageTests: XCTestCase {
 
     /// The worst pixel measured where two outlines share a pixel (`Errors.corner`), by sub-case
     /// (`SubCase`), over the twelve offsets: the page and one sheet of the leaf 0.0039; the leaf's
-    /// front and back sheets 0.0317 (zoom 1 at (0.85, 0.6), pixel (141, 131), leaf 0 at 0.7: the
-    /// band's union at the contour's end, 112 drawn for 104); one sheet's outline turning 0.0020
-    /// (the 8-bit rounding, at every offset).
-    ///
-    /// Before an own turning corner took its second line beside another layer's outline where
-    /// that layer's piece filters by the corner (`DrawList.filtersByCorner`): the front and back
-    /// sheets 0.0468 (zoom 2 at (0.6, 0.1), pixel (334, 260), leaf 1 where its roll's two
-    /// outlines meet at the contour's end over the page's bottom edge: 87 drawn for 99, the page
-    /// filtered under the last strip's corner drawn as the product of its two edges).
+    /// front and back sheets 0.0468 (zoom 2 at (0.6, 0.1), pixel (334, 260), leaf 1 where its
+    /// roll's two outlines meet at the contour's end over the page's bottom edge: 87 drawn for 99,
+    /// the page filtered under the last strip's corner); one sheet's outline turning 0.0020 (the
+    /// 8-bit rounding, at every offset).
     ///
     /// Before a patch's own corners took their second edge's line (`DrawList+TurningCorners.swift`,
     /// "A patch's own corner"): one sheet's outline turning 0.0175 (zoom 2 at (0.85, 0.6), pixel
@@ -281,15 +276,14 @@ final class OffGridCoverageTests: XCTestCase {
     /// the turning outline 0.0382 (the back sheet's tip in the band at zoom 2 and (0.1, 0.35),
     /// pixel (281, 262), drawn by no one: now 0.011). docs/pipeline.md, "What stays", has why
     /// each stays and what exactness would take.
-    static let cornerBounds: [SubCase: Double] = [.pageAndOneSheet: 0.006, .bothSheets: 0.033, .turn: 0.003]
-    /// The mean over the pixels the leaf's front and back sheets share, per offset: 0.0012–0.0033
-    /// measured; 0.0012–0.0049 before an own turning corner took its second line over a piece
-    /// that filters by it (`DrawList+TurningCorners.swift`); 0.0026–0.0074 before the page took the contour
+    static let cornerBounds: [SubCase: Double] = [.pageAndOneSheet: 0.006, .bothSheets: 0.05, .turn: 0.003]
+    /// The mean over the pixels the leaf's front and back sheets share, per offset: 0.0013–0.0049
+    /// measured (`DrawList+CrossingEdges.swift`); 0.0026–0.0074 before the page took the contour
     /// patch's lines, steep crossings their whole stretch and the band's union the contour area by
     /// area; 0.0035–0.0116 before nearly parallel lines were
     /// counted, 0.0035–0.0166 with the held edges alone, 0.030–0.051 before them, 0.045–0.081
     /// before the crossing lines.
-    static let bothSheetsMeanBound = 0.0035
+    static let bothSheetsMeanBound = 0.0055
     /// The largest of `cornerBounds`: every corner pixel is within it.
     static var cornerBound: Double { cornerBounds.values.max() ?? 0 }
     /// The worst pixel measured where the roll runs out over the page's edge, away from any
@@ -529,32 +523,6 @@ final class OffGridCoverageTests: XCTestCase {
             XCTAssertGreaterThan(turn[0], 0.015, "the measure sees the product of the two edges' coverages")
             XCTAssertLessThanOrEqual(turn[1], Self.cornerBounds[.turn] ?? 0)
             XCTAssertLessThanOrEqual(bothSheets[1], bothSheets[0] + 0.5 / 255, "no pixel two sheets share gets worse")
-        }
-    }
-
-    /// Where the roll's last strip turns at its own corner over the page's bottom edge (leaf 1 at
-    /// 0.45, the contour's end), the strip takes its second line only over the page's pieces that
-    /// filter by the strip's corner (`DrawList.filtersByCorner`): the page there draws its part
-    /// outside the box inside both lines, exact when the strip draws that box. Zoom 2 at
-    /// (0.6, 0.1), pixel (334, 260), exact 0.388: with the product kept beside the page's edge
-    /// (the code before) 87 drawn for 99, 0.0468 off; now 0.0002. Zoom 1.37 at (0.6, 0.1), pixel
-    /// (229, 178), exact 0.328: the page's piece there draws its own ramp unfiltered, and the
-    /// product keeps the pixel at 0.0089; the line there (every own corner beside the page's edge
-    /// taking it) drew 96 for 84, 0.0485 off.
-    func testAnOwnCornerTakesItsSecondLineOverThePiecesThatFilterByIt() throws {
-        try MainActor.assumeIsolated {
-            let cases: [(placement: CrackSweepTests.Placement, pixel: (Int, Int), exact: Double)] = [
-                (.init(x: 0.6, y: 0.1, zoom: 2), (334, 260), 0.388),
-                (.init(x: 0.6, y: 0.1, zoom: 1.37), (229, 178), 0.328),
-            ]
-            for c in cases {
-                var errors = Errors()
-                guard let image = try Self.measure(leaf: 1, progress: 0.45, placement: c.placement, into: &errors) else { return }
-                let off = abs(Double(image.pixel(c.pixel.0, c.pixel.1).r) / 255 - c.exact)
-                print(String(format: "the strip's own corner over the page's edge, pixel (%d, %d) at %@: %.4f off", c.pixel.0, c.pixel.1, "\(c.placement)", off))
-                // The oracle's exact value is given to three decimals: half a thousandth more.
-                XCTAssertLessThanOrEqual(off, 0.01 + Self.quantisation + 0.0005, "pixel \(c.pixel) at \(c.placement)")
-            }
         }
     }
 
