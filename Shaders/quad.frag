@@ -329,8 +329,7 @@ float coverage() {
 // b + c, their sum); 16 the silhouette of an opaque sheet drawn after the item that crosses
 // the item's edge in this pixel (filtered over what it leaves: the item draws the part of the
 // pixel inside its own edge and outside that line, divided by the part outside that line,
-// (b − o) / (1 − c); the later sheet's c over it leaves every colour its exact share; two such
-// lines are the later sheet's corner, filtered by the box inside both); 32 the
+// (b − o) / (1 − c); the later sheet's c over it leaves every colour its exact share); 32 the
 // silhouette of an opaque sheet cut back out of a contour's band the item owns, continued into
 // the band (the item covers the union of its part and that line's: with the own edge most
 // nearly parallel to it, the box inside either, a + u − (the box inside both), times the other
@@ -343,54 +342,32 @@ float coverage() {
 // The area of the pixel's box (centred on 0) inside both lines `dot(l.xy, p) + l.z ≥ 0`
 // (unit normals, l.z the box centre's distance): the box clipped by one line, then the other
 // (a convex polygon of at most six corners), by the shoelace formula.
-void clipBox(inout vec2 poly[8], inout int count, vec3 line) {
-    vec2 kept[8];
+void clipBox(inout vec2 poly[6], inout int count, vec3 line) {
+    vec2 kept[6];
     int m = 0;
-    for (int i = 0; i < 8; ++i) {
+    for (int i = 0; i < 6; ++i) {
         if (i < count) {
             vec2 a = poly[i];
             vec2 b = poly[i + 1 < count ? i + 1 : 0];
             float va = dot(line.xy, a) + line.z;
             float vb = dot(line.xy, b) + line.z;
-            if (va >= 0.0) { kept[min(m, 7)] = a; m += 1; }
-            if ((va >= 0.0) != (vb >= 0.0)) { kept[min(m, 7)] = mix(a, b, va / (va - vb)); m += 1; }
+            if (va >= 0.0) { kept[min(m, 5)] = a; m += 1; }
+            if ((va >= 0.0) != (vb >= 0.0)) { kept[min(m, 5)] = mix(a, b, va / (va - vb)); m += 1; }
         }
     }
     poly = kept;
-    count = min(m, 8);
+    count = min(m, 6);
 }
 
 float boxInsideBoth(vec3 first, vec3 second) {
-    vec2 poly[8];
+    vec2 poly[6];
     poly[0] = vec2(-0.5, -0.5); poly[1] = vec2(0.5, -0.5); poly[2] = vec2(0.5, 0.5); poly[3] = vec2(-0.5, 0.5);
-    poly[4] = vec2(0.0); poly[5] = vec2(0.0); poly[6] = vec2(0.0); poly[7] = vec2(0.0);
+    poly[4] = vec2(0.0); poly[5] = vec2(0.0);
     int count = 4;
     clipBox(poly, count, first);
     clipBox(poly, count, second);
     float twice = 0.0;
-    for (int i = 0; i < 8; ++i) {
-        if (i < count) {
-            vec2 a = poly[i];
-            vec2 b = poly[i + 1 < count ? i + 1 : 0];
-            twice += a.x * b.y - b.x * a.y;
-        }
-    }
-    return clamp(0.5 * abs(twice), 0.0, 1.0);
-}
-
-// The area of the pixel's box inside three lines, as boxInsideBoth (at most seven corners):
-// a later sheet's corner (two lines) over the item's own edge, and the band's union inside
-// another own edge (DrawList+CrossingEdges.swift).
-float boxInsideThree(vec3 first, vec3 second, vec3 third) {
-    vec2 poly[8];
-    poly[0] = vec2(-0.5, -0.5); poly[1] = vec2(0.5, -0.5); poly[2] = vec2(0.5, 0.5); poly[3] = vec2(-0.5, 0.5);
-    poly[4] = vec2(0.0); poly[5] = vec2(0.0); poly[6] = vec2(0.0); poly[7] = vec2(0.0);
-    int count = 4;
-    clipBox(poly, count, first);
-    clipBox(poly, count, second);
-    clipBox(poly, count, third);
-    float twice = 0.0;
-    for (int i = 0; i < 8; ++i) {
+    for (int i = 0; i < 6; ++i) {
         if (i < count) {
             vec2 a = poly[i];
             vec2 b = poly[i + 1 < count ? i + 1 : 0];
@@ -417,8 +394,8 @@ float coverage() {
     float own = 1.0, straight = 1.0, joined = 0.0, under = 0.0;
     // The own edge that covers least (the one whose line the pixel's box crosses), and the
     // later sheet's line turned outward (the part it leaves).
-    float least = 1.0, later = 0.0, crossed = 0.0, crossed2 = 0.0;
-    vec3 ownLine = vec3(0.0, 0.0, 1.0), leftLine = vec3(0.0, 0.0, 1.0), wedgeLine = vec3(0.0, 0.0, 1.0);
+    float least = 1.0, later = 0.0, crossed = 0.0;
+    vec3 ownLine = vec3(0.0, 0.0, 1.0), leftLine = vec3(0.0, 0.0, 1.0);
     // The own edge most nearly parallel to the band's line, and the product of the others.
     float pairDot = -2.0, pair = 1.0, unpaired = 1.0;
     vec3 pairLine = vec3(0.0, 0.0, 1.0);
@@ -441,9 +418,6 @@ float coverage() {
         joined += k > 2.0 && k < 8.0 ? h : 0.0;
         under = max(under, k > 8.0 && k < 32.0 ? h : 0.0);
         bool isLater = k > 128.0 && k < 512.0;
-        // A second later line: the later patch's other edge at its corner.
-        wedgeLine = isLater ? -leftLine : wedgeLine;
-        crossed2 = isLater && crossed > 0.5 ? 1.0 : crossed2;
         leftLine = isLater ? vec3(-n, -d) : leftLine;
         later = isLater ? h : later;
         crossed = isLater ? 1.0 : crossed;
@@ -456,28 +430,7 @@ float coverage() {
     float others = own / max(least, 1e-6);
     float filtered = min(both / max(1.0 - later, 1e-6), 1.0) * others;
     float united = clamp(pair + halfPlaneCoverage(bandLine.z, bandLine.xy) - both, 0.0, 1.0) * unpaired;
-    // A band's union lies inside the other own edges, and where one of them crosses the box
-    // too (the contour, at a contour's end) the product is not the box inside it: the union
-    // is clipped by the one that covers least, area by area, and the rest multiplied.
-    float otherLeast = 1.0;
-    vec3 otherLine = vec3(0.0, 0.0, 1.0);
-    for (int i = 0; i < EDGE_SLOTS; ++i) {
-        float k = dot(vEdge[i].xy, vEdge[i].xy);
-        float d = dot(vEdge[i].xy, gl_FragCoord.xy) + vEdge[i].z;
-        float h = halfPlaneCoverage(d, vEdge[i].xy);
-        bool isOther = k < 2.0 && vec3(vEdge[i].xy, d) != pairLine && h < otherLeast;
-        otherLine = isOther ? vec3(vEdge[i].xy, d) : otherLine;
-        otherLeast = isOther ? h : otherLeast;
-    }
-    float unitedInside = boxInsideBoth(otherLine, pairLine) + boxInsideBoth(otherLine, bandLine)
-        - boxInsideThree(otherLine, pairLine, bandLine);
-    united = mix(united, clamp(unitedInside, 0.0, 1.0) * min(unpaired / max(otherLeast, 1e-6), 1.0), inBand * (1.0 - turnKind));
     united = mix(united, both * unpaired, convex);
-    // Two later lines: the later sheet's corner covers the box inside both, w; the item draws
-    // its part outside that wedge over the part outside it, (b − o) / (1 − w).
-    float wedge = boxInsideBoth(-leftLine, wedgeLine);
-    float underWedge = boxInsideThree(ownLine, -leftLine, wedgeLine);
-    filtered = mix(filtered, min(max(least - underWedge, 0.0) / max(1.0 - wedge, 1e-6), 1.0) * others, crossed2);
     float c = min(mix(mix(own, filtered, crossed), united, inBand) * straight + joined, 1.0);
     return c / max(max(1.0 - under, c), 1e-6);
 }
