@@ -187,16 +187,13 @@ extension DrawList {
         let range = own.lowerBound..<max(own.upperBound, items[i].slitEdges.upperBound)
         var ownBits: UInt32 = 0, laterBits: UInt32 = 0
         for e in own { ownBits |= 1 << UInt32(e - range.lowerBound) }
-        var partner = 0
-        for p in slits.partners where p.item == i {
-            defer { partner += 1 }
-            let e = items[i].slitEdges.lowerBound + partner
-            guard e < items[i].slitEdges.upperBound else { break }
+        for marked in partnerLines(of: i) {
+            let (p, e) = (marked.partner, marked.edge)
             let (x, y, _) = edges[e].shaderEdge
             // A later sheet's line (16, squared 256) or a band's (32, squared 1024); not a
             // turning corner's (64 and 128, `DrawList+TurningCorners.swift`).
             guard x * x + y * y > 128, x * x + y * y < 2048 else { continue }
-            laterBits |= 1 << UInt32(e - range.lowerBound)
+            laterBits |= marked.bit
             let (tx, ty, low, high) = Self.crossingStretch(p)
             // An end where the later patch's silhouette meets one of its held edges (a seam, a
             // hard cut) is cut along that edge's line: past it the pixels are another patch's
@@ -207,13 +204,8 @@ extension DrawList {
         }
         guard laterBits != 0 else { return }
         let tolerance = 0.02
-        partner = 0
-        for p in slits.partners where p.item == i {
-            defer { partner += 1 }
-            let e = items[i].slitEdges.lowerBound + partner
-            guard e < items[i].slitEdges.upperBound else { break }
-            let bit = UInt32(1) << UInt32(e - range.lowerBound)
-            guard laterBits & bit != 0 else { continue }
+        for marked in partnerLines(of: i, in: laterBits) {
+            let (p, e, bit) = (marked.partner, marked.edge, marked.bit)
             let line = edges[e]
             let (tx, ty, low, high) = Self.crossingStretch(p)
             let slack = 1e-9 * (1 + abs(low) + abs(high))
@@ -321,12 +313,8 @@ extension DrawList {
     /// triangle must lie instead on the far side of the sheet's cut out of a contour's band,
     /// where the sheet draws nothing and its line, continued, bounds what it would cover.
     func liesInsideNeighbour(_ t: Int, edge: Int, of i: Int, inBand: Bool = false) -> Bool {
-        var partner = 0
         var neighbour = -1
-        for p in slits.partners where p.item == i {
-            if items[i].slitEdges.lowerBound + partner == edge { neighbour = p.neighbour; break }
-            partner += 1
-        }
+        for marked in partnerLines(of: i) where marked.edge == edge { neighbour = marked.partner.neighbour; break }
         guard neighbour >= 0 else { return false }
         let line = edges[edge]
         let s = items[neighbour].corners
