@@ -595,4 +595,56 @@ final class OffGridCoverageTests: XCTestCase {
             XCTAssertGreaterThan(matched, 0, "a tile lies over one of the patches' own corners")
         }
     }
+
+    /// The later sheet's corner and the band's union clipped by the contour cost several
+    /// clipped boxes per pixel, and llvmpipe runs every one for every pixel a variant shades
+    /// (in `EDGE_PARTNERS` they took a curl window frame 184 → 211 M instructions). So only
+    /// the triangles that carry a band's line or two later sheets' lines are drawn with
+    /// `.clippedEdges` (`EDGE_CLIPS`): read from the vertices' slots (a line's kind is the
+    /// squared length of its normal, 32² a band's and 16² a later sheet's), every triangle is in
+    /// the variant its lines call for, and the clipped pieces are a sliver of the partner pieces'
+    /// screen area (under 0.1% over a curl spread; all of it before they were drawn apart).
+    func testOnlyPiecesThatClipTheBoxByThreeLinesAreDrawnWithTheClippingVariant() throws {
+        try MainActor.assumeIsolated {
+            let book = try CrackSweepTests.whiteBook(CurlLeafEffect(), view: Size(width: 640, height: 400))
+            var clipped = 0.0, partners = 0.0, clippedTriangles = 0, misplaced = 0
+            for placement in [CrackSweepTests.Placement(x: 0, y: 0, zoom: 1), .init(x: 0.3, y: 0.7, zoom: 1.37)] {
+                for leaf in [0, 1] {
+                    for step in 0..<10 {
+                        try book.setLeaves([BookLeaf(index: leaf, progress: 0.05 + Double(step) * 0.1)], opening: leaf)
+                        _ = try CrackSweepTests.render(book, at: placement, antialiasing: .analytic)
+                        let list = SharedRenderer.offscreen.renderer.list
+                        let f = DrawList.floatsPerVertex
+                        func point(_ v: Int) -> (Double, Double) {
+                            let w = Double(list.vertices[v * f + 3])
+                            return ((Double(list.vertices[v * f]) / w + 1) * list.pixelSize.width / 2,
+                                    (Double(list.vertices[v * f + 1]) / w + 1) * list.pixelSize.height / 2)
+                        }
+                        for batch in list.batches where batch.coverage == .slitEdges || batch.coverage == .clippedEdges {
+                            for t in stride(from: batch.vertices.lowerBound, to: batch.vertices.upperBound, by: 3) {
+                                var band = 0, later = 0
+                                for slot in 0..<TriangleCoverage.maximumEdges {
+                                    let (x, y) = (list.vertices[t * f + 6 + 3 * slot], list.vertices[t * f + 7 + 3 * slot])
+                                    let k = x * x + y * y
+                                    if abs(k - 32 * 32) < 1 { band += 1 }
+                                    if abs(k - 16 * 16) < 1 { later += 1 }
+                                }
+                                let clips = band > 0 || later > 1
+                                if clips != (batch.coverage == .clippedEdges) { misplaced += 1 }
+                                let (a, b, c) = (point(t), point(t + 1), point(t + 2))
+                                let area = abs((b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)) / 2
+                                partners += area
+                                if batch.coverage == .clippedEdges { clipped += area; clippedTriangles += 1 }
+                            }
+                        }
+                    }
+                }
+            }
+            print(String(format: "partner pieces %.0f px over 40 frames, %d triangles drawn clipping the box by three lines, %.1f px (%.3f%%); %d in the wrong variant",
+                         partners, clippedTriangles, clipped, 100 * clipped / max(partners, 1), misplaced))
+            XCTAssertGreaterThan(clippedTriangles, 0, "the curl spread has pieces under a later sheet's corner or in a band's union")
+            XCTAssertEqual(misplaced, 0, "every partner triangle is drawn in the variant its lines call for")
+            XCTAssertLessThan(clipped, 0.01 * partners, "the clipped boxes run over a sliver of the partner pixels")
+        }
+    }
 }
