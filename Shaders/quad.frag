@@ -329,7 +329,8 @@ float coverage() {
 // b + c, their sum); 16 the silhouette of an opaque sheet drawn after the item that crosses
 // the item's edge in this pixel (filtered over what it leaves: the item draws the part of the
 // pixel inside its own edge and outside that line, divided by the part outside that line,
-// (b − o) / (1 − c); the later sheet's c over it leaves every colour its exact share); 32 the
+// (b − o) / (1 − c); the later sheet's c over it leaves every colour its exact share; two such
+// lines are the later sheet's corner, filtered by the box inside both); 32 the
 // silhouette of an opaque sheet cut back out of a contour's band the item owns, continued into
 // the band (the item covers the union of its part and that line's: with the own edge most
 // nearly parallel to it, the box inside either, a + u − (the box inside both), times the other
@@ -338,36 +339,50 @@ float coverage() {
 // most nearly parallel, as the band's line is; the box inside both at a convex vertex, inside either,
 // a + u − o, at a reflex one, times the other own edges). Scaling a line by a power of two is
 // exact in floats, and gives the same distance once divided.
+//
+// EDGE_CLIPS (with EDGE_PARTNERS) adds what only a few pieces need — a later sheet's corner
+// (two kind-16 lines) and the band's union clipped by another own edge, area by area — and
+// costs several more clipped boxes per pixel; llvmpipe runs every one of them for every pixel
+// of a draw, so the tessellation draws only the pieces that carry two later lines or a band's
+// line in this variant (DrawList.writeTriangles), and the other partner pieces without it.
+
+// The corners a clipped box keeps room for: four, plus one per line (two lines in
+// EDGE_PARTNERS, three in EDGE_CLIPS). A software rasterizer runs every slot.
+#ifdef EDGE_CLIPS
+#define BOX_CORNERS 8
+#else
+#define BOX_CORNERS 6
+#endif
 
 // The area of the pixel's box (centred on 0) inside both lines `dot(l.xy, p) + l.z ≥ 0`
 // (unit normals, l.z the box centre's distance): the box clipped by one line, then the other
 // (a convex polygon of at most six corners), by the shoelace formula.
-void clipBox(inout vec2 poly[6], inout int count, vec3 line) {
-    vec2 kept[6];
+void clipBox(inout vec2 poly[BOX_CORNERS], inout int count, vec3 line) {
+    vec2 kept[BOX_CORNERS];
     int m = 0;
-    for (int i = 0; i < 6; ++i) {
+    for (int i = 0; i < BOX_CORNERS; ++i) {
         if (i < count) {
             vec2 a = poly[i];
             vec2 b = poly[i + 1 < count ? i + 1 : 0];
             float va = dot(line.xy, a) + line.z;
             float vb = dot(line.xy, b) + line.z;
-            if (va >= 0.0) { kept[min(m, 5)] = a; m += 1; }
-            if ((va >= 0.0) != (vb >= 0.0)) { kept[min(m, 5)] = mix(a, b, va / (va - vb)); m += 1; }
+            if (va >= 0.0) { kept[min(m, BOX_CORNERS - 1)] = a; m += 1; }
+            if ((va >= 0.0) != (vb >= 0.0)) { kept[min(m, BOX_CORNERS - 1)] = mix(a, b, va / (va - vb)); m += 1; }
         }
     }
     poly = kept;
-    count = min(m, 6);
+    count = min(m, BOX_CORNERS);
 }
 
 float boxInsideBoth(vec3 first, vec3 second) {
-    vec2 poly[6];
+    vec2 poly[BOX_CORNERS];
     poly[0] = vec2(-0.5, -0.5); poly[1] = vec2(0.5, -0.5); poly[2] = vec2(0.5, 0.5); poly[3] = vec2(-0.5, 0.5);
-    poly[4] = vec2(0.0); poly[5] = vec2(0.0);
+    for (int i = 4; i < BOX_CORNERS; ++i) { poly[i] = vec2(0.0); }
     int count = 4;
     clipBox(poly, count, first);
     clipBox(poly, count, second);
     float twice = 0.0;
-    for (int i = 0; i < 6; ++i) {
+    for (int i = 0; i < BOX_CORNERS; ++i) {
         if (i < count) {
             vec2 a = poly[i];
             vec2 b = poly[i + 1 < count ? i + 1 : 0];
@@ -376,6 +391,30 @@ float boxInsideBoth(vec3 first, vec3 second) {
     }
     return clamp(0.5 * abs(twice), 0.0, 1.0);
 }
+
+#ifdef EDGE_CLIPS
+// The area of the pixel's box inside three lines, as boxInsideBoth (at most seven corners):
+// a later sheet's corner (two lines) over the item's own edge, and the band's union inside
+// another own edge (DrawList+CrossingEdges.swift).
+float boxInsideThree(vec3 first, vec3 second, vec3 third) {
+    vec2 poly[BOX_CORNERS];
+    poly[0] = vec2(-0.5, -0.5); poly[1] = vec2(0.5, -0.5); poly[2] = vec2(0.5, 0.5); poly[3] = vec2(-0.5, 0.5);
+    for (int i = 4; i < BOX_CORNERS; ++i) { poly[i] = vec2(0.0); }
+    int count = 4;
+    clipBox(poly, count, first);
+    clipBox(poly, count, second);
+    clipBox(poly, count, third);
+    float twice = 0.0;
+    for (int i = 0; i < BOX_CORNERS; ++i) {
+        if (i < count) {
+            vec2 a = poly[i];
+            vec2 b = poly[i + 1 < count ? i + 1 : 0];
+            twice += a.x * b.y - b.x * a.y;
+        }
+    }
+    return clamp(0.5 * abs(twice), 0.0, 1.0);
+}
+#endif
 
 float coverage() {
     // The band's line (kind 32) or a turning corner's (64, 128) first: it decides which own
@@ -396,6 +435,10 @@ float coverage() {
     // later sheet's line turned outward (the part it leaves).
     float least = 1.0, later = 0.0, crossed = 0.0;
     vec3 ownLine = vec3(0.0, 0.0, 1.0), leftLine = vec3(0.0, 0.0, 1.0);
+#ifdef EDGE_CLIPS
+    float crossed2 = 0.0;
+    vec3 wedgeLine = vec3(0.0, 0.0, 1.0);
+#endif
     // The own edge most nearly parallel to the band's line, and the product of the others.
     float pairDot = -2.0, pair = 1.0, unpaired = 1.0;
     vec3 pairLine = vec3(0.0, 0.0, 1.0);
@@ -418,6 +461,11 @@ float coverage() {
         joined += k > 2.0 && k < 8.0 ? h : 0.0;
         under = max(under, k > 8.0 && k < 32.0 ? h : 0.0);
         bool isLater = k > 128.0 && k < 512.0;
+#ifdef EDGE_CLIPS
+        // A second later line: the later patch's other edge at its corner.
+        wedgeLine = isLater ? -leftLine : wedgeLine;
+        crossed2 = isLater && crossed > 0.5 ? 1.0 : crossed2;
+#endif
         leftLine = isLater ? vec3(-n, -d) : leftLine;
         later = isLater ? h : later;
         crossed = isLater ? 1.0 : crossed;
@@ -430,7 +478,32 @@ float coverage() {
     float others = own / max(least, 1e-6);
     float filtered = min(both / max(1.0 - later, 1e-6), 1.0) * others;
     float united = clamp(pair + halfPlaneCoverage(bandLine.z, bandLine.xy) - both, 0.0, 1.0) * unpaired;
+#ifdef EDGE_CLIPS
+    // A band's union lies inside the other own edges, and where one of them crosses the box
+    // too (the contour, at a contour's end) the product is not the box inside it: the union
+    // is clipped by the one that covers least, area by area, and the rest multiplied.
+    float otherLeast = 1.0;
+    vec3 otherLine = vec3(0.0, 0.0, 1.0);
+    for (int i = 0; i < EDGE_SLOTS; ++i) {
+        float k = dot(vEdge[i].xy, vEdge[i].xy);
+        float d = dot(vEdge[i].xy, gl_FragCoord.xy) + vEdge[i].z;
+        float h = halfPlaneCoverage(d, vEdge[i].xy);
+        bool isOther = k < 2.0 && vec3(vEdge[i].xy, d) != pairLine && h < otherLeast;
+        otherLine = isOther ? vec3(vEdge[i].xy, d) : otherLine;
+        otherLeast = isOther ? h : otherLeast;
+    }
+    float unitedInside = boxInsideBoth(otherLine, pairLine) + boxInsideBoth(otherLine, bandLine)
+        - boxInsideThree(otherLine, pairLine, bandLine);
+    united = mix(united, clamp(unitedInside, 0.0, 1.0) * min(unpaired / max(otherLeast, 1e-6), 1.0), inBand * (1.0 - turnKind));
+#endif
     united = mix(united, both * unpaired, convex);
+#ifdef EDGE_CLIPS
+    // Two later lines: the later sheet's corner covers the box inside both, w; the item draws
+    // its part outside that wedge over the part outside it, (b − o) / (1 − w).
+    float wedge = boxInsideBoth(-leftLine, wedgeLine);
+    float underWedge = boxInsideThree(ownLine, -leftLine, wedgeLine);
+    filtered = mix(filtered, min(max(least - underWedge, 0.0) / max(1.0 - wedge, 1e-6), 1.0) * others, crossed2);
+#endif
     float c = min(mix(mix(own, filtered, crossed), united, inBand) * straight + joined, 1.0);
     return c / max(max(1.0 - under, c), 1e-6);
 }

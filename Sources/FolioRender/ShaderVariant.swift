@@ -124,6 +124,7 @@ struct ShaderVariant: Hashable, Sendable {
         case .full: break
         case let .edges(n): lines += "#define EDGE_SLOTS \(n)\n"
         case .slitEdges: lines += "#define EDGE_SLOTS \(Coverage.maximumEdges)\n#define EDGE_PARTNERS 1\n"
+        case .clippedEdges: lines += "#define EDGE_SLOTS \(Coverage.maximumEdges)\n#define EDGE_PARTNERS 1\n#define EDGE_CLIPS 1\n"
         case .border: lines += "#define BORDER 1\n"
         }
         return lines

@@ -27,7 +27,8 @@ import FolioLayers
 ///
 /// ## The rule
 ///
-/// For each surface's own patch and each opaque patch among the next `stackSearch` items that shares
+/// For each surface's own patch (and each flat item, from the patches that carry a contour:
+/// `carriesContour`) and each opaque patch among the next `stackSearch` items that shares
 /// no corner with it (a neighbour on the same sheet continues its outline), each of the patch's
 /// silhouette edges (not a seam, nor a contour) that crosses one of the item's silhouette
 /// edges (at any angle but parallel, `crossingSine`) gives the item its line over the stretch where it lies
@@ -65,9 +66,26 @@ import FolioLayers
 /// inside the own edge most nearly parallel to it and the box inside the line, `a + u − o`,
 /// times the other own edges (the contour bounds both sheets).
 ///
-/// What stays: the page under a roll's outline keeps its ramp. The hand-over already takes
-/// most of it (0.002 there); carried across the roll's seams to flat items, the line claimed
-/// pixels the roll's draws do not cover, and page details lie between the two.
+/// **Pixel by pixel.** A steep crossing's stretch reaches the pixels either side of it
+/// (`crossingStretch`); a piece whose corner, not its pixels, comes within reach of the later
+/// patch's other silhouette still takes the line (`centresClear`); a line deeper than its reach
+/// inside a piece is not given (it changes nothing and took a slot); and a piece within reach of
+/// two adjacent silhouettes of the later patch takes both, filtered by the box inside both
+/// (`wedgeLines`, the later sheet's corner). Where a roll's outline runs out over the page's
+/// edge at a contour's end, the page's ramp lay under the last strip's corner (0.0765 off);
+/// filtered, it is 0.025 off, the rest the strip's own corner drawn as a product.
+///
+/// **What the shader pays.** The later sheet's corner and the band's union clipped by the
+/// contour take several more clipped boxes per pixel, and llvmpipe runs every one of them for
+/// every pixel of a draw in that variant: in `EDGE_PARTNERS` they took a curl window frame
+/// 184 → 211 M instructions. Only the pieces that carry two later lines or a band's line need
+/// them, a few pixels a frame, so they are drawn apart, in `TriangleCoverage.clippedEdges`
+/// (`EDGE_CLIPS`, decided in `writeTriangles` from the lines' kinds), and every other partner
+/// piece keeps the plain `EDGE_PARTNERS` shader.
+///
+/// What stays: the page under the rest of a roll's outline keeps its ramp where the hand-over
+/// does not take it (0.002 there): every strip's stretch would cut the whole page across, the
+/// cuts crossing each other (the curl spread's page triangles ×14 for no pixel better).
 extension DrawList {
     /// The least sine of the angle between the item's edge and a later sheet's for the two to
     /// cross: none but exactly parallel lines are left out. Nested lines nearly parallel are the
@@ -88,10 +106,10 @@ extension DrawList {
         func next(_ k: Int, _ r: Range<Int>) -> Int { k + 1 == r.upperBound ? r.lowerBound : k + 1 }
         for i in items.indices {
             let item = items[i]
-            // A surface's own patch: the sheets whose outlines cross are the leaf's own (over the
-            // page the hand-over leaves 0.002, and page details lie between the two).
-            guard item.composite < 0, item.border < 0, item.raster < 0, frame.polygons[item.quadIndex].surfacePatch >= 0,
+            // A surface's own patch, or a flat item (the page under a roll's outline).
+            guard item.composite < 0, item.border < 0, item.raster < 0,
                   !frame.isSurfaceDetail(frame.polygons[item.quadIndex]) else { continue }
+            let isPatch = frame.polygons[item.quadIndex].surfacePatch >= 0
             let r = item.corners
             let boxR = bounds(r)
             let signR = winding(r)
@@ -107,6 +125,8 @@ extension DrawList {
                 // A patch beside it on the same sheet (a shared corner) abuts it: its outline
                 // continues the item's, and its line, extended, is not what covers the item.
                 if shareCorner(r, s) { continue }
+                // A flat item takes only the lines of a patch on a contour (see `carriesContour`).
+                if !isPatch && !carriesContour(j) { continue }
                 let signS = winding(s)
                 for k in r where corners[k].fades && !corners[k].shared {
                     guard let ne = inwardNormal(k, in: r, winding: signR) else { continue }
@@ -137,7 +157,7 @@ extension DrawList {
                         // band's owner covers what its line, continued, would have.
                         // Only along a nearly parallel own edge (within 30°), the one the shader
                         // joins it to; the contour, which bounds both sheets, stays a product.
-                        if quad.localToView.showsBack && ne.0 * nf.0 + ne.1 * nf.1 > Self.bandJoinCosine && hasBandCut(j) {
+                        if isPatch && quad.localToView.showsBack && ne.0 * nf.0 + ne.1 * nf.1 > Self.bandJoinCosine && hasBandCut(j) {
                             appendPartner(to: i, line: (nf.0, nf.1, -(nf.0 * p.x + nf.1 * p.y)), from: p0, to: p1,
                                           of: j, facing: (a, b), kind: .band)
                         }
@@ -193,12 +213,16 @@ extension DrawList {
             // A later sheet's line (16, squared 256) or a band's (32, squared 1024); not a
             // turning corner's (64 and 128, `DrawList+TurningCorners.swift`).
             guard x * x + y * y > 128, x * x + y * y < 2048 else { continue }
-            laterBits |= marked.bit
-            let (tx, ty, low, high) = Self.crossingStretch(p)
+            let (tx, ty, low, high) = Self.crossingStretch(p, widened: x * x + y * y < 512)
             // An end where the later patch's silhouette meets one of its held edges (a seam, a
             // hard cut) is cut along that edge's line: past it the pixels are another patch's
             // (or none), decided by their centres, not by a ramp.
             let held = heldEnds(p)
+            // Nothing of the item's ramp there (the hand-over dropped it, or the stretch lies past
+            // its pieces): no cut and no line. The cuts cross the whole item, and the page under a
+            // roll has a stretch at every strip its edge runs under.
+            guard hasRamp(along: edges[e], ownBits, tx, ty, held.low == nil ? low : -.infinity, held.high == nil ? high : .infinity) else { continue }
+            laterBits |= marked.bit
             if let line = held.low { splitTriangles { line.0 * $0.x + line.1 * $0.y + line.2 } } else { splitTriangles { tx * $0.x + ty * $0.y - low } }
             if let line = held.high { splitTriangles { line.0 * $0.x + line.1 * $0.y + line.2 } } else { splitTriangles { tx * $0.x + ty * $0.y - high } }
         }
@@ -207,7 +231,9 @@ extension DrawList {
         for marked in partnerLines(of: i, in: laterBits) {
             let (p, e, bit) = (marked.partner, marked.edge, marked.bit)
             let line = edges[e]
-            let (tx, ty, low, high) = Self.crossingStretch(p)
+            let (x, y, _) = edges[e].shaderEdge
+            let band = x * x + y * y > 512
+            let (tx, ty, low, high) = Self.crossingStretch(p, widened: !band)
             let slack = 1e-9 * (1 + abs(low) + abs(high))
             // At an end on a held edge, that edge's line bounds the pieces (`liesInsideNeighbour`).
             let held = heldEnds(p)
@@ -215,13 +241,14 @@ extension DrawList {
             // A band's line joins the own edge it was found along: only pieces that carry that
             // edge, within both lines' reach (deeper inside the line, the union is the own edge's
             // other neighbours' business, not this line's).
-            let (x, y, _) = edges[e].shaderEdge
-            let band = x * x + y * y > 512
             let facing = band ? ownEdgeBit(along: p.own, of: i) : ownBits
             for t in triangles.indices where triangles[t].edges & facing != 0 && triangles[t].edges.nonzeroBitCount < TriangleCoverage.maximumEdges {
                 let v = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
                 guard max(line.distance(v.0), line.distance(v.1), line.distance(v.2)) > -(line.reach + tolerance) else { continue }
-                if band && min(line.distance(v.0), line.distance(v.1), line.distance(v.2)) > line.reach + tolerance { continue }
+                // Deeper inside the line than its reach, the later sheet covers the pixel whole
+                // and the filter draws nothing, as the item's own part under it would show: the
+                // line changes nothing there, and would only take a slot.
+                if min(line.distance(v.0), line.distance(v.1), line.distance(v.2)) > line.reach + tolerance { continue }
                 let s = (tx * v.0.x + ty * v.0.y, tx * v.1.x + ty * v.1.y, tx * v.2.x + ty * v.2.y)
                 guard min(s.0, s.1, s.2) >= first, max(s.0, s.1, s.2) <= last else { continue }
                 triangles[t].edges |= bit
@@ -230,6 +257,7 @@ extension DrawList {
         for t in triangles.indices {
             var later = triangles[t].edges & laterBits
             guard later != 0 else { continue }
+            let assigned = later
             // Each line only where its patch draws the pixel by it alone; then at most one.
             var bits = later
             while bits != 0 {
@@ -250,8 +278,129 @@ extension DrawList {
                 if other == first { later &= ~(UInt32(1) << UInt32(k)) }
             }
             triangles[t].edges &= ~laterBits
-            if later.nonzeroBitCount == 1 { triangles[t].edges |= later }
+            if later.nonzeroBitCount == 1 {
+                triangles[t].edges |= later
+            } else if let wedge = wedgeLines(t, among: assigned, of: i, from: range.lowerBound) {
+                // Two lines of one later patch at its corner: the patch covers the box inside
+                // both, and the shader filters by that wedge.
+                triangles[t].edges |= wedge
+                noteWedgePiece(t, wedge, of: i, from: range.lowerBound)
+            }
         }
+    }
+
+    /// Whether item `j` has a silhouette on one of its surface's contours (the farther sheet's
+    /// patch along it, `markContours`): bit for bit its ends.
+    ///
+    /// Flat items (the page under a roll) take only such patches' lines. Along the page's edge
+    /// the roll's strips run on nearly parallel to it, and the hand-over already leaves their
+    /// pixels to the strips (`DrawList+StackedEdges.swift`); where the hand-over cannot is where
+    /// the roll's outline leaves the page's edge, at a contour's end. Every strip's stretch cuts
+    /// the whole page across, and the cuts of its bottom and top edges and of the strips' seams
+    /// cross each other: given every patch's lines, the curl spread's page triangles went from
+    /// 5,973 to 82,755 over 76 frames.
+    func carriesContour(_ j: Int) -> Bool {
+        let s = items[j].corners
+        for m in s where corners[m].fades {
+            let (a, b) = (corners[m], corners[m + 1 == s.upperBound ? s.lowerBound : m + 1])
+            for contour in surface.contours where (contour.a == (a.x, a.y) && contour.b == (b.x, b.y)) || (contour.a == (b.x, b.y) && contour.b == (a.x, a.y)) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether a triangle of the item being cut that carries one of its own edges (`ownBits`)
+    /// comes within `line`'s reach, not wholly inside it, and overlaps the stretch from `low` to
+    /// `high` along the tangent `(tx, ty)`: a piece the line could be given.
+    func hasRamp(along line: EdgeLine, _ ownBits: UInt32, _ tx: Double, _ ty: Double, _ low: Double, _ high: Double) -> Bool {
+        let tolerance = 0.02
+        for t in triangles where t.edges & ownBits != 0 {
+            let v = (points[Int(t.a)], points[Int(t.b)], points[Int(t.c)])
+            let d = (line.distance(v.0), line.distance(v.1), line.distance(v.2))
+            guard max(d.0, d.1, d.2) > -(line.reach + tolerance), min(d.0, d.1, d.2) <= line.reach + tolerance else { continue }
+            let s = (tx * v.0.x + ty * v.0.y, tx * v.1.x + ty * v.1.y, tx * v.2.x + ty * v.2.y)
+            if max(s.0, s.1, s.2) >= low - 1e-9 && min(s.0, s.1, s.2) <= high + 1e-9 { return true }
+        }
+        return false
+    }
+
+    /// Two of the later lines `bits` (relative to edge `base`) that are one later patch's
+    /// adjacent silhouettes, where triangle `t` of item `i` lies a pixel box's reach inside the
+    /// patch's other silhouettes and on its side of its held edges: there the patch covers the
+    /// box inside both lines (its corner), and the item draws its part outside that wedge over
+    /// the part outside it (two `SlitPartners.Kind.beneath` lines in one piece, `EDGE_CLIPS`).
+    ///
+    /// Where a roll's outline runs out over the page's bottom edge at a contour's end, the
+    /// page's pixels there lie within reach of the last strip's contour and of its bottom
+    /// outline at once; with one line each, no piece took either, and the page's ramp lay
+    /// under the strip's (0.077 off at zoom 1.37 and (0.1, 0.35), pixel (228, 178)).
+    func wedgeLines(_ t: Int, among bits: UInt32, of i: Int, from base: Int) -> UInt32? {
+        var first = bits
+        while first != 0 {
+            let k1 = first.trailingZeroBitCount
+            first &= first - 1
+            let (x1, y1, _) = edges[base + k1].shaderEdge
+            guard x1 * x1 + y1 * y1 < 512, let j = partnerNeighbour(of: base + k1, in: i) else { continue }
+            var second = first
+            while second != 0 {
+                let k2 = second.trailingZeroBitCount
+                second &= second - 1
+                let (x2, y2, _) = edges[base + k2].shaderEdge
+                guard x2 * x2 + y2 * y2 < 512, edges[base + k2].shaderEdge != edges[base + k1].shaderEdge,
+                      partnerNeighbour(of: base + k2, in: i) == j,
+                      liesInsideCorner(t, of: j, between: edges[base + k1], edges[base + k2]) else { continue }
+                return (UInt32(1) << UInt32(k1)) | (UInt32(1) << UInt32(k2))
+            }
+        }
+        return nil
+    }
+
+    /// Notes triangle `t` of item `i`, which filters by the later patch's corner `wedge`
+    /// (`wedgeLines`' bits, relative to edge `base`), in `surface.wedgePieces`: that patch's
+    /// own turning corner there takes its second line over the piece's pixels, where it would
+    /// keep the product beside another layer's outline (`DrawList+TurningCorners.swift`).
+    mutating func noteWedgePiece(_ t: Int, _ wedge: UInt32, of i: Int, from base: Int) {
+        guard clipsTurningCorners && clipsOwnTurningCorners else { return }
+        let k1 = wedge.trailingZeroBitCount
+        let k2 = (wedge & (wedge - 1)).trailingZeroBitCount
+        guard k2 < 32, let j = partnerNeighbour(of: base + k1, in: i) else { return }
+        let (e1, e2) = (edges[base + k1], edges[base + k2])
+        let (a, b, c) = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
+        surface.wedgePieces.append((item: i, neighbour: j, first: (e1.nx, e1.ny), second: (e2.nx, e2.ny),
+                                    a: (a.x, a.y), b: (b.x, b.y), c: (c.x, c.y)))
+    }
+
+    /// The item whose line item `i`'s partner edge `edge` is (nil when it is none of them).
+    func partnerNeighbour(of edge: Int, in i: Int) -> Int? {
+        for marked in partnerLines(of: i) where marked.edge == edge { return marked.partner.neighbour }
+        return nil
+    }
+
+    /// Whether lines `a` and `b` are two adjacent silhouettes of item `j` (their normals its
+    /// edges' own, bit for bit) and triangle `t` lies a pixel box's reach inside its other
+    /// silhouettes (or no pixel it draws comes within reach of them, `centresClear`) and on its
+    /// side of its held edges.
+    func liesInsideCorner(_ t: Int, of j: Int, between a: EdgeLine, _ b: EdgeLine) -> Bool {
+        let s = items[j].corners
+        let sign = winding(s)
+        let v = (points[Int(triangles[t].a)], points[Int(triangles[t].b)], points[Int(triangles[t].c)])
+        var (ia, ib) = (-1, -1)
+        for m in s {
+            guard let n = inwardNormal(m, in: s, winding: sign) else { continue }
+            if corners[m].fades && n.0 == a.nx && n.1 == a.ny { ia = m; continue }
+            if corners[m].fades && n.0 == b.nx && n.1 == b.ny { ib = m; continue }
+            let c = -(n.0 * corners[m].x + n.1 * corners[m].y)
+            func distance(_ p: PlanePoint) -> Double { n.0 * p.x + n.1 * p.y + c }
+            let least = corners[m].fades ? 0.5 * (abs(n.0) + abs(n.1)) + 0.02 : -1e-7
+            if min(distance(v.0), distance(v.1), distance(v.2)) < least {
+                guard corners[m].fades, centresClear(of: v, distance, least) else { return false }
+            }
+        }
+        guard ia >= 0, ib >= 0 else { return false }
+        let count = s.count
+        let gap = abs(ia - ib)
+        return gap == 1 || gap == count - 1
     }
 
     /// The lines (inward normal and offset, `nx·x + ny·y + c ≥ 0` inside) of the later patch's
@@ -295,13 +444,29 @@ extension DrawList {
 
     /// A crossing partner's stretch along the item's own edge it crosses: the edge's tangent
     /// `(tx, ty)` and the stretch's ends projected onto it (`t = tx·x + ty·y`, low ≤ high).
-    static func crossingStretch(_ p: SlitPartners.Partner) -> (Double, Double, Double, Double) {
+    ///
+    /// The partner's ends are the part of the later line within both reaches of the item's
+    /// line; projected, that is `(r_e + r_f)·cot θ` either side of the crossing, θ the angle
+    /// between the lines. The pixel centres whose box both lines cross reach further along the
+    /// item's edge: a centre on the item's line is within the later line's reach `r_f / sin θ`
+    /// from the crossing, and the parallelogram of such centres spans `(r_f + r_e·cos θ) / sin θ`
+    /// either side. So a later sheet's line (`widened`) gets the difference, `r_f·(1 − cos θ) /
+    /// sin θ` at each end, up to `r_f` where the lines are perpendicular: a crossing at 78°
+    /// (a curl's turned part across its flat part's top edge and the spine) kept its stretch
+    /// under half a pixel long, and the pixels either side of it composited the two sheets as
+    /// independent (0.025 off at zoom 2 and (0.85, 0.6), pixel (237, 0)). An end on a held edge
+    /// is cut along that edge's line instead (`heldEnds`), and `liesInsideNeighbour` keeps the
+    /// line where the later sheet's coverage is that line's alone.
+    static func crossingStretch(_ p: SlitPartners.Partner, widened: Bool = false) -> (Double, Double, Double, Double) {
         let (a, b) = p.own
         let (dx, dy) = (b.x - a.x, b.y - a.y)
         let length = max((dx * dx + dy * dy).squareRoot(), 1e-12)
         let (tx, ty) = (dx / length, dy / length)
         let (ta, tb) = (tx * p.a.x + ty * p.a.y, tx * p.b.x + ty * p.b.y)
-        return (tx, ty, min(ta, tb), max(ta, tb))
+        // sin θ and cos θ between the item's line (normal ⟂ t) and the later line.
+        let (sine, cosine) = (abs(tx * p.line.nx + ty * p.line.ny), abs(tx * p.line.ny - ty * p.line.nx))
+        let widening = widened && sine > 1e-9 ? (p.line.reach + Self.crossingSlack) * (1 - cosine) / sine : 0
+        return (tx, ty, min(ta, tb) - widening, max(ta, tb) + widening)
     }
 
     /// Whether triangle `t` of item `i` lies where the later sheet whose line `edge` is covers
@@ -313,9 +478,7 @@ extension DrawList {
     /// triangle must lie instead on the far side of the sheet's cut out of a contour's band,
     /// where the sheet draws nothing and its line, continued, bounds what it would cover.
     func liesInsideNeighbour(_ t: Int, edge: Int, of i: Int, inBand: Bool = false) -> Bool {
-        var neighbour = -1
-        for marked in partnerLines(of: i) where marked.edge == edge { neighbour = marked.partner.neighbour; break }
-        guard neighbour >= 0 else { return false }
+        guard let neighbour = partnerNeighbour(of: edge, in: i), neighbour >= 0 else { return false }
         let line = edges[edge]
         let s = items[neighbour].corners
         let sign = winding(s)
@@ -335,9 +498,45 @@ extension DrawList {
             // hard cut) ends the patch's footprint on its line, pixel centres deciding, so its
             // inner side is enough (the pieces were cut along it, `heldEnds`).
             let least = corners[m].fades ? 0.5 * (abs(n.0) + abs(n.1)) + 0.02 : -1e-7
-            if min(distance(v.0), distance(v.1), distance(v.2)) < least { return false }
+            if min(distance(v.0), distance(v.1), distance(v.2)) < least {
+                // A silhouette within reach of a corner of the piece may still be out of reach
+                // of every pixel the piece draws: those whose centres lie in it.
+                guard corners[m].fades, centresClear(of: v, distance, least) else { return false }
+            }
         }
         return !inBand || beyondCut
+    }
+
+    /// Whether every pixel centre inside the triangle `v` (the pixels it draws) lies at least
+    /// `least` inside the line whose signed distance is `distance`; false when the triangle's
+    /// box holds more than 64 pixel centres (not worth the count: the piece stays out).
+    ///
+    /// A piece a crossing's stretch gives a line is often wider than the pixels it draws: a
+    /// stretch across the item's edge at a steep crossing spans up to `2·(r_f + r_e)`, and a
+    /// corner of it comes within reach of the later sheet's next silhouette while no pixel it
+    /// draws does (the roll's last strip over the page's top edge: a corner 0.69 px from the
+    /// strip's top end, its pixel centre 0.91 px).
+    func centresClear(of v: (PlanePoint, PlanePoint, PlanePoint), _ distance: (PlanePoint) -> Double, _ least: Double) -> Bool {
+        // Pixel centres in the list's coordinates: framebuffer pixels' centres less the origin.
+        let (ox, oy) = (origin.x - origin.x.rounded(.down), origin.y - origin.y.rounded(.down))
+        let x0 = (min(v.0.x, v.1.x, v.2.x) + ox - 0.5).rounded(.up), x1 = (max(v.0.x, v.1.x, v.2.x) + ox - 0.5).rounded(.down)
+        let y0 = (min(v.0.y, v.1.y, v.2.y) + oy - 0.5).rounded(.up), y1 = (max(v.0.y, v.1.y, v.2.y) + oy - 0.5).rounded(.down)
+        guard x1 >= x0, y1 >= y0 else { return true }
+        guard (x1 - x0 + 1) * (y1 - y0 + 1) <= 64 else { return false }
+        func side(_ a: PlanePoint, _ b: PlanePoint, _ x: Double, _ y: Double) -> Double { (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) }
+        var y = y0
+        while y <= y1 {
+            var x = x0
+            while x <= x1 {
+                let (cx, cy) = (x + 0.5 - ox, y + 0.5 - oy)
+                let s = (side(v.0, v.1, cx, cy), side(v.1, v.2, cx, cy), side(v.2, v.0, cx, cy))
+                let inside = (s.0 >= 0 && s.1 >= 0 && s.2 >= 0) || (s.0 <= 0 && s.1 <= 0 && s.2 <= 0)
+                if inside && distance(PlanePoint(x: cx, y: cy, w: 1, local: Point(x: 0, y: 0))) < least { return false }
+                x += 1
+            }
+            y += 1
+        }
+        return true
     }
 
     /// Whether later patch `j` (a nearer sheet's) was cut back out of a contour's band

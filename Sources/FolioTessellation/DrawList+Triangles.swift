@@ -38,7 +38,7 @@ extension DrawList {
         package var reach: Double
         /// Whether the shader combines it otherwise than by the product (`shaderEdge` is then
         /// scaled by 2, 4 or 8; `DrawList+Slits.swift`): triangles with such an edge are drawn
-        /// with the `.slitEdges` variant.
+        /// with the `.slitEdges` variant (`.clippedEdges` for a band's line or two later lines).
         package var isCombined = false
 
         package func distance(_ p: PlanePoint) -> Double { nx * p.x + ny * p.y + c }
@@ -601,10 +601,21 @@ extension DrawList {
         let own = items[i].edges
         // A neighbour's edges across a slit follow the item's own (`DrawList+Slits.swift`).
         let edgeRange = own.lowerBound..<max(own.upperBound, items[i].slitEdges.upperBound)
-        var combinedBits: UInt32 = 0
-        for e in edgeRange where edges[e].isCombined { combinedBits |= 1 << UInt32(e - edgeRange.lowerBound) }
+        var combinedBits: UInt32 = 0, bandBits: UInt32 = 0, laterBits: UInt32 = 0
+        for e in edgeRange where edges[e].isCombined {
+            let bit = UInt32(1) << UInt32(e - edgeRange.lowerBound)
+            combinedBits |= bit
+            // The partner's kind, from the length of the shader's normal (`SlitPartners.Kind.scale`).
+            let (x, y, _) = edges[e].shaderEdge
+            let k = x * x + y * y
+            if k > 512 && k < 2048 { bandBits |= bit }
+            if k > 128 && k < 512 { laterBits |= bit }
+        }
         func coverageClass(of t: Triangle) -> TriangleCoverage {
-            t.edges & combinedBits != 0 ? .slitEdges : TriangleCoverage.edges(for: t.edges.nonzeroBitCount)
+            guard t.edges & combinedBits != 0 else { return TriangleCoverage.edges(for: t.edges.nonzeroBitCount) }
+            // Only a band's line or a later sheet's corner (two of its lines) needs the clipped
+            // boxes (`TriangleCoverage.clippedEdges`); every other partner piece is drawn without.
+            return t.edges & bandBits != 0 || (t.edges & laterBits).nonzeroBitCount > 1 ? .clippedEdges : .slitEdges
         }
         for coverage in border ? Self.borderClasses : Self.edgeClasses {
             let first = vertexCount
@@ -618,7 +629,7 @@ extension DrawList {
     }
 
     /// The coverage classes an item's triangles fall into, in the order they are drawn.
-    package static let edgeClasses: [TriangleCoverage] = [.full, .edges(4), .edges(TriangleCoverage.maximumEdges), .slitEdges]
+    package static let edgeClasses: [TriangleCoverage] = [.full, .edges(4), .edges(TriangleCoverage.maximumEdges), .slitEdges, .clippedEdges]
     package static let borderClasses: [TriangleCoverage] = [.border]
 
     /// Vertices written so far.

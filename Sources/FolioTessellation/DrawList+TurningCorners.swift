@@ -106,6 +106,7 @@ extension DrawList {
     /// silhouettes within reach of the corner's pixels (`noteTurnClearances`).
     mutating func findOwnTurningCorners(_ frame: Frame) {
         surface.turnClearances.removeAll(keepingCapacity: true)
+        surface.wedgePieces.removeAll(keepingCapacity: true)
         guard clipsOwnTurningCorners else { return }
         for i in items.indices {
             let quad = frame.polygons[items[i].quadIndex]
@@ -126,16 +127,17 @@ extension DrawList {
                 let partner = slits.partners.count
                 appendPartner(to: i, line: (n.0, n.1, -(n.0 * v.x + n.1 * v.y)), from: v, to: v, of: -1, facing: (corners[previous], v),
                               kind: convex ? .corner : .notch)
-                noteTurnClearances(partner, at: (v.x, v.y), of: id, back: quad.localToView.showsBack, frame)
+                noteTurnClearances(partner, at: (v.x, v.y), first: m, of: id, back: quad.localToView.showsBack, frame)
             }
         }
     }
 
     /// Notes the silhouette edges of other layers (and of the other side of surface `id`) that
     /// come within `turnReach` and a pixel box's reach of `v`, for own turning corner `partner`
-    /// (`surface.turnClearances`). The patches of the same side of the same surface, and their
-    /// tiles' pieces, draw the same outline and are not noted.
-    mutating func noteTurnClearances(_ partner: Int, at v: (x: Double, y: Double), of id: Int32, back: Bool, _ frame: Frame) {
+    /// whose first edge's inward normal is `first` (`surface.turnClearances`). The patches of
+    /// the same side of the same surface, and their tiles' pieces, draw the same outline and
+    /// are not noted.
+    mutating func noteTurnClearances(_ partner: Int, at v: (x: Double, y: Double), first: (Double, Double), of id: Int32, back: Bool, _ frame: Frame) {
         for j in items.indices {
             let quad = frame.polygons[items[j].quadIndex]
             if frame.surfaceRecordIndex(of: quad) == id && quad.localToView.showsBack == back { continue }
@@ -147,22 +149,58 @@ extension DrawList {
                 let reach = 0.5 * (abs(n.0) + abs(n.1)) + 0.02
                 let limit = Self.turnReach + reach
                 guard Self.squaredDistance(from: v, toSegment: (corners[k].x, corners[k].y), (b.x, b.y)) < limit * limit else { continue }
-                surface.turnClearances.append((partner: partner, nx: n.0, ny: n.1, c: -(n.0 * corners[k].x + n.1 * corners[k].y),
+                surface.turnClearances.append((partner: partner, first: first, item: j, nx: n.0, ny: n.1, c: -(n.0 * corners[k].x + n.1 * corners[k].y),
                                                a: (corners[k].x, corners[k].y), b: (b.x, b.y), reach: reach))
             }
         }
     }
 
     /// Whether the triangle `a b c` comes within a pixel box's reach of one of the other
-    /// layers' silhouettes noted for own turning corner `partner`.
+    /// layers' silhouettes noted for own turning corner `partner`, and that layer does not
+    /// filter the pixels the triangle draws there by the corner's two lines
+    /// (`filtersByCorner`).
     func reachesTurnClearance(_ partner: Int, _ a: PlanePoint, _ b: PlanePoint, _ c: PlanePoint) -> Bool {
-        for s in surface.turnClearances where s.partner == partner {
-            let limit = s.reach * s.reach
-            if Self.squaredDistance(from: s.a, to: a, b, c) < limit || Self.squaredDistance(from: s.b, to: a, b, c) < limit { return true }
-            if Self.squaredDistance(from: (a.x, a.y), toSegment: s.a, s.b) < limit || Self.squaredDistance(from: (b.x, b.y), toSegment: s.a, s.b) < limit
-                || Self.squaredDistance(from: (c.x, c.y), toSegment: s.a, s.b) < limit { return true }
+        for s in surface.turnClearances.indices where surface.turnClearances[s].partner == partner {
+            let clearance = surface.turnClearances[s]
+            let limit = clearance.reach * clearance.reach
+            let reaches = Self.squaredDistance(from: clearance.a, to: a, b, c) < limit || Self.squaredDistance(from: clearance.b, to: a, b, c) < limit
+                || Self.squaredDistance(from: (a.x, a.y), toSegment: clearance.a, clearance.b) < limit
+                || Self.squaredDistance(from: (b.x, b.y), toSegment: clearance.a, clearance.b) < limit
+                || Self.squaredDistance(from: (c.x, c.y), toSegment: clearance.a, clearance.b) < limit
+            if reaches && !filtersByCorner(s, a, b, c) { return true }
         }
         return false
+    }
+
+    /// Whether every pixel centre inside the triangle `a b c` whose box may reach the other
+    /// layer's silhouette of clearance `s` lies in a piece of that layer that filters its part
+    /// by the own corner's two lines (`surface.wedgePieces`): the piece draws `(b − o)/(1 − w)`
+    /// with `w` the box inside both lines, exact when the corner's patch draws `w`, which its
+    /// second line gives it. Where the layer's piece draws its own ramp unfiltered, "over"
+    /// counts the two parts as independent, and the product of the corner's two coverages
+    /// (smaller than `w` at the roll's contour corner) happens to come nearer the union: those
+    /// pixels keep it. False when the triangle holds more than 64 pixel centres.
+    func filtersByCorner(_ s: Int, _ a: PlanePoint, _ b: PlanePoint, _ c: PlanePoint) -> Bool {
+        let clearance = surface.turnClearances[s]
+        let owner = slits.partners[clearance.partner].item
+        let second = (slits.partners[clearance.partner].line.nx, slits.partners[clearance.partner].line.ny)
+        // A box reaches the silhouette within its half-diagonal (and a margin) of the segment.
+        let shared = 0.75 * 0.75
+        return centresClear(of: (a, b, c), { p in
+            guard Self.squaredDistance(from: (p.x, p.y), toSegment: clearance.a, clearance.b) < shared else { return 1 }
+            for w in surface.wedgePieces where w.item == clearance.item && w.neighbour == owner
+                && ((w.first == clearance.first && w.second == second) || (w.first == second && w.second == clearance.first)) {
+                if Self.contains((p.x, p.y), w.a, w.b, w.c) { return 1 }
+            }
+            return -1
+        }, 0)
+    }
+
+    /// Whether the triangle `a b c` holds `v` (its sides included).
+    static func contains(_ v: (x: Double, y: Double), _ a: (x: Double, y: Double), _ b: (x: Double, y: Double), _ c: (x: Double, y: Double)) -> Bool {
+        func side(_ p: (x: Double, y: Double), _ q: (x: Double, y: Double)) -> Double { (q.x - p.x) * (v.y - p.y) - (q.y - p.y) * (v.x - p.x) }
+        let (s0, s1, s2) = (side(a, b), side(b, c), side(c, a))
+        return (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0)
     }
 
     /// Gives item `i`'s pieces within `turnReach` of each of its turning vertices that carry the

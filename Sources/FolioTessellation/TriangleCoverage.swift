@@ -11,6 +11,13 @@ package enum TriangleCoverage: Hashable, Sendable {
     /// facing this item's across a slit narrower than a pixel (`DrawList+Slits.swift`): its
     /// coverage is added to the item's, or divided out, instead of multiplied in.
     case slitEdges
+    /// `slitEdges` with the clipped boxes that only a few pieces need (`EDGE_CLIPS`): a piece
+    /// that carries a contour band's line (its union clipped by another own edge, area by
+    /// area) or two lines of one later sheet (that sheet's corner, the box inside both;
+    /// `DrawList+CrossingEdges.swift`). The clipping costs several times `slitEdges`' per
+    /// pixel, and a software rasterizer pays it for every pixel of the draw, so the pieces
+    /// that need it are drawn apart.
+    case clippedEdges
     /// The one-texel transparent border ramp (`--aa border`).
     case border
 
@@ -26,7 +33,7 @@ package enum TriangleCoverage: Hashable, Sendable {
     package var edgeSlots: Int {
         switch self {
         case let .edges(n): n
-        case .slitEdges: Self.maximumEdges
+        case .slitEdges, .clippedEdges: Self.maximumEdges
         case .full, .border: 0
         }
     }

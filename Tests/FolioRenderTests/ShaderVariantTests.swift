@@ -7,7 +7,7 @@ final class ShaderVariantTests: XCTestCase {
     /// Every feature alone, every coverage with all features, and what the effects use.
     static var lattice: [ShaderVariant] {
         var variants: [ShaderVariant] = []
-        let coverages: [ShaderVariant.Coverage] = [.full, .edges(4), .edges(8), .slitEdges, .border]
+        let coverages: [ShaderVariant.Coverage] = [.full, .edges(4), .edges(8), .slitEdges, .clippedEdges, .border]
         for coverage in coverages {
             variants.append(ShaderVariant(coverage: coverage))
             for texture in [ShaderVariant.Texture.premultiplied, .straight] {
@@ -61,7 +61,7 @@ final class ShaderVariantTests: XCTestCase {
                               "\(name) is defined by ShaderVariant but never tested in Shaders/quad.*")
             }
         }
-        XCTAssertEqual(names, ["TEXTURE", "TEXTURE_STRAIGHT", "TEXTURE_FLIPPED", "BACKGROUND", "GRADIENT_STOPS", "OVERLAY_STOPS", "EDGE_SLOTS", "EDGE_PARTNERS", "BORDER", "LIGHT", "SHADOW_BLUR", "CONTENTS_FADE",
+        XCTAssertEqual(names, ["TEXTURE", "TEXTURE_STRAIGHT", "TEXTURE_FLIPPED", "BACKGROUND", "GRADIENT_STOPS", "OVERLAY_STOPS", "EDGE_SLOTS", "EDGE_PARTNERS", "EDGE_CLIPS", "BORDER", "LIGHT", "SHADOW_BLUR", "CONTENTS_FADE",
                               "RECEIVER_CASTERS"])
     }
 
