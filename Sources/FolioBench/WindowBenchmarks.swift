@@ -172,8 +172,8 @@ package struct WindowBenchmarks {
     /// The scale `FOLIO_WINDOW_FINE_RASTER_SCALE=S` asks every page in flight to be uploaded at
     /// (S × S its resting size instead of the book's `rasterScale(ofPage:)`), or nil where it is
     /// not set: another raster's cost measured in one build — 2 is what `folio-demo` uploaded
-    /// before its pages in flight took the book's 1.62 (docs/performance.md, "the demo's pages
-    /// in flight at 1.62 × 1.62").
+    /// before its pages in flight took the book's finer scale (1.62 then, 1.5 since; docs/performance.md,
+    /// "the demo's pages in flight at 1.62 × 1.62"); 1.62 measures the scale before this one.
     ///
     /// - Throws: `CommandFailure` when it is set to anything but a finite number above 1.
     nonisolated static func fineRasterScaleOverride() throws -> Double? {

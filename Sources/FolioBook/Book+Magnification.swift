@@ -16,7 +16,7 @@ extension Book {
     /// `biased`: whether the renderer samples a finer raster with its level-of-detail bias
     /// (`QuadRenderer.appliesLevelOfDetailBias`, true for Folio's renderer under both GL
     /// profiles; `false` for a renderer of your own that cannot bias a sample), which decides the scale
-    /// (``PageMagnification/rasterScale(withLevelOfDetailBias:)``): 1.62 × 1.62 with it, 2 × 2
+    /// (``PageMagnification/rasterScale(withLevelOfDetailBias:)``): 1.5 × 1.5 with it, 2 × 2
     /// without.
     public func rasterScale(ofPage page: Int, withLevelOfDetailBias biased: Bool = true) -> PageMagnification {
         switch display.mode {

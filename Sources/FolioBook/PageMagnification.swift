@@ -24,11 +24,11 @@ public struct PageMagnification: Sendable, Equatable {
     /// The larger of the two axes.
     public var largest: Double { max(horizontal, vertical) }
 
-    /// The raster scale that shows this magnification: ``finerRasterScale`` (1.62) on both
+    /// The raster scale that shows this magnification: ``finerRasterScale`` (1.5) on both
     /// axes where the larger axis is above ``finerRasterThreshold`` (3% past the resting size)
-    /// and at most 1.62, that scale times the power of two that covers a larger one; 1 where
+    /// and at most 1.5, that scale times the power of two that covers a larger one; 1 where
     /// the larger axis is at most the threshold (the fold's turn). Every turn Folio draws asks
-    /// for 1.62 (the flip, 1.27, magnifies most) or 1.
+    /// for 1.5 (the flip, 1.27, magnifies most) or 1.
     ///
     /// Both axes alike because the mipmaps of a raster finer along one axis only are finer
     /// along it at every level, so where trilinear filtering blends a level in it blurs the
@@ -47,7 +47,7 @@ public struct PageMagnification: Sendable, Equatable {
     /// and Folio's renderer adds the bias in its shader there): there the power of two at or above the larger
     /// axis (2 for every turn Folio draws), whose level k is the page at its resting size,
     /// which plain trilinear filtering reads where the page is shown at rest. A raster of
-    /// ``finerRasterScale`` read without the bias blends toward its level 1, 0.81 of the
+    /// ``finerRasterScale`` read without the bias blends toward its level 1, 0.75 of the
     /// resting size, and blurs the page below its resting raster (at 1.66, curl 0.9: 0.46 of the
     /// reference's detail against 0.67).
     public func rasterScale(withLevelOfDetailBias biased: Bool) -> PageMagnification {
@@ -64,30 +64,36 @@ public struct PageMagnification: Sendable, Equatable {
         return PageMagnification(horizontal: s, vertical: s)
     }
 
-    /// How much finer than its resting size a page a turn magnifies is rasterised: 1.62 on
-    /// each axis (2.62 times its bytes), a little below 2^¾ ≈ 1.68.
+    /// How much finer than its resting size a page a turn magnifies is rasterised: 1.5 on
+    /// each axis (2.25 times its bytes), below 2^¾ ≈ 1.68 and above the flip's 1.27.
     ///
     /// The renderer samples a finer raster with a level-of-detail bias of −¾
     /// (`QuadRenderer.fineRasterLevelOfDetailBias`), so on a raster 2^¾ times finer the level
-    /// of detail λ is what it would be on the resting raster without bias: 0 where the page is
-    /// shown at its resting size, below 0 wherever the turn magnifies it. There the GL reads
-    /// level 0 alone, one bilinear fetch (llvmpipe fetches a second level only for pixel quads
-    /// whose λ has a fraction above 0), and where λ ≤ −0.01 over a whole draw the renderer
-    /// binds its sampler without mipmaps (no level of detail computed at all). 1.62 ≈ 2^0.7
-    /// keeps λ at −0.05 at the resting size once the raster's pixel size is rounded up, room for
-    /// the renderer's bound on λ in perspective and the driver's per-quad rounding: the flip's
-    /// window frames took 5.0% more instructions than with resting rasters at 1.66 (λ = −0.02),
-    /// 3.3% at 1.62, 8.7% at 2 × 2 (where λ was ¼ at the resting size and nearly every pixel of
-    /// a leaf in flight blended two levels of a texture four times the page's bytes; callgrind,
-    /// docs/performance.md). The detail is kept: flip 0.15, 0.3, 0.45 and curl 0.5, 0.7, 0.9
-    /// within 0.85–1.15 of the 4 × reference (docs/sharpness.md). Its mipmap levels lie off the
-    /// resting size's grid, so the renderer's resting-level sampler (for rasters 2^k times
-    /// finer) does not apply to it; the sampler without mipmaps takes its place.
-    public static let finerRasterScale = 1.62
+    /// of detail λ would be what it is on the resting raster without bias; at 1.5 it is
+    /// log2 1.5 − ¾ = −0.165 where the page is shown at its resting size, below that wherever
+    /// the turn magnifies it. There the GL reads level 0 alone, one bilinear fetch (llvmpipe
+    /// fetches a second level only for pixel quads whose λ has a fraction above 0), and the
+    /// renderer binds its sampler without mipmaps (no level of detail computed at all) over a
+    /// whole draw whose λ stays at or below ½, where GL's nearest-level filter would read level
+    /// 0 too (`QuadRenderer+Sampling.swift`).
+    ///
+    /// Why 1.5 and not 1.62, the scale of the round before: on the document path's turning
+    /// half (`folio bench --sharpness`, HF energy against the 4 × reference) 1.5 keeps flip 0.15 ·
+    /// 0.3 · 0.45 at 1.00 · 0.99 · 0.95 and curl 0.5 · 0.7 · 0.9 at 0.97 · 0.93 · 0.95 (1.62:
+    /// 1.13 · 1.06 · 0.96 and 0.97 · 0.99 · 1.00; 1.55: 1.06 · 0.92 · 0.95, 0.97 · 0.95 · 0.96),
+    /// with less error against the reference at the flip's early poses (mean error 3.0 and 2.1
+    /// steps at 0.15 and 0.3, against 3.7 and 2.4), and on a software rasterizer its smaller λ lets
+    /// the flip's leaf early and late in its turn skip its mipmaps (at 1.62 with that rule flip
+    /// 0.15 read 1.16, past 1.15). Its texels are 2.25 times the page's bytes, not 2.62, so
+    /// fewer of the CPU's cache lines a frame (docs/performance.md, "the flip's frame at 1.5 ×
+    /// 1.5"). Its mipmap levels lie off the resting size's grid, so the renderer's
+    /// resting-level sampler (for rasters 2^k times finer) does not apply to it; the sampler
+    /// without mipmaps takes its place.
+    public static let finerRasterScale = 1.5
 
     /// The largest turn magnification that keeps a page's resting raster: 1.03.
     ///
-    /// A finer raster costs 2.62 times the page's bytes and, on a software rasterizer, some of
+    /// A finer raster costs 2.25 times the page's bytes and, on a software rasterizer, some of
     /// a frame's texture work (a larger texture, and trilinear filtering where the turn
     /// foreshortens the page). Below 3% that buys too little to pay for. The fold (1.02 × 1.00: panels leaning toward the
     /// viewer across the page) gained detail at one pose only, progress 0.3 (0.65 → 0.96 of

@@ -108,11 +108,11 @@ package final class DocumentBook {
     }
 
     /// The bytes the pages a frame shows take: at most six pages in flight at once are held,
-    /// each at most at the book's largest raster scale (1.62 × 1.62: Folio's renderer applies
+    /// each at most at the book's largest raster scale (1.5 × 1.5: Folio's renderer applies
     /// the fine raster's level-of-detail bias under both GL profiles,
     /// ``Book/largestRasterScale(withLevelOfDetailBias:)``) with its resting raster kept
-    /// beside it (`QuadRenderer.setImage(_:for:rasterScale:keepsRestingRaster:)`): 1 + 2.62 =
-    /// 3.62 resting pages per page in flight, less than 2 × 2's 4.
+    /// beside it (`QuadRenderer.setImage(_:for:rasterScale:keepsRestingRaster:)`): 1 + 2.25 =
+    /// 3.25 resting pages per page in flight (3.62 at the earlier 1.62 × 1.62), less than 2 × 2's 4.
     package var pageBytes: Int {
         let fine = book.largestRasterScale(withLevelOfDetailBias: true).pixels(width: pagePixels.width, height: pagePixels.height)
         let resting = fine == pagePixels ? 0 : RenderLimits.pageBytes(width: pagePixels.width, height: pagePixels.height)

@@ -7,11 +7,11 @@ import FolioTessellation
 ///
 /// A page a leaf in flight may be uploaded 2^k times finer than it is shown at rest, so that
 /// where the turn magnifies it there are texels to show; its mipmap level k is then the page
-/// at its resting size. (The book now asks for 1.62 × 1.62 with the fine bias,
+/// at its resting size. (The book now asks for 1.5 × 1.5 with the fine bias,
 /// `Book.rasterScale(ofPage:withLevelOfDetailBias:)`: no level of that upload lies on the
 /// resting grid, so `restingLevel` is 0 for it and this path serves power-of-two uploads
 /// only — 2 × 2 without the bias, or `FOLIO_WINDOW_FINE_RASTER_SCALE=2` in the bench. At
-/// 1.62 the bias already puts a page at its resting size at level of detail −0.05, one
+/// 1.5 the bias already puts a page at its resting size at level of detail −0.165, one
 /// bilinear fetch from level 0.) Much of what shows such a page is not magnified at all — the curl's flat part, a
 /// page lying in the page plane, the leaf early and late in its turn — and there the
 /// finer raster only costs: with the fine upload's bias of −¾ the level of detail of a page

@@ -4,15 +4,15 @@ import FolioTessellation
 
 /// Showing a page in flight from its resting raster where a draw magnifies nothing (issue 41).
 ///
-/// A page a leaf in flight carries is uploaded 1.62 times finer than it is shown at rest
+/// A page a leaf in flight carries is uploaded 1.5 times finer than it is shown at rest
 /// (`Book.rasterScale(ofPage:)`), so that where the turn magnifies it there are texels to
 /// show. Much of what shows it magnifies nothing: the curl's flat part (most of its leaf), the
 /// pages lying flat in a fold's opening, the flip's leaf where it is foreshortened across. There
 /// the finer raster gives no detail the resting one lacks, and on a software rasterizer it
-/// costs: its texels are 2.62 times the bytes, read minified by 1.62, and they miss the CPU's
-/// caches more often per pixel (callgrind's cache model, a flip frame at 1280×800: 117 k
-/// first-level read misses with resting rasters, 171 k with the finer ones; CPU time 1.12 of the
-/// resting rasters', docs/performance.md).
+/// costs: its texels are 2.25 times the bytes, read minified by 1.5, and they miss the CPU's
+/// caches more often per pixel (callgrind's cache model, a curl frame at 1280×800 at the
+/// earlier 1.62 × 1.62: 381 k first-level read misses with resting rasters, 450 k with the
+/// finer ones, docs/performance.md).
 ///
 /// So the renderer keeps the page's resting upload beside its finer one while it is in flight
 /// (`setPixels(…, rasterScale:, keepsRestingRaster:)`: the upload it replaces becomes the

@@ -46,11 +46,32 @@ extension QuadRenderer {
     /// selects magnification there too.
     nonisolated static let unmipmappedMargin = 0.01
 
+    /// The largest level of detail at which a draw of a finer raster (a page in flight,
+    /// `rasterScale` above 1) samples it without mipmaps: ½, not −``unmipmappedMargin``
+    /// (issue 41, the flip's window frame).
+    ///
+    /// Up to λ = ½ GL's nearest-level mipmap filter (`GL_LINEAR_MIPMAP_NEAREST`) reads level 0
+    /// alone, so the draw reads the texels a GL filter of that texture reads; trilinear would blend
+    /// in at most half of level 1. A finer raster is there for the pixels a turn magnifies, and
+    /// its level 1 is coarser than the page's resting raster (0.75 of it at the book's 1.5 × 1.5),
+    /// so where λ lies in (0, ½] the blend only softens the page a little, and on llvmpipe it
+    /// costs a level of detail per pixel quad and a second bilinear fetch for every quad with
+    /// a fraction above 0. Those are the flip's leaf early and late in its turn, foreshortened
+    /// across by cos θ and magnified along the spine: its draw's λ bound at the window bench's
+    /// progress 0.15 and 0.25 is 0.005 and 0.34 at 1.5 × 1.5; reading level 0 there made a
+    /// 1280 × 800 flip frame at progress 0.15 take the instructions of the resting raster's
+    /// (callgrind, docs/performance.md). The sharpness measure holds it (`folio bench
+    /// --sharpness`: flip 0.15 · 0.3 · 0.45 at 1.00 · 0.99 · 0.95; with trilinear at λ ≤ ½ on a
+    /// 1.62 raster, 1.13 → 1.16). A resting upload keeps the exact rule: at its own size its
+    /// level 1 is half the page, and its draws stay byte for byte the mipmapped draw's.
+    nonisolated static let fineRasterUnmipmappedLevel = 0.5
+
     /// Whether `item` (drawn by batch `batch` and the batches beside it), showing texture `t`
     /// at `texels` texels per layer point, samples it without mipmaps: the texture has Folio's
     /// upload sampling, and the item's level of detail — exact for an item parallel to the
     /// view plane, bounded from above in perspective — is at most −``unmipmappedMargin`` (with
-    /// the texture's upload bias, `levelOfDetailBias(rasterScale:)`). Under OpenGL ES the quad
+    /// the texture's upload bias, `levelOfDetailBias(rasterScale:)`), or at most
+    /// ``fineRasterUnmipmappedLevel`` for a finer raster (`rasterScale` above 1). Under OpenGL ES the quad
     /// shader adds that bias to its samples (`uLevelOfDetailBias`), so the mipmapped draw's λ is
     /// the same as desktop GL's and the same test holds: where it passes, the mipmapped draw
     /// magnifies, bilinear on the base level, which the unmipmapped sampler gives at any λ.
@@ -60,14 +81,15 @@ extension QuadRenderer {
         guard samplesUnminifiedWithoutMipmaps, t.hasUploadSampling, unmipmappedSampler != 0 else { return false }
         let corners = list.corners[item.corners]
         let bias = Double(t.levelOfDetailBias)
+        let largestLevel = t.rasterScale > 1 ? Self.fineRasterUnmipmappedLevel : -Self.unmipmappedMargin
         var rho = Self.texelsPerPixel(corners, texelsPerPoint: texels)
         if rho == nil, let box = shadedBox(ofItemAt: batch) {
             // Past this ρ the answer is no: the bound may stop there (a minified leaf).
-            let largestUnminified = exp2(-Self.unmipmappedMargin - bias)
-            rho = Self.texelsPerPixelBound(corners, texelsPerPoint: texels, over: box, stoppingAbove: largestUnminified)
+            let largestUnmipmapped = exp2(largestLevel - bias)
+            rho = Self.texelsPerPixelBound(corners, texelsPerPoint: texels, over: box, stoppingAbove: largestUnmipmapped)
         }
         guard let rho else { return false }
-        return rho > 0 && log2(rho) + bias <= -Self.unmipmappedMargin
+        return rho > 0 && log2(rho) + bias <= largestLevel
     }
 
     /// The cells along each side of the grid `texelsPerPixelBound` bounds ρ over.

@@ -68,8 +68,8 @@ extension QuadRenderer {
     ///     `setSampling`), the same opacity, a smaller size and the same aspect within a texel.
     ///     The page's resting raster and its finer raster are both held until the handle's
     ///     texture is replaced or removed, or ``showRestingRaster(for:)`` or
-    ///     ``removeRestingRaster(for:)`` lets one go: a page in flight holds 1 + 2.62 times
-    ///     its resting bytes at the book's 1.62 × 1.62.
+    ///     ``removeRestingRaster(for:)`` lets one go: a page in flight holds 1 + 2.25 times
+    ///     its resting bytes at the book's 1.5 × 1.5.
     /// - Throws: `RenderError.exceedsDeviceLimit` for a side beyond the device's
     ///   `GL_MAX_TEXTURE_SIZE` (naming the size and the limit), `.invalidPixelSize` for an
     ///   empty size or one beyond `Image.maximumSide`, `.invalidPixelBuffer` when the bytes
@@ -313,7 +313,7 @@ extension QuadRenderer {
     /// bias parameter, under OpenGL ES 3.0, whose textures have none, through the quad shader,
     /// which adds the upload's bias to each sample. Pass it to
     /// `Book.rasterScale(ofPage:withLevelOfDetailBias:)`; a renderer of your own that cannot
-    /// bias a sample passes `false` there and gets 2 × 2 rasters, not 1.62 × 1.62.
+    /// bias a sample passes `false` there and gets 2 × 2 rasters, not 1.5 × 1.5.
     public var appliesLevelOfDetailBias: Bool { true }
 
     /// The bias an upload `rasterScale` times finer than its resting size gets:

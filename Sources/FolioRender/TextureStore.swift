@@ -39,7 +39,7 @@ struct TextureStore {
         /// (`QuadRenderer+RestingLevel.swift`).
         var restingLevel = 0
         /// How much finer than its size at rest the upload is (`setPixels`' `rasterScale`): 1
-        /// for a page rasterised as shown, 1.62 for a page in flight at the book's raster scale.
+        /// for a page rasterised as shown, 1.5 for a page in flight at the book's raster scale.
         var rasterScale = 1.0
         /// The page's resting upload, kept beside a finer one while the page is in flight (a
         /// second texture of the same handle, deleted with it): bound instead of the finer

@@ -57,8 +57,8 @@ struct TurnMagnificationTests {
         for p in 0..<book.pageCount { #expect(book.rasterScale(ofPage: p) == .one) }
         try book.setLeaves([BookLeaf(index: 2, progress: 0.3)], opening: 2)
         let turn = FlipLeafEffect().turnMagnification(in: book.frame).rasterScale
-        // The flip magnifies by 1.27 at most: its pages in flight are rasterised at 1.62 times their size.
-        #expect(turn == PageMagnification(horizontal: 1.62, vertical: 1.62))
+        // The flip magnifies by 1.27 at most: its pages in flight are rasterised at 1.5 times their size.
+        #expect(turn == PageMagnification(horizontal: 1.5, vertical: 1.5))
         let front = try #require(book.page(ofLeaf: 2, side: .front)), back = try #require(book.page(ofLeaf: 2, side: .back))
         #expect(book.rasterScale(ofPage: front) == turn && book.rasterScale(ofPage: back) == turn)
         #expect(book.rasterScale(ofPage: front, withLevelOfDetailBias: false) == PageMagnification(horizontal: 2, vertical: 2))
@@ -92,15 +92,16 @@ struct TurnMagnificationTests {
         }
     }
 
-    /// 1.62 (a little below 2^¾, the density the renderer's −¾ bias reads as the resting size) for
-    /// every turn past 3% up to 1.62, that scale times the power of two that covers a larger one.
+    /// 1.5 (below 2^¾, the density the renderer's −¾ bias reads as the resting size, and above
+    /// the flip's 1.27) for every turn past 3% up to 1.5, that scale times the power of two that
+    /// covers a larger one.
     @Test func aRasterScaleIsTheFinerRasterScaleTimesThePowerOfTwoAtOrAboveTheMagnification() {
         func scale(_ m: Double) -> Double { PageMagnification(horizontal: m, vertical: 1).rasterScale.horizontal }
         #expect(scale(1) == 1 && scale(1.0009) == 1 && scale(0.5) == 1 && scale(.infinity) == 1 && scale(.nan) == 1)
-        #expect(scale(1.031) == 1.62 && scale(1.27) == 1.62 && scale(1.62) == 1.62 && scale(1.63) == 3.24 && scale(5) == 6.48)
+        #expect(scale(1.031) == 1.5 && scale(1.27) == 1.5 && scale(1.5) == 1.5 && scale(1.51) == 3 && scale(5) == 6)
         // Both axes alike (an anisotropic raster's mipmaps blur the axis not made finer).
-        #expect(PageMagnification(horizontal: 1, vertical: 1.27).rasterScale == PageMagnification(horizontal: 1.62, vertical: 1.62))
-        #expect(PageMagnification(horizontal: 1.045, vertical: 1.06).rasterScale == PageMagnification(horizontal: 1.62, vertical: 1.62))
+        #expect(PageMagnification(horizontal: 1, vertical: 1.27).rasterScale == PageMagnification(horizontal: 1.5, vertical: 1.5))
+        #expect(PageMagnification(horizontal: 1.045, vertical: 1.06).rasterScale == PageMagnification(horizontal: 1.5, vertical: 1.5))
         // Without the renderer's level-of-detail bias (OpenGL ES): the power of two at or above.
         func unbiased(_ m: Double) -> Double { PageMagnification(horizontal: m, vertical: 1).rasterScale(withLevelOfDetailBias: false).horizontal }
         #expect(unbiased(1.02) == 1 && unbiased(1.031) == 2 && unbiased(1.27) == 2 && unbiased(2) == 2 && unbiased(2.01) == 4 && unbiased(5) == 8)

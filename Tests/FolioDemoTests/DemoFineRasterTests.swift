@@ -27,22 +27,22 @@ final class DemoFineRasterTests: XCTestCase {
         pages.setDisplaySize(width: 120, height: 160, book: book, renderer: renderer)
         DemoPagesResizeTests.settle(pages, book, renderer, opening: 0) { book.visiblePages.allSatisfy { size($0)?.width == 120 } }
 
-        // Leaf 0 in flight: the pages it carries want rasterising at 1.62 × 1.62, and the demo
-        // rasterises them at that scale, as the book's own path does: 120 × 1.62 = 194.4 and
-        // 160 × 1.62 = 259.2 pixels, rounded up to 195 × 260 (2.64 times the resting bytes;
-        // before, the demo rounded the scale up to its tiles' power of two, 240 × 320).
+        // Leaf 0 in flight: the pages it carries want rasterising at 1.5 × 1.5, and the demo
+        // rasterises them at that scale, as the book's own path does: 120 × 1.5 and 160 × 1.5,
+        // 180 × 240 pixels (2.25 times the resting bytes; before, the demo rounded the scale up
+        // to its tiles' power of two, 240 × 320).
         try book.setLeaves([BookLeaf(index: 0, progress: 0.3)])
         let faces = book.visiblePages.filter { book.rasterScale(ofPage: $0) != .one }
         XCTAssertFalse(faces.isEmpty, "the leaf in flight carries pages")
-        for page in faces { XCTAssertEqual(book.rasterScale(ofPage: page), PageMagnification(horizontal: 1.62, vertical: 1.62)) }
+        for page in faces { XCTAssertEqual(book.rasterScale(ofPage: page), PageMagnification(horizontal: 1.5, vertical: 1.5)) }
         DemoPagesResizeTests.settle(pages, book, renderer, opening: 0) { faces.allSatisfy { size($0) != nil && size($0)!.width > 120 } }
         for page in faces {
-            XCTAssertEqual(size(page)?.width, 195, "page \(page) in flight is rasterised 1.62 × finer")
-            XCTAssertEqual(size(page)?.height, 260, "page \(page) in flight is rasterised 1.62 × finer")
+            XCTAssertEqual(size(page)?.width, 180, "page \(page) in flight is rasterised 1.5 × finer")
+            XCTAssertEqual(size(page)?.height, 240, "page \(page) in flight is rasterised 1.5 × finer")
             XCTAssertEqual(pages.shownLevel(ofPage: page), 1)
-            XCTAssertEqual(pages.shownRasterScale(ofPage: page), 1.62)
+            XCTAssertEqual(pages.shownRasterScale(ofPage: page), 1.5)
             // Sampled as the book's own finer rasters are: the fine raster's bias, and no
-            // resting level (1.62 is not a power of two; draws nothing magnifies go unmipmapped).
+            // resting level (1.5 is not a power of two; draws nothing magnifies go unmipmapped).
             XCTAssertEqual(renderer.textures[DemoPages.handle(page, book)]?.levelOfDetailBias, QuadRenderer.fineRasterLevelOfDetailBias)
             XCTAssertEqual(renderer.textures[DemoPages.handle(page, book)]?.restingLevel, 0)
             // Its raster at the display size stays beside it, held and counted by the cache, for
@@ -113,20 +113,20 @@ final class DemoFineRasterTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(fineSeen, 0, "finer rasters were shown during the riffle")
-        print("riffle with finer rasters: \(fineSeen) frame-pages at 1.62 × 1.62, textures over the cache's count by at most \(worst) bytes")
+        print("riffle with finer rasters: \(fineSeen) frame-pages at 1.5 × 1.5, textures over the cache's count by at most \(worst) bytes")
     }
 
     func testAFinerRasterHeldLeavesThePrefetchOfPagesNotLoadedYetAsItWas() throws {
         try MainActor.assumeIsolated { try Self.prefetchAfterAFinerRaster() }
     }
 
-    /// Twelve 120 × 160 scans, a budget of five resting pages and a byte (a 1.62 × 1.62 raster
-    /// is 2.64): at rest the pages around opening 0 arrive; a leaf turned from there holds a page
-    /// rasterised 1.62 × 1.62; then the reader jumps to opening 6, whose five pages around it (6, 7,
+    /// Twelve 120 × 160 scans, a budget of five resting pages and a byte (a 1.5 × 1.5 raster
+    /// is 2.25): at rest the pages around opening 0 arrive; a leaf turned from there holds a page
+    /// rasterised 1.5 × 1.5; then the reader jumps to opening 6, whose five pages around it (6, 7,
     /// 5, 8, 4, none loaded yet) fit the budget at their real cost. The cache estimates pages
     /// not loaded yet by the largest cost seen of their kind, so all five arrive. With one
     /// estimate for every key (the largest cost seen, the finer raster's) it stopped short:
-    /// each page not loaded yet counted as 2.64 pages (four when the demo's finer raster was 2 × 2).
+    /// each page not loaded yet counted as 2.25 pages (2.64 at 1.62 × 1.62, four when the demo's finer raster was 2 × 2).
     @MainActor
     static func prefetchAfterAFinerRaster() throws {
         let context = try GLContext.offscreen()
@@ -145,7 +145,7 @@ final class DemoFineRasterTests: XCTestCase {
         let book = try Book(pageCount: pages.count, configuration: BookConfiguration(viewSize: Size(width: 120, height: 160)))
         pages.setDisplaySize(width: 120, height: 160, book: book, renderer: renderer)
         DemoPagesResizeTests.settle(pages, book, renderer, opening: 0) { pages.isUploaded(0) && pages.isUploaded(1) }
-        // A leaf in flight: its page rasterised 1.62 × 1.62 arrives and is held.
+        // A leaf in flight: its page rasterised 1.5 × 1.5 arrives and is held.
         try book.setLeaves([BookLeaf(index: 0, progress: 0.4)], opening: 0)
         DemoPagesResizeTests.settle(pages, book, renderer, opening: 1) { pages.shownLevel(ofPage: 0) == 1 || pages.shownLevel(ofPage: 1) == 1 }
         XCTAssertTrue(pages.shownLevel(ofPage: 0) == 1 || pages.shownLevel(ofPage: 1) == 1, "a finer raster was held")
