@@ -60,7 +60,8 @@ import FolioLayers
 /// contour's end (the roll's bottom row) the nearer sheet's outline runs on into the band below
 /// the farther one's, and its part of those pixels was drawn by no one (82 drawn for 137). So a
 /// nearer patch with such a cut also gives its line as a `SlitPartners.Kind.band` partner
-/// (scaled by 32), when it lies within `bandJoinCosine` of the item's edge: the pieces that
+/// (scaled by 32; where its edge ends at the cut, the chord from there to the contour's end,
+/// `bandLine`), when it lies within `bandJoinCosine` of the item's edge: the pieces that
 /// carry that edge, lie within both lines' reach, on the far side of the cut (where the patch
 /// draws nothing) and inside its seams take it, and the shader covers the union of the box
 /// inside the own edge most nearly parallel to it and the box inside the line, `a + u − o`,
@@ -158,7 +159,7 @@ extension DrawList {
                         // Only along a nearly parallel own edge (within 30°), the one the shader
                         // joins it to; the contour, which bounds both sheets, stays a product.
                         if isPatch && quad.localToView.showsBack && ne.0 * nf.0 + ne.1 * nf.1 > Self.bandJoinCosine && hasBandCut(j) {
-                            appendPartner(to: i, line: (nf.0, nf.1, -(nf.0 * p.x + nf.1 * p.y)), from: p0, to: p1,
+                            appendPartner(to: i, line: bandLine(nf, from: m, of: j, toward: a, b), from: p0, to: p1,
                                           of: j, facing: (a, b), kind: .band)
                         }
                     }
@@ -486,6 +487,9 @@ extension DrawList {
         var beyondCut = false
         for m in s {
             guard let n = inwardNormal(m, in: s, winding: sign), n.0 != line.nx || n.1 != line.ny else { continue }
+            // The edge a band's chord replaces (`bandLine`): it ends at the cut, on the chord.
+            let end = m + 1 == s.upperBound ? s.lowerBound : m + 1
+            if inBand && isBandCut(end, of: neighbour) && abs(line.nx * corners[end].x + line.ny * corners[end].y + line.c) < 1e-9 { continue }
             let c = -(n.0 * corners[m].x + n.1 * corners[m].y)
             func distance(_ p: PlanePoint) -> Double { n.0 * p.x + n.1 * p.y + c }
             if inBand && isBandCut(m, of: neighbour) {
@@ -537,6 +541,35 @@ extension DrawList {
             y += 1
         }
         return true
+    }
+
+    /// The line a band's owner continues a cut patch's silhouette by (`SlitPartners.Kind.band`):
+    /// item `j`'s silhouette edge from corner `m` (inward normal `nf`), or, where that edge ends
+    /// at the patch's cut out of the band (`isBandCut`), the chord from the cut's corner to the
+    /// end of the owner's edge `a`–`b` lying farthest past it: the contour's end, where the two
+    /// sheets' outlines meet. The patches the cut removed turn the outline there: at a roll's
+    /// contour end the farther sheet's edge, continued straight, ran 0.08 px below its true
+    /// outline (the hidden patch's edge, nearly level), and the union took that sliver too.
+    func bandLine(_ nf: (Double, Double), from m: Int, of j: Int, toward a: Corner, _ b: Corner) -> (Double, Double, Double) {
+        let s = items[j].corners
+        let k = m + 1 == s.upperBound ? s.lowerBound : m + 1
+        let (p, q) = (corners[m], corners[k])
+        let straight = (nf.0, nf.1, -(nf.0 * p.x + nf.1 * p.y))
+        guard isBandCut(k, of: j) else { return straight }
+        let length = ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
+        guard length > 1e-9 else { return straight }
+        let (ux, uy) = ((q.x - p.x) / length, (q.y - p.y) / length)
+        let (pa, pb) = ((a.x - q.x) * ux + (a.y - q.y) * uy, (b.x - q.x) * ux + (b.y - q.y) * uy)
+        let c = pa >= pb ? a : b
+        // Past the cut by more than a tenth of a pixel, and within a pixel and a half of it.
+        let (dx, dy) = (c.x - q.x, c.y - q.y)
+        let chord = (dx * dx + dy * dy).squareRoot()
+        guard max(pa, pb) > 0.1, chord < 1.5 else { return straight }
+        var n = (-dy / chord, dx / chord)
+        if n.0 * nf.0 + n.1 * nf.1 < 0 { n = (-n.0, -n.1) }
+        // A turn sharper than the band's join (30°) is not the band's outline.
+        guard n.0 * nf.0 + n.1 * nf.1 > Self.bandJoinCosine else { return straight }
+        return (n.0, n.1, -(n.0 * q.x + n.1 * q.y))
     }
 
     /// Whether later patch `j` (a nearer sheet's) was cut back out of a contour's band

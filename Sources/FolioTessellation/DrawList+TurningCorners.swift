@@ -50,9 +50,19 @@ import FolioLayers
 /// are cut a box's reach either side of each such line (`surface.turnClearances`), and the
 /// pieces that reach it keep the product.
 ///
+/// Both rules ask whether two layers share the pixels, and a layer whose line comes within
+/// reach may still draw none of them: the back sheet's last patches at the roll's contour corner
+/// over the page's bottom edge are cut back out of the contour's band, and their tips come 0.67
+/// px from a pixel centre whose box they do not cover. So a pixel centre the other layer leaves
+/// undrawn (`drawsNothing`: wholly outside one of its silhouettes' reach, or past its cut) does
+/// not count as shared, and where every pixel centre of the piece within reach is such, the
+/// piece takes the corner's line (pixel (228, 178) at zoom 1.37 and (0.1, 0.35), 193 → 199
+/// drawn for 199).
+///
 /// Left as they were: a piece that takes a later sheet's line or a band's, or comes within reach
-/// of such a line's stretch (two sheets share those pixels and are composited by "over"; a
-/// truer part of one of them took the front × back worst 0.0765 → 0.0922), a piece that
+/// of such a line's stretch where that sheet draws its pixels (two sheets share those pixels and
+/// are composited by "over"; a truer part of one of them took the front × back worst 0.0765 →
+/// 0.0922), a piece that
 /// carries a contour's line (the band's rules cover it), and vertices turning by less than
 /// `turnSine`. A piece near two such vertices takes the nearer one's.
 extension DrawList {
@@ -174,7 +184,8 @@ extension DrawList {
 
     /// Whether every pixel centre inside the triangle `a b c` whose box may reach the other
     /// layer's silhouette of clearance `s` lies in a piece of that layer that filters its part
-    /// by the own corner's two lines (`surface.wedgePieces`): the piece draws `(b − o)/(1 − w)`
+    /// by the own corner's two lines (`surface.wedgePieces`), or that the layer leaves undrawn
+    /// (`drawsNothing`): the piece draws `(b − o)/(1 − w)`
     /// with `w` the box inside both lines, exact when the corner's patch draws `w`, which its
     /// second line gives it. Where the layer's piece draws its own ramp unfiltered, "over"
     /// counts the two parts as independent, and the product of the corner's two coverages
@@ -188,6 +199,8 @@ extension DrawList {
         let shared = 0.75 * 0.75
         return centresClear(of: (a, b, c), { p in
             guard Self.squaredDistance(from: (p.x, p.y), toSegment: clearance.a, clearance.b) < shared else { return 1 }
+            // A pixel the other layer leaves undrawn is this sheet's and what lies beneath.
+            if drawsNothing(clearance.item, at: p) { return 1 }
             for w in surface.wedgePieces where w.item == clearance.item && w.neighbour == owner
                 && ((w.first == clearance.first && w.second == second) || (w.first == second && w.second == clearance.first)) {
                 if Self.contains((p.x, p.y), w.a, w.b, w.c) { return 1 }
@@ -292,17 +305,43 @@ extension DrawList {
     /// Whether the triangle `a b c` of item `i` comes within a pixel box's reach of the stretch
     /// of a later sheet's outline or a band's that item `i` takes as a partner (`bits`, relative
     /// to the item's first edge): the segment's ends and middle against the triangle, its
-    /// corners against the segment.
+    /// corners against the segment; and, when it does, whether the later sheet draws one of the
+    /// triangle's pixels within that reach (`drawsNothing`; a triangle holding more than 64
+    /// pixel centres counts as reaching).
     func reachesHeldStretch(_ bits: UInt32, of i: Int, _ a: PlanePoint, _ b: PlanePoint, _ c: PlanePoint) -> Bool {
         for held in partnerLines(of: i, in: bits) {
             let p = held.partner
             let reach = edges[held.edge].reach + 0.02
             let limit = reach * reach
             let middle = (x: 0.5 * (p.a.x + p.b.x), y: 0.5 * (p.a.y + p.b.y))
-            if Self.squaredDistance(from: p.a, to: a, b, c) < limit || Self.squaredDistance(from: p.b, to: a, b, c) < limit
-                || Self.squaredDistance(from: middle, to: a, b, c) < limit { return true }
-            if Self.squaredDistance(from: (a.x, a.y), toSegment: p.a, p.b) < limit || Self.squaredDistance(from: (b.x, b.y), toSegment: p.a, p.b) < limit
-                || Self.squaredDistance(from: (c.x, c.y), toSegment: p.a, p.b) < limit { return true }
+            let reaches = Self.squaredDistance(from: p.a, to: a, b, c) < limit || Self.squaredDistance(from: p.b, to: a, b, c) < limit
+                || Self.squaredDistance(from: middle, to: a, b, c) < limit
+                || Self.squaredDistance(from: (a.x, a.y), toSegment: p.a, p.b) < limit || Self.squaredDistance(from: (b.x, b.y), toSegment: p.a, p.b) < limit
+                || Self.squaredDistance(from: (c.x, c.y), toSegment: p.a, p.b) < limit
+            guard reaches else { continue }
+            // Only where the later sheet draws a pixel the triangle draws: a pixel centre within
+            // reach of the stretch that the later patch leaves undrawn is composited from this
+            // sheet and what lies beneath alone (false when the triangle holds more than 64).
+            let neighbour = p.neighbour
+            let undrawn = neighbour >= 0 && centresClear(of: (a, b, c), { q in
+                Self.squaredDistance(from: (q.x, q.y), toSegment: p.a, p.b) >= limit || drawsNothing(neighbour, at: q) ? 1 : -1
+            }, 0)
+            if !undrawn { return true }
+        }
+        return false
+    }
+
+    /// Whether item `j` draws nothing at the pixel centre `p`: the pixel's box lies wholly
+    /// outside one of its silhouettes (its coverage there is 0), or `p` lies past one of its hard
+    /// edges (a cut out of a contour's band; pixel centres decide there). Past a seam the
+    /// neighbour patch of the same sheet draws: not counted. The item's outline is convex.
+    func drawsNothing(_ j: Int, at p: PlanePoint) -> Bool {
+        let s = items[j].corners
+        let sign = winding(s)
+        for m in s where !corners[m].shared {
+            guard let n = inwardNormal(m, in: s, winding: sign) else { continue }
+            let d = n.0 * (p.x - corners[m].x) + n.1 * (p.y - corners[m].y)
+            if corners[m].fades ? d <= -0.5 * (abs(n.0) + abs(n.1)) : d < 0 { return true }
         }
         return false
     }
