@@ -210,11 +210,9 @@ extension DrawList {
         for e in own { ownBits |= 1 << UInt32(e - range.lowerBound) }
         for marked in partnerLines(of: i) {
             let (p, e) = (marked.partner, marked.edge)
-            let (x, y, _) = edges[e].shaderEdge
-            // A later sheet's line (16, squared 256) or a band's (32, squared 1024); not a
-            // turning corner's (64 and 128, `DrawList+TurningCorners.swift`).
-            guard x * x + y * y > 128, x * x + y * y < 2048 else { continue }
-            let (tx, ty, low, high) = Self.crossingStretch(p, widened: x * x + y * y < 512)
+            // A later sheet's line or a band's; not a turning corner's (`DrawList+TurningCorners.swift`).
+            guard let kind = edges[e].partnerKind, kind == .beneath || kind == .band else { continue }
+            let (tx, ty, low, high) = Self.crossingStretch(p, widened: kind == .beneath)
             // An end where the later patch's silhouette meets one of its held edges (a seam, a
             // hard cut) is cut along that edge's line: past it the pixels are another patch's
             // (or none), decided by their centres, not by a ramp.
@@ -232,8 +230,7 @@ extension DrawList {
         for marked in partnerLines(of: i, in: laterBits) {
             let (p, e, bit) = (marked.partner, marked.edge, marked.bit)
             let line = edges[e]
-            let (x, y, _) = edges[e].shaderEdge
-            let band = x * x + y * y > 512
+            let band = line.partnerKind == .band
             let (tx, ty, low, high) = Self.crossingStretch(p, widened: !band)
             let slack = 1e-9 * (1 + abs(low) + abs(high))
             // At an end on a held edge, that edge's line bounds the pieces (`liesInsideNeighbour`).
@@ -264,8 +261,8 @@ extension DrawList {
             while bits != 0 {
                 let k = bits.trailingZeroBitCount
                 bits &= bits - 1
-                let (x, y, _) = edges[range.lowerBound + k].shaderEdge
-                if !liesInsideNeighbour(t, edge: range.lowerBound + k, of: i, inBand: x * x + y * y > 512) { later &= ~(UInt32(1) << UInt32(k)) }
+                let inBand = edges[range.lowerBound + k].partnerKind == .band
+                if !liesInsideNeighbour(t, edge: range.lowerBound + k, of: i, inBand: inBand) { later &= ~(UInt32(1) << UInt32(k)) }
             }
             // The same sheet's line found along two of the item's edges (its bottom edge and the
             // contour, at a contour's end) is one line: kept once.

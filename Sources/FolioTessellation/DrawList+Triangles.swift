@@ -42,6 +42,12 @@ extension DrawList {
         package var isCombined = false
 
         package func distance(_ p: PlanePoint) -> Double { nx * p.x + ny * p.y + c }
+
+        /// The partner this line is to the shader (`SlitPartners.Kind`, from the length of
+        /// `shaderEdge`'s normal); nil for an item's own edge.
+        package var partnerKind: SlitPartners.Kind? {
+            SlitPartners.Kind(normalLengthSquared: shaderEdge.0 * shaderEdge.0 + shaderEdge.1 * shaderEdge.1)
+        }
     }
 
     /// A point of a layer's plane in viewport pixels, with its clip `w` and layer-local point.
@@ -605,11 +611,11 @@ extension DrawList {
         for e in edgeRange where edges[e].isCombined {
             let bit = UInt32(1) << UInt32(e - edgeRange.lowerBound)
             combinedBits |= bit
-            // The partner's kind, from the length of the shader's normal (`SlitPartners.Kind.scale`).
-            let (x, y, _) = edges[e].shaderEdge
-            let k = x * x + y * y
-            if k > 512 && k < 2048 { bandBits |= bit }
-            if k > 128 && k < 512 { laterBits |= bit }
+            switch edges[e].partnerKind {
+            case .band?: bandBits |= bit
+            case .beneath?: laterBits |= bit
+            default: break
+            }
         }
         func coverageClass(of t: Triangle) -> TriangleCoverage {
             guard t.edges & combinedBits != 0 else { return TriangleCoverage.edges(for: t.edges.nonzeroBitCount) }

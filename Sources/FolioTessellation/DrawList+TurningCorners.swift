@@ -224,9 +224,11 @@ extension DrawList {
         // Every partner bit, and the later sheets' and bands' (a piece with one keeps it).
         var turnBits: UInt32 = 0, heldBits: UInt32 = 0
         for e in items[i].slitEdges {
-            let (x, y, _) = edges[e].shaderEdge
-            let k = x * x + y * y
-            if k > 2048 { turnBits |= 1 << UInt32(e - range.lowerBound) } else if k > 128 { heldBits |= 1 << UInt32(e - range.lowerBound) }
+            switch edges[e].partnerKind {
+            case .corner?, .notch?: turnBits |= 1 << UInt32(e - range.lowerBound)
+            case .beneath?, .band?: heldBits |= 1 << UInt32(e - range.lowerBound)
+            default: break
+            }
         }
         guard turnBits != 0 else { return }
         // The contour's lines the item takes (`appendContourEdges`): the band's rules cover

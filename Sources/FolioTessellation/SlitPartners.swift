@@ -51,6 +51,23 @@ package struct SlitPartners {
             case .notch: 128
             }
         }
+
+        /// The kind a line of the shader's is read as, from the squared length of its normal
+        /// (`scale` squared: 4, 16, 256, 1024, 4096, 16384; the cut-offs lie between them):
+        /// nil for an item's own edge, whether plain (length 1) or combined at a slit's corner
+        /// (length 8, `DrawList+Slits.swift`).
+        package init?(normalLengthSquared squared: Float) {
+            switch squared {
+            case ..<2: return nil
+            case ..<8: self = .joined
+            case ..<32: self = .under
+            case ..<128: return nil
+            case ..<512: self = .beneath
+            case ..<2048: self = .band
+            case ..<8192: self = .corner
+            default: self = .notch
+            }
+        }
     }
 
     package var partners: [Partner] = []
